@@ -1,0 +1,113 @@
+"""The project's errors: one root class, each kind with a one-line docstring.
+
+Every error from a ruleset carries a position (``file:line:col``) and formats as
+the offending line with a caret under the place, what was expected, and a hint.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+_SOURCES: dict[str, str] = {}
+
+
+def remember_source(file: str, text: str) -> None:
+    """Keep a file's text so that later errors can quote its lines."""
+    _SOURCES[file] = text
+
+
+def source_line(file: str, line: int) -> str | None:
+    """The text of line ``line`` (1-based) of a remembered file, or None."""
+    text = _SOURCES.get(file)
+    if text is None:
+        return None
+    lines = text.splitlines()
+    return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+@dataclass(frozen=True)
+class Span:
+    """A position in a source file (1-based line and column)."""
+
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+    @classmethod
+    def parse(cls, text: str) -> Span:
+        """Read back a span written as ``file:line:col``."""
+        file, line, col = text.rsplit(":", 2)
+        return cls(file, int(line), int(col))
+
+
+class RulesetError(Exception):
+    """Root of every error this package raises on bad input or impossible play."""
+
+    def __init__(self, message: str, span: Span | str | None = None, hint: str | None = None):
+        if isinstance(span, str):
+            span = Span.parse(span)
+        self.message = message
+        self.span = span
+        self.hint = hint
+        super().__init__(self.format())
+
+    def format(self) -> str:
+        """The message as the CLI prints it: position, quoted line, caret, hint."""
+        head = f"{self.span}: " if self.span else ""
+        out = [f"{head}error: {self.message}"]
+        if self.span:
+            text = source_line(self.span.file, self.span.line)
+            if text is not None:
+                out.append(f"    {text}")
+                caret_at = len(text[: self.span.col - 1].expandtabs())
+                out.append("    " + " " * caret_at + "^")
+        if self.hint:
+            out.append(f"  hint: {self.hint}")
+        return "\n".join(out)
+
+
+class RulesSyntaxError(RulesetError):
+    """The text does not follow the grammar of the rules language."""
+
+
+class UnknownNameError(RulesetError):
+    """A name that no declaration defines."""
+
+
+class RulesTypeError(RulesetError):
+    """A value of the wrong kind: a number where a card belongs, and so on."""
+
+
+class DeclarationError(RulesetError):
+    """A declaration is missing, repeated or contradicts another."""
+
+
+class ExtendsError(RulesetError):
+    """A variant's base file is missing, cyclic, or lacks what the variant overrides."""
+
+
+class SchemaError(RulesetError):
+    """The resolved rules (IR) do not match the IR's JSON Schema."""
+
+
+class ParameterError(RulesetError):
+    """A ``--set NAME=VALUE`` names no parameter or gives a value of the wrong type."""
+
+
+class PlayError(RulesetError):
+    """The rules cannot go on: nobody can move, a game never ends, a bad player count."""
+
+
+class IllegalMoveError(RulesetError):
+    """A move that the rules do not allow in this state."""
+
+
+class RecordError(RulesetError):
+    """A game record that is not valid JSON, breaks its schema, or does not replay."""
+
+
+class ReadError(RulesetError):
+    """A file that cannot be read: missing, a directory, not UTF-8, empty."""
