@@ -218,7 +218,6 @@ class Resolver:
 
     def _schedule(self, s: Any) -> dict[str, Any]:
         values = [self.expr(v, {}, NUMBER) for v in s.values]
-        self.params.setdefault(s.name, NUMBER)
         return self._noted({"name": s.name, "values": values, "repeated": s.repeated}, s.span)
 
     def _var(self, v: Any) -> dict[str, Any]:
@@ -288,12 +287,17 @@ class Resolver:
     def _phase(self, ph: PhaseParts) -> dict[str, Any]:
         node: dict[str, Any] = {"name": ph.name, "simultaneous": ph.simultaneous}
         if ph.first_player is not None:
-            node["first_player"] = self._noted({"keys": [
-                {"extreme": extreme, "key": self.expr(e, {"player": PLAYER}, None)}
-                for extreme, e in ph.first_player.keys
-            ]}, ph.first_player.span)
-            for key in ph.first_player.keys:
-                self._comparable(key[1])
+            keys = []
+            for extreme, e in ph.first_player.keys:
+                key = self.expr(e, {"player": PLAYER}, None)
+                kind = self._last_type.kind
+                if kind not in ("number", "card", "none"):
+                    raise RulesTypeError(f"players are ordered by a number or a card, not {self._last_type}", e.span)
+                if kind == "card" and not self.card_order:
+                    raise DeclarationError("cards are compared here, but the cards have no order", e.span,
+                                           "add `order cards by ATTRIBUTE, ...` to the cards section")
+                keys.append({"extreme": extreme, "key": key, "type": kind})
+            node["first_player"] = self._noted({"keys": keys}, ph.first_player.span)
         if not ph.moves:
             raise DeclarationError(f"phase '{ph.name}' has no move", ph.span, "add `move NAME card from ZONE to ZONE`")
         node["moves"] = [self._move(m) for m in ph.moves.values()]
@@ -304,11 +308,6 @@ class Resolver:
         elif not ph.simultaneous:
             raise DeclarationError(f"phase '{ph.name}' never ends", ph.span, "add `ends when CONDITION`")
         return self._noted(node, ph.span)
-
-    def _comparable(self, e: Expr) -> None:
-        if self._last_type.kind == "card" and not self.card_order:
-            raise DeclarationError("cards are compared here, but the cards have no order", e.span,
-                                   "add `order cards by ATTRIBUTE, ...` to the cards section")
 
     def _move_scope(self, m: Any) -> dict[str, T]:
         return {"player": PLAYER, "card": CARD, "target": T("zone", m.to_zone)}
@@ -448,7 +447,7 @@ class Resolver:
         return f"did you mean '{close[0]}'?" if close else None
 
     def _known_names(self, scope: dict[str, T]) -> list[str]:
-        names = [*scope, *BUILTINS, *self.params, *self.p.vars, *self.defines, *self.zones]
+        names = [*scope, *BUILTINS, *self.params, *self.p.schedules, *self.p.vars, *self.defines, *self.zones]
         for a in self.attrs.values():
             if a["kind"] == "text":
                 names += a["values"]
@@ -553,6 +552,8 @@ class Resolver:
             return {"op": "bound", "name": name}, scope[name]
         if name in BUILTINS:
             return {"op": "builtin", "name": name}, BUILTINS[name]
+        if name in self.p.schedules:
+            return {"op": "schedule", "name": name}, NUMBER
         if name in self.params:
             return {"op": "param", "name": name}, self.params[name]
         if name in self.p.vars:
@@ -644,7 +645,8 @@ class Resolver:
         return node
 
     def _cards_of(self, node: dict[str, Any], t: T) -> dict[str, Any]:
-        return {"op": "cards", "from": node, "type": None, "piles": self._has_piles(t), "at": node["at"]}
+        return {"op": "cards", "from": node, "source": t.kind, "type": None, "piles": self._has_piles(t),
+                "at": node["at"]}
 
     def _has_piles(self, t: T) -> bool:
         return t.kind in ("zone", "zones") and bool(self.zones.get(t.zone or "", {}).get("piles"))
@@ -662,7 +664,7 @@ class Resolver:
         if what in ("pile", "piles"):
             if not (t.kind in ("zone", "zones") and self._has_piles(t)):
                 raise RulesTypeError(f"piles are kept in zones declared with `piles`, not in {t}", src_e.span)
-            node, elem, result = {"op": "piles", "from": src}, PILE, PILES
+            node, elem, result = {"op": "piles", "from": src, "source": t.kind}, PILE, PILES
         else:
             if t.kind not in ("zone", "zones", "pile", "cards"):
                 raise RulesTypeError(f"expected a zone or cards after `in`, got {t}", src_e.span)
@@ -673,7 +675,7 @@ class Resolver:
             if t.kind == "cards":
                 node = {"op": "of_type", "of": src, "type": typ}
             else:
-                node = {"op": "cards", "from": src, "type": typ, "piles": self._has_piles(t)}
+                node = {"op": "cards", "from": src, "source": t.kind, "type": typ, "piles": self._has_piles(t)}
             elem, result = CARD, CARDS
         return self._where_except(node, elem, result, where, except_, scope)
 

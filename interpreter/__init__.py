@@ -1,0 +1,14 @@
+"""ruleset: card games as data. Load a ruleset, start a game, play it through its public API.
+
+    >>> import interpreter
+    >>> game = interpreter.load("rulesets/poison.rules")
+    >>> state = game.new_game(4, seed=1)
+    >>> state.apply(state.legal_moves()[0])
+"""
+
+from .errors import RulesetError
+from .game import Game
+from .loader import ir_from_path, ir_from_text, load, loads
+from .state import Move, State
+
+__all__ = ["Game", "Move", "RulesetError", "State", "ir_from_path", "ir_from_text", "load", "loads"]

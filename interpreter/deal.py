@@ -1,0 +1,99 @@
+"""The deal: shuffle each deck, then deal to the players as the ruleset's deal lines say."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import PlayError
+
+
+def shuffle_decks(state: Any) -> None:
+    """Every card back in its deck's zone, each deck shuffled (decks in declaration order)."""
+    game, lay = state.game, state.layout
+    zones = state.zones = [[] for _ in range(lay.size)]
+    for cid, deck in enumerate(game.cards.deck_of):
+        zones[lay.base[game.zone_index[game.cards.deck_names[deck]]]].append(cid)
+    for name in game.cards.deck_names:
+        state.rng.shuffle(zones[lay.base[game.zone_index[name]]])
+    state.reindex()
+
+
+def deal(state: Any) -> None:
+    """Run every deal line, in order, from the dealer's left."""
+    game, lay, n = state.game, state.layout, state.n
+    env = [None] * game.env_size
+    for rule in game.deals:
+        deck = state.zones[lay.base[rule.deck]]
+        seats = n
+        if rule.as_players is not None and (rule.as_players_when is None or rule.as_players_when(state, env)):
+            seats = rule.as_players(state, env)
+            if not isinstance(seats, int) or seats < n:
+                raise PlayError(f"cannot deal as if for {seats} players to {n} players", rule.at)
+        order = [(state.dealer + 1 + k) % seats for k in range(seats)]
+        hands: list[list[int]] = [[] for _ in range(seats)]
+        if rule.amount is None:  # all, one at a time
+            for i, card in enumerate(deck):
+                hands[order[i % seats]].append(card)
+            used = len(deck)
+        else:
+            each = rule.amount(state, env)
+            if not isinstance(each, int) or each < 0:
+                raise PlayError(f"cannot deal {each} cards to each player", rule.at)
+            used = each * seats
+            if used > len(deck):
+                raise PlayError(
+                    f"the deal needs {used} cards ({each} for each of {seats} hands); the deck has {len(deck)}",
+                    rule.at,
+                )
+            if rule.one_at_a_time:
+                for i in range(used):
+                    hands[order[i % seats]].append(deck[i])
+            else:
+                for j, seat in enumerate(order):
+                    hands[seat] = deck[j * each : (j + 1) * each]
+        spare = [card for seat in range(n, seats) for card in hands[seat]]
+        rest = deck[used:]
+        for seat in range(n):
+            state.zones[lay.base[rule.zone] + seat].extend(hands[seat])
+        deck[:] = spare  # cards of a spare seat leave the round unseen, in the deck's own zone
+        if rule.rest is not None:
+            state.zones[lay.base[rule.rest]].extend(rest)
+        else:
+            deck.extend(rest)
+    state.reindex()
+
+
+def place(state: Any, contents: dict[str, Any]) -> None:
+    """Lay out a recorded deal instead of shuffling and dealing (for replays)."""
+    from .cards import signature
+
+    game, lay = state.game, state.layout
+    pool = game.cards.by_signature()
+    taken: dict[tuple, int] = {}
+    zones = state.zones = [[] for _ in range(lay.size)]
+
+    def card_id(card: Any) -> int:
+        if not isinstance(card, dict):
+            raise PlayError(f"a card in a record is an object of its type and attributes, not {card!r}")
+        sig = signature(card)
+        ids = pool.get(sig)
+        k = taken.get(sig, 0)
+        if not ids or k >= len(ids):
+            raise PlayError(f"the recorded deal holds a card the rules do not have (or too many): {card}")
+        taken[sig] = k + 1
+        return ids[k]
+
+    for name, value in contents.items():
+        if name not in game.zone_index:
+            raise PlayError(f"the recorded deal names no zone of these rules: '{name}'")
+        z = game.zone_index[name]
+        spec = game.zones[z]
+        instances = lay.instances[z]
+        lists = [value] if len(instances) == 1 and not spec.per_player else value
+        if not isinstance(lists, list) or len(lists) != len(instances):
+            raise PlayError(f"the recorded deal of '{name}' should list {len(instances)} piles of cards")
+        for inst, cards in zip(instances, lists, strict=True):
+            zones[inst] = [card_id(c) for c in cards]
+    if sum(taken.values()) != len(game.cards):
+        raise PlayError(f"the recorded deal holds {sum(taken.values())} cards; the rules have {len(game.cards)}")
+    state.reindex()

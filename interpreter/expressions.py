@@ -1,0 +1,469 @@
+"""IR expressions to closures ``f(state, env) -> value``, compiled once per ruleset.
+
+Values at run time: numbers are ints, names are strs, cards are card ids, zones are zone
+instance indices, players are seat numbers, piles are lists of card ids, none is None.
+``env`` is a list of slots; each binding (player, card, target, it, a `let`) gets its slot
+when the expression is compiled, so evaluating never looks a name up.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import Any
+
+from .cards import CardTable
+from .errors import PlayError
+
+Fn = Callable[[Any, list], Any]
+MISSING = object()
+
+
+class Scope:
+    """Names bound at a point of a rule, each to an env slot; shared counter for the env size."""
+
+    def __init__(self, slots: dict[str, int] | None = None, counter: list[int] | None = None):
+        self.slots = dict(slots or {})
+        self.counter = counter if counter is not None else [0]
+
+    def bind(self, name: str) -> tuple[Scope, int]:
+        """A new scope where ``name`` has a fresh slot."""
+        slot = self.counter[0]
+        self.counter[0] += 1
+        inner = Scope(self.slots, self.counter)
+        inner.slots[name] = slot
+        return inner, slot
+
+    def set(self, name: str) -> int:
+        """Give ``name`` a fresh slot in this scope (for `let`)."""
+        slot = self.counter[0]
+        self.counter[0] += 1
+        self.slots[name] = slot
+        return slot
+
+
+COMPARE = {"=": operator.eq, "!=": operator.ne}
+ORDER = {"<": operator.lt, ">": operator.gt, "<=": operator.le, ">=": operator.ge}
+
+
+class ExprCompiler:
+    """Compiles the expressions of one ruleset; holds the tables they read."""
+
+    def __init__(self, cards: CardTable, zone_index: dict[str, int], var_index: dict[str, int],
+                 define_index: dict[str, int]):
+        self.cards = cards
+        self.zone_index = zone_index
+        self.var_index = var_index
+        self.define_index = define_index
+        self.define_fns: list[Fn] = []
+        self.condition_fns: list[Fn] = []
+        self.counter = [0]
+
+    def scope(self, *names: str) -> Scope:
+        """A scope with fresh slots for ``names``."""
+        scope = Scope(counter=self.counter)
+        for name in names:
+            scope.set(name)
+        return scope
+
+    @property
+    def env_size(self) -> int:
+        return self.counter[0]
+
+    def compile(self, node: dict[str, Any], scope: Scope) -> Fn:
+        """The closure of one IR expression."""
+        return getattr(self, "op_" + node["op"])(node, scope)
+
+    # ---- leaves ------------------------------------------------------------------------------
+    def op_num(self, n, sc):  # 13
+        v = n["value"]
+        return lambda s, e: v
+
+    op_text = op_num  # "red"
+
+    def op_none(self, n, sc):  # none
+        return lambda s, e: None
+
+    def op_bound(self, n, sc):  # card, player, it, winner
+        k = sc.slots[n["name"]]
+        return lambda s, e: e[k]
+
+    def op_builtin(self, n, sc):  # players, round, dealer
+        name = n["name"]
+        if name == "players":
+            return lambda s, e: s.n
+        if name == "round":
+            return lambda s, e: s.round + 1
+        return lambda s, e: s.dealer
+
+    def op_param(self, n, sc):  # limit
+        name = n["name"]
+        return lambda s, e: s.params[name]
+
+    def op_schedule(self, n, sc):  # size (this round's entry of the schedule)
+        name = n["name"]
+        return lambda s, e: s.schedule[name]
+
+    def op_var(self, n, sc):  # trick_points of winner
+        k = self.var_index[n["name"]]
+        if n.get("of") is None:
+            return lambda s, e: s.vars[k]
+        of = self.compile(n["of"], sc)
+        return lambda s, e: s.vars[k][of(s, e)]
+
+    def op_total(self, n, sc):  # total of player
+        of = self.compile(n["of"], sc)
+        return lambda s, e: s.totals[of(s, e)]
+
+    def op_call(self, n, sc):  # color of target, led
+        k = self.define_index[n["name"]]
+        fns = self.define_fns
+        arg = self.compile(n["arg"], sc) if n.get("arg") else (lambda s, e: None)
+
+        def call(s, e):
+            a = arg(s, e)
+            key = (k, a)
+            cache = s.cache
+            v = cache.get(key, MISSING)
+            if v is MISSING:
+                v = cache[key] = fns[k](s, a)
+            return v
+
+        return call
+
+    def define(self, body: dict[str, Any], of_zone: bool) -> Fn:
+        """A definition's body as ``f(state, arg)``; ``it`` is the zone it is of."""
+        scope, slot = self.scope().bind("it")
+        fn = self.compile(body, scope)
+        size = self.counter
+
+        def run(s, arg):
+            env = [None] * size[0]
+            env[slot] = arg
+            return fn(s, env)
+
+        return run
+
+    def condition(self, body: dict[str, Any]) -> tuple[Fn, int, int]:
+        """A card's `achieved when` condition: the closure and the slots of card and player."""
+        scope = self.scope()
+        card_slot, player_slot = scope.set("card"), scope.set("player")
+        return self.compile(body, scope), card_slot, player_slot
+
+    # ---- zones and cards ---------------------------------------------------------------------
+    def op_zone(self, n, sc):  # hand of player, trick
+        z = self.zone_index[n["name"]]
+        if n.get("of") is None:
+            return lambda s, e: s.layout.base[z]
+        of = self.compile(n["of"], sc)
+        return lambda s, e: s.layout.base[z] + of(s, e)
+
+    def op_zones(self, n, sc):  # cauldron (all three), hand (every player's)
+        z = self.zone_index[n["name"]]
+        return lambda s, e: s.layout.instances[z]
+
+    def op_cards(self, n, sc):  # cards in target, potion in collected of player
+        src = self.compile(n["from"], sc)
+        kind = n.get("source", "zone")
+        piles = n.get("piles", False)
+        if kind == "pile":
+            get = src
+        elif kind == "zones":
+            if piles:
+                def get(s, e):
+                    return [c for i in src(s, e) for p in s.zones[i] for c in p]
+            else:
+                def get(s, e):
+                    return [c for i in src(s, e) for c in s.zones[i]]
+        elif piles:
+            def get(s, e):
+                return [c for p in s.zones[src(s, e)] for c in p]
+        else:
+            def get(s, e):
+                return s.zones[src(s, e)]
+        typ = n.get("type")
+        if typ is None:
+            return get
+        ti = self.cards.type_names.index(typ)
+        tidx = self.cards.type_index
+        return lambda s, e: [c for c in get(s, e) if tidx[c] == ti]
+
+    def op_of_type(self, n, sc):  # potion in (some cards)
+        get = self.compile(n["of"], sc)
+        if n.get("type") is None:
+            return get
+        ti = self.cards.type_names.index(n["type"])
+        tidx = self.cards.type_index
+        return lambda s, e: [c for c in get(s, e) if tidx[c] == ti]
+
+    def op_piles(self, n, sc):  # pile in won of player
+        src = self.compile(n["from"], sc)
+        if n.get("source") == "zones":
+            return lambda s, e: [p for i in src(s, e) for p in s.zones[i]]
+        return lambda s, e: s.zones[src(s, e)]
+
+    def op_filter(self, n, sc):  # ... where color of it = color of card
+        coll = self.compile(n["of"], sc)
+        inner, k = sc.bind("it")
+        pred = self.compile(n["where"], inner)
+
+        def f(s, e):
+            out = []
+            for x in coll(s, e):
+                e[k] = x
+                if pred(s, e):
+                    out.append(x)
+            return out
+
+        return f
+
+    def op_except(self, n, sc):  # cards in target except card
+        coll = self.compile(n["of"], sc)
+        value = self.compile(n["value"], sc)
+
+        def f(s, e):
+            v = value(s, e)
+            return [x for x in coll(s, e) if x != v]
+
+        return f
+
+    def op_count(self, n, sc):  # count trick
+        coll = self.compile(n["of"], sc)
+        return lambda s, e: len(coll(s, e))
+
+    def _aggregate(self, n, sc, reduce):
+        coll = self.compile(n["of"], sc)
+        table = self.cards.attrs[n["attr"]]
+
+        def f(s, e):
+            values = [table[c] for c in coll(s, e) if table[c] is not None]
+            return reduce(values) if values else None
+
+        return f
+
+    def op_sum(self, n, sc):  # sum of value in target
+        coll = self.compile(n["of"], sc)
+        table = self.cards.attrs[n["attr"]]
+        return lambda s, e: sum(table[c] or 0 for c in coll(s, e))
+
+    def op_max(self, n, sc):  # max of rank in hand of player
+        return self._aggregate(n, sc, max)
+
+    def op_min(self, n, sc):  # min of rank in hand of player
+        return self._aggregate(n, sc, min)
+
+    def op_distinct(self, n, sc):  # distinct of suit in pile
+        coll = self.compile(n["of"], sc)
+        table = self.cards.attrs[n["attr"]]
+        return lambda s, e: len({table[c] for c in coll(s, e)})
+
+    def op_first(self, n, sc):  # first potion in it
+        coll = self.compile(n["of"], sc)
+
+        def f(s, e):
+            xs = coll(s, e)
+            return xs[0] if xs else None
+
+        return f
+
+    def op_last(self, n, sc):  # last card in trick
+        coll = self.compile(n["of"], sc)
+
+        def f(s, e):
+            xs = coll(s, e)
+            return xs[-1] if xs else None
+
+        return f
+
+    def op_best(self, n, sc):  # best poison in trick (by the declared card order)
+        coll = self.compile(n["of"], sc)
+        key = self.cards.key.__getitem__
+        pick = max if n["op"] == "best" else min
+
+        def f(s, e):
+            xs = coll(s, e)
+            return pick(xs, key=key) if xs else None
+
+        return f
+
+    op_worst = op_best
+
+    # ---- tests ---------------------------------------------------------------------------------
+    def op_some(self, n, sc):  # some poison in trick
+        coll = self.compile(n["of"], sc)
+        if n["op"] == "some":
+            return lambda s, e: len(coll(s, e)) > 0
+        return lambda s, e: len(coll(s, e)) == 0
+
+    op_no = op_some
+
+    def op_all_empty(self, n, sc):  # every hand is empty
+        coll = self.compile(n["of"], sc)
+
+        def f(s, e):
+            zones = s.zones
+            got = coll(s, e)
+            if isinstance(got, int):
+                return not zones[got]
+            return all(not zones[i] for i in got)
+
+        return f
+
+    def op_is_empty(self, n, sc):  # draw_pile is empty
+        coll = self.compile(n["of"], sc)
+        return lambda s, e: len(coll(s, e)) == 0
+
+    def op_is_none(self, n, sc):  # color of target is none
+        of = self.compile(n["of"], sc)
+        return lambda s, e: of(s, e) is None
+
+    def op_is_type(self, n, sc):  # card is poison
+        of = self.compile(n["of"], sc)
+        ti = self.cards.type_names.index(n["type"])
+        tidx = self.cards.type_index
+
+        def f(s, e):
+            c = of(s, e)
+            return c is not None and tidx[c] == ti
+
+        return f
+
+    def op_achieved(self, n, sc):  # card is achieved
+        of = self.compile(n["of"], sc)
+        conds = self.cards.conditions
+        fns = self.condition_fns
+        outer = sc.slots.get("player")
+        size = self.counter
+
+        def f(s, e):
+            c = of(s, e)
+            if c is None or conds[c] < 0:
+                return False
+            fn, card_slot, player_slot = fns[conds[c]]
+            env = [None] * size[0]
+            env[card_slot] = c
+            env[player_slot] = e[outer] if outer is not None else None
+            return bool(fn(s, env))
+
+        return f
+
+    def op_most(self, n, sc):  # strictly most count poison in won of player
+        outer = sc.slots["player"]
+        inner, k = sc.bind("player")
+        value = self.compile(n["of"], inner)
+        strict = n["strict"]
+
+        def f(s, e):
+            me = e[outer]
+            values = []
+            for p in range(s.n):
+                e[k] = p
+                values.append(value(s, e))
+            mine = values[me]
+            if mine is None:
+                return False
+            others = [v for p, v in enumerate(values) if p != me and v is not None]
+            if strict:
+                return all(mine > v for v in others)
+            return all(mine >= v for v in others)
+
+        return f
+
+    def op_cmp(self, n, sc):  # sum of value in target > limit
+        left = self.compile(n["left"], sc)
+        right = self.compile(n["right"], sc)
+        sym = n["cmp"]
+        if sym in COMPARE:
+            op = COMPARE[sym]
+            return lambda s, e: op(left(s, e), right(s, e))
+        op = ORDER[sym]
+
+        def f(s, e):
+            a, b = left(s, e), right(s, e)
+            return a is not None and b is not None and op(a, b)
+
+        return f
+
+    def op_not(self, n, sc):
+        of = self.compile(n["of"], sc)
+        return lambda s, e: not of(s, e)
+
+    def op_and(self, n, sc):
+        parts = [self.compile(x, sc) for x in n["args"]]
+        if len(parts) == 2:
+            a, b = parts
+            return lambda s, e: a(s, e) and b(s, e)
+        return lambda s, e: all(p(s, e) for p in parts)
+
+    def op_or(self, n, sc):
+        parts = [self.compile(x, sc) for x in n["args"]]
+        if len(parts) == 2:
+            a, b = parts
+            return lambda s, e: a(s, e) or b(s, e)
+        return lambda s, e: any(p(s, e) for p in parts)
+
+    # ---- values --------------------------------------------------------------------------------
+    def op_attr(self, n, sc):  # color of card
+        of = self.compile(n["of"], sc)
+        table = self.cards.attrs[n["name"]]
+
+        def f(s, e):
+            c = of(s, e)
+            return None if c is None else table[c]
+
+        return f
+
+    def op_player_of(self, n, sc):  # player of winning (who played that card)
+        of = self.compile(n["of"], sc)
+
+        def f(s, e):
+            c = of(s, e)
+            if c is None:
+                return None
+            p = s.played_by[c]
+            return None if p < 0 else p
+
+        return f
+
+    def op_owner_of(self, n, sc):  # owner of target
+        of = self.compile(n["of"], sc)
+        return lambda s, e: s.layout.owner[of(s, e)]
+
+    def op_else(self, n, sc):  # color of first potion in it else none
+        parts = [self.compile(x, sc) for x in n["args"]]
+
+        def f(s, e):
+            for p in parts:
+                v = p(s, e)
+                if v is not None:
+                    return v
+            return None
+
+        return f
+
+    def op_if(self, n, sc):  # if players = 3 then 6 else players
+        cond, then, other = (self.compile(n[k], sc) for k in ("cond", "then", "else"))
+        return lambda s, e: then(s, e) if cond(s, e) else other(s, e)
+
+    def op_neg(self, n, sc):  # -1
+        of = self.compile(n["of"], sc)
+        return lambda s, e: -of(s, e)
+
+    def op_arith(self, n, sc):  # 2 * players
+        left = self.compile(n["left"], sc)
+        right = self.compile(n["right"], sc)
+        sym, at = n["sym"], n.get("at")
+        if sym == "+":
+            return lambda s, e: left(s, e) + right(s, e)
+        if sym == "-":
+            return lambda s, e: left(s, e) - right(s, e)
+        if sym == "*":
+            return lambda s, e: left(s, e) * right(s, e)
+
+        def divide(s, e):
+            b = right(s, e)
+            if b == 0:
+                raise PlayError("division by zero", at)
+            return left(s, e) // b
+
+        return divide

@@ -1,0 +1,82 @@
+"""Load a ruleset: text -> AST -> Program (extends) -> IR -> schema check -> Game.
+
+``load`` takes a path (``.rules``, or IR as ``.json``/``.yaml``), a bundled ruleset's name
+("poison"), or rules text; each stage can also be called on its own.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import ReadError, SchemaError, Span
+from .game import Game, compile_ir
+from .resolve import resolve
+from .schema import check_ir
+from .variants import load_program, read_text
+
+
+def bundled(name: str) -> Path | None:
+    """The path of a ruleset shipped with the package (``poison``), if there is one."""
+    for base in (Path(str(resources.files("interpreter") / "rulesets")),
+                 Path(__file__).resolve().parent.parent / "rulesets"):
+        for candidate in (base / name, base / f"{name}.rules"):
+            if candidate.is_file():
+                return candidate
+    return None
+
+
+def locate(path: str | Path) -> Path:
+    """The file a user means: the path itself, or a bundled ruleset by name."""
+    p = Path(path)
+    if not p.exists() and not p.suffix and bundled(str(path)):
+        return bundled(str(path))  # type: ignore[return-value]
+    return p
+
+
+def ir_from_text(text: str, file: str = "<rules>") -> dict[str, Any]:
+    """The checked IR of rules text."""
+    ir = resolve(load_program(text, file))
+    check_ir(ir)
+    return ir
+
+
+def ir_from_path(path: str | Path) -> dict[str, Any]:
+    """The checked IR of a file: rules text, or IR written as JSON or YAML."""
+    p = locate(path)
+    text = read_text(p)
+    if p.suffix in (".json", ".yaml", ".yml"):
+        return ir_from_data(text, str(p))
+    return ir_from_text(text, str(p))
+
+
+def ir_from_data(text: str, file: str) -> dict[str, Any]:
+    """IR written directly as JSON or YAML (safe loading only)."""
+    try:
+        data = json.loads(text) if file.endswith(".json") else yaml.safe_load(text)
+    except json.JSONDecodeError as err:
+        raise ReadError(f"not valid JSON: {err.msg}", Span(file, err.lineno, err.colno)) from None
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        span = Span(file, mark.line + 1, mark.column + 1) if mark else None
+        raise ReadError(f"not valid YAML: {getattr(err, 'problem', err)}", span) from None
+    if not isinstance(data, dict):
+        raise SchemaError("the IR must be an object", Span(file, 1, 1))
+    check_ir(data)
+    return data
+
+
+def load(source: str | Path, *, text: bool | None = None) -> Game:
+    """A Game from a path, a bundled name, or rules text (text if it has a newline)."""
+    if text or (text is None and isinstance(source, str) and "\n" in source):
+        return compile_ir(ir_from_text(str(source)))
+    return compile_ir(ir_from_path(source))
+
+
+def loads(rules: str, file: str = "<rules>") -> Game:
+    """A Game from rules text."""
+    return compile_ir(ir_from_text(rules, file))

@@ -1,0 +1,49 @@
+"""What one seat may see of a game: public zones, its own zones, counts of the rest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def observe(state: Any, seat: int) -> dict[str, Any]:
+    """The observation of ``seat``: nothing hidden from that seat is in it.
+
+    A zone instance shows its cards when it is public, or when the seat owns it and its owner
+    sees it; otherwise only how many cards it holds. Moves not yet revealed (a simultaneous
+    phase) are not applied to the state and so are not shown.
+    """
+    game, lay, cards = state.game, state.layout, state.game.cards.json
+    zones: dict[str, Any] = {}
+    for z, spec in enumerate(game.zones):
+        views = []
+        for inst in lay.instances[z]:
+            content = state.zones[inst]
+            visible = spec.visibility == "public" or (spec.visibility == "owner" and lay.owner[inst] == seat)
+            if not visible:
+                views.append({"count": len(state.zone_cards(inst))})
+            elif spec.piles:
+                views.append([[cards[c] for c in pile] for pile in content])
+            else:
+                views.append([cards[c] for c in content])
+        zones[spec.name] = views
+    names = [v[0] for v in game.vars]
+    last = state.history[-1]["moves"] if state.history else []
+    revealed = [(p, m) for p, m in last if (p, m) not in state.pending]
+    return {
+        "seat": seat,
+        "players": state.n,
+        "round": state.round + 1 if not state.over else state.round,
+        "rounds": state.rounds,
+        "dealer": state.dealer,
+        "phase": game.phases[state.phase].name,
+        "current": state.current_player,
+        "totals": list(state.totals),
+        "vars": dict(zip(names, state.vars, strict=True)),
+        "zones": zones,
+        "last_moves": [
+            {"player": p, "move": game.moves[m.rule].name, "card": cards[m.card],
+             "to": {"zone": game.zones[lay.zone_of[m.target]].name, "index": lay.number[m.target]}}
+            for p, m in revealed[-state.n :]
+        ],
+        "over": state.over,
+    }

@@ -1,0 +1,317 @@
+"""A game in progress: the zones, whose turn it is, the scores. Cheap to copy; every card is
+in exactly one zone. Moves are tuples ``(move rule index, card id, target zone instance)``,
+listed by ``legal_moves`` in a fixed order: move rules as declared, then cards in their
+zone's order, then target instances by index.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from .deal import deal, place, shuffle_decks
+from .errors import IllegalMoveError, PlayError
+from .game import Game
+from .scoring import score_round, winners
+from .turns import first_player
+
+
+class Move(NamedTuple):
+    """One legal move: which move rule, which card, to which zone instance."""
+
+    rule: int
+    card: int
+    target: int
+
+
+class State:
+    """The changing part of a game; ``Game`` holds the rules."""
+
+    __slots__ = (
+        "_legal", "cache", "current", "dealer", "deals_given", "game", "history", "layout", "loc", "moves_in_round",
+        "n", "next_player", "over", "params", "pending", "phase", "played_by", "rng", "round", "rounds",
+        "schedule", "seed", "to_move", "totals", "vars", "zones",
+    )
+
+    def __init__(self, game: Game, players: int, seed: int | None, params: dict[str, Any],
+                 deals: list[dict[str, Any]] | None = None):
+        self.game = game
+        self.n = players
+        self.seed = seed
+        self.params = params
+        self.rng = random.Random(seed)
+        self.layout = game.layout(players)
+        self.deals_given = deals
+        self.totals = [0] * players
+        self.round = 0
+        self.dealer = 0
+        self.over = False
+        self.history: list[dict[str, Any]] = []
+        self.played_by = [-1] * len(game.cards)
+        self.cache: dict = {}
+        self._legal: tuple[int, list[Move]] | None = None
+        self.next_player: int | None = None
+        self.pending: list[tuple[int, Move]] = []
+        self.to_move: list[int] = []
+        env = [None] * game.env_size
+        self.vars = [([init(self, env)] * players if per_player else init(self, env))
+                     for _, per_player, _, init in game.vars]
+        rounds = game.rounds(self, env)
+        if not isinstance(rounds, int) or rounds < 1:
+            raise PlayError(f"the game must have at least one round, not {rounds!r}", game.ir["game"].get("at"))
+        self.rounds = rounds
+        self._start_round()
+
+    # ---- the public interface ------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, or None when the game is over."""
+        return None if self.over else self.current
+
+    def legal_moves(self) -> list[Move]:
+        """The current player's legal moves, in the fixed order of the module docstring."""
+        if self.over:
+            return []
+        cached = self._legal
+        if cached is not None and cached[0] == self.current:
+            return cached[1]
+        return self._moves_for(self.current)
+
+    def apply(self, move: Move) -> None:
+        """Play ``move`` for the current player; chance and other phases run until someone must move."""
+        if self.over:
+            raise IllegalMoveError("the game is over")
+        p = self.current
+        self._legal = None
+        self.cache.clear()
+        self.moves_in_round += 1
+        if self.moves_in_round > self.game.max_moves_per_round:
+            ph = self.game.phases[self.phase]
+            raise PlayError(f"round {self.round + 1} has not ended after {self.moves_in_round - 1} moves; "
+                            f"does phase '{ph.name}' ever end?", ph.at)
+        self.history[-1]["moves"].append((p, move))
+        if self.game.phases[self.phase].simultaneous:
+            self.pending.append((p, move))
+            self.to_move.pop(0)
+        else:
+            self.next_player = None
+            self._perform(p, move)
+            self.current = self.next_player if self.next_player is not None else (p + 1) % self.n
+        self._advance()
+
+    def scores(self) -> list[int]:
+        """Each seat's total so far (over the rounds scored)."""
+        return list(self.totals)
+
+    def winners(self) -> list[int]:
+        """The winning seats (when the game is over)."""
+        return winners(self.totals, self.game.winner_highest)
+
+    def copy(self) -> State:
+        """An independent copy (zones, scores, chance) for search."""
+        other = State.__new__(State)
+        for name in State.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.zones = [list(z) if not (z and isinstance(z[0], list)) else [list(p) for p in z] for z in self.zones]
+        other.loc = list(self.loc)
+        other.played_by = list(self.played_by)
+        other.vars = [list(v) if isinstance(v, list) else v for v in self.vars]
+        other.totals = list(self.totals)
+        other.cache = {}
+        other._legal = None
+        other.pending = list(self.pending)
+        other.to_move = list(self.to_move)
+        other.history = [dict(r, moves=list(r["moves"])) for r in self.history]
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        return other
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see; see observe.py."""
+        from .observe import observe
+
+        return observe(self, seat)
+
+    def describe(self, move: Move) -> dict[str, Any]:
+        """A move as a record writes it: player, move, card, target zone and index."""
+        rule = self.game.moves[move.rule]
+        return {
+            "player": self.current,
+            "move": rule.name,
+            "card": self.game.cards.json[move.card],
+            "to": {"zone": self.game.zones[rule.target].name, "index": self.layout.number[move.target]},
+        }
+
+    # ---- zones -----------------------------------------------------------------------------------
+    def reindex(self) -> None:
+        """Recompute where each card is (after a deal)."""
+        loc = [-1] * len(self.game.cards)
+        for inst, content in enumerate(self.zones):
+            for item in content:
+                if isinstance(item, list):
+                    for c in item:
+                        loc[c] = inst
+                else:
+                    loc[item] = inst
+        self.loc = loc
+
+    def zone_cards(self, inst: int) -> list[int]:
+        """The cards of a zone instance (piles flattened), as a new list."""
+        content = self.zones[inst]
+        if content and isinstance(content[0], list):
+            return [c for pile in content for c in pile]
+        return list(content)
+
+    def move_cards(self, cards: list[int], dest: int) -> None:
+        """Move cards (from wherever they are) to the end of a zone; into a piles zone, as one pile."""
+        if not cards:
+            return
+        zones, loc = self.zones, self.loc
+        for c in cards:
+            src = zones[loc[c]]
+            if src and isinstance(src[0], list):
+                for pile in src:
+                    if c in pile:
+                        pile.remove(c)
+                        if not pile:
+                            src.remove(pile)
+                        break
+            else:
+                src.remove(c)
+            loc[c] = dest
+        if self.game.zones[self.layout.zone_of[dest]].piles:
+            zones[dest].append(list(cards))
+        else:
+            zones[dest].extend(cards)
+        self.cache.clear()
+
+    # ---- the flow of a game ------------------------------------------------------------------------
+    def _moves_for(self, p: int) -> list[Move]:
+        game, lay, zones = self.game, self.layout, self.zones
+        env = [None] * game.env_size
+        env[0] = p
+        out: list[Move] = []
+        for rule in game.phases[self.phase].moves:
+            src = lay.base[rule.source] + (p if rule.source_per_player else 0)
+            targets = (lay.base[rule.target] + p,) if rule.target_per_player else lay.instances[rule.target]
+            guard = rule.guard
+            index = rule.index
+            for c in zones[src]:
+                env[1] = c
+                for t in targets:
+                    if guard is None:
+                        out.append(Move(index, c, t))
+                        continue
+                    env[2] = t
+                    if guard(self, env):
+                        out.append(Move(index, c, t))
+        self._legal = (p, out)
+        return out
+
+    def _perform(self, p: int, move: Move) -> None:
+        rule_index, c, t = move
+        zones = self.zones
+        zones[self.loc[c]].remove(c)
+        if self.game.zones[self.layout.zone_of[t]].piles:
+            zones[t].append([c])
+        else:
+            zones[t].append(c)
+        self.loc[c] = t
+        self.played_by[c] = p
+        self.cache.clear()
+        for trig in self.game.triggers[rule_index]:
+            env = [None] * self.game.env_size
+            env[0], env[1], env[2] = p, c, t
+            if trig.condition is None or trig.condition(self, env):
+                trig.effects(self, env)
+                self.cache.clear()
+
+    def _advance(self) -> None:
+        """End phases and rounds whose time has come, until some player must move."""
+        game = self.game
+        while not self.over:
+            ph = game.phases[self.phase]
+            if ph.simultaneous:
+                while self.to_move and not self._moves_for(self.to_move[0]):
+                    self.to_move.pop(0)
+                if self.to_move:
+                    self.current = self.to_move[0]
+                    return
+                for p, move in self.pending:
+                    self._perform(p, move)
+                self.pending = []
+                self._next_phase()
+                continue
+            if ph.ends is not None and ph.ends(self, [None] * game.env_size):
+                self._next_phase()
+                continue
+            for k in range(self.n):
+                p = (self.current + k) % self.n
+                if self._moves_for(p):
+                    self.current = p
+                    return
+            raise PlayError(f"nobody can move in phase '{ph.name}', and its end condition does not hold", ph.at)
+
+    def _start_round(self) -> None:
+        game = self.game
+        env = [None] * game.env_size
+        for i, (_, per_player, per_round, init) in enumerate(game.vars):
+            if per_round:
+                self.vars[i] = [init(self, env)] * self.n if per_player else init(self, env)
+        self.schedule = {}
+        for name, values, repeated in game.schedules:
+            if self.round >= len(values) and not repeated:
+                raise PlayError(f"schedule '{name}' has {len(values)} entries; round {self.round + 1} has none")
+            self.schedule[name] = values[self.round % len(values)](self, env)
+        self.played_by = [-1] * len(game.cards)
+        if self.deals_given is not None:
+            if self.round >= len(self.deals_given):
+                raise PlayError(f"the record has no deal for round {self.round + 1}")
+            place(self, self.deals_given[self.round])
+        else:
+            shuffle_decks(self)
+            deal(self)
+        self.history.append({"dealer": self.dealer, "deal": self._snapshot(), "moves": []})
+        self.moves_in_round = 0
+        self.cache.clear()
+        self._start_phase(0)
+        self._advance()
+
+    def _start_phase(self, index: int) -> None:
+        self.phase = index
+        ph = self.game.phases[index]
+        self.current = first_player(self, ph)
+        self.pending = []
+        if ph.simultaneous:
+            self.to_move = [(self.current + k) % self.n for k in range(self.n)]
+
+    def _next_phase(self) -> None:
+        if self.phase + 1 < len(self.game.phases):
+            self._start_phase(self.phase + 1)
+            return
+        scores = score_round(self)
+        for p in range(self.n):
+            self.totals[p] += scores[p]
+        self.history[-1]["scores"] = scores
+        self.round += 1
+        if self.round >= self.rounds:
+            self.over = True
+            return
+        self.dealer = (self.dealer + self.game.dealer_step) % self.n
+        self._start_round()
+
+    def _snapshot(self) -> dict[str, Any]:
+        """Every non-empty zone right after the deal, as a record lists it."""
+        game, lay, cards = self.game, self.layout, self.game.cards.json
+        out: dict[str, Any] = {}
+        for z, spec in enumerate(game.zones):
+            insts = lay.instances[z]
+            lists = [[cards[c] for c in self.zone_cards(i)] for i in insts]
+            if not any(lists) and not spec.per_player:
+                continue
+            out[spec.name] = lists if (spec.per_player or len(insts) > 1) else lists[0]
+        return out

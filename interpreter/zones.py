@@ -1,0 +1,54 @@
+"""Zones laid out for a number of players: every zone instance gets an index into State.zones."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ZoneSpec:
+    """A declared zone (or a deck's own zone, which holds the cards not dealt)."""
+
+    name: str
+    per_player: bool
+    count: int
+    visibility: str  # public | owner | hidden
+    piles: bool
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where each zone's instances live in State.zones, for one player count."""
+
+    players: int
+    base: tuple[int, ...]  # zone index -> index of its first instance
+    instances: tuple[tuple[int, ...], ...]  # zone index -> its instance indices
+    zone_of: tuple[int, ...]  # instance -> zone index
+    owner: tuple[int | None, ...]  # instance -> owning player (per-player zones) or None
+    number: tuple[int, ...]  # instance -> its index within its zone (the record's "index")
+
+    @property
+    def size(self) -> int:
+        return len(self.zone_of)
+
+
+def zone_specs(ir: dict[str, Any]) -> list[ZoneSpec]:
+    """The declared zones, then one hidden zone per deck (named after the deck)."""
+    specs = [ZoneSpec(z["name"], z["owner"] == "player", z["count"], z["visibility"], z["piles"]) for z in ir["zones"]]
+    specs += [ZoneSpec(d["name"], False, 1, "hidden", False) for d in ir["decks"]]
+    return specs
+
+
+def layout(specs: list[ZoneSpec], players: int) -> Layout:
+    """Lay the zones out for ``players`` players."""
+    base, instances, zone_of, owner, number = [], [], [], [], []
+    for z, spec in enumerate(specs):
+        n = players if spec.per_player else spec.count
+        base.append(len(zone_of))
+        instances.append(tuple(range(len(zone_of), len(zone_of) + n)))
+        for i in range(n):
+            zone_of.append(z)
+            owner.append(i if spec.per_player else None)
+            number.append(i)
+    return Layout(players, tuple(base), tuple(instances), tuple(zone_of), tuple(owner), tuple(number))
