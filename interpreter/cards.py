@@ -20,6 +20,7 @@ class CardTable:
     json: tuple[dict[str, Any], ...]  # card id -> {"type": ..., attr: value, ...}
     key: tuple[tuple[Any, ...], ...]  # card id -> sort key of the declared card order
     conditions: tuple[int, ...]  # card id -> index of its `achieved when` condition, or -1
+    kind: tuple[int, ...]  # card id -> index of its kind (copies of one card share it)
 
     def __len__(self) -> int:
         return len(self.types)
@@ -39,7 +40,7 @@ def signature(card: dict[str, Any]) -> tuple:
 
 def build_cards(ir: dict[str, Any]) -> tuple[CardTable, list[Any]]:
     """The card table of an IR, and the `achieved` condition IR of each condition index."""
-    types, decks, rows, conds, cond_of = [], [], [], [], []
+    types, decks, rows, conds, cond_of, kinds = [], [], [], [], [], []
     type_names: list[str] = []
     for d, deck in enumerate(ir["decks"]):
         for line in deck["cards"]:
@@ -56,7 +57,9 @@ def build_cards(ir: dict[str, Any]) -> tuple[CardTable, list[Any]]:
                 for value in combo:
                     copies *= value["copies"]
                 attrs = {n: v["value"] for n, v in zip(names, combo, strict=True)}
+                kind = len(set(kinds))
                 for _ in range(copies):
+                    kinds.append(kind)
                     types.append(line["type"])
                     decks.append(d)
                     rows.append(attrs)
@@ -87,5 +90,6 @@ def build_cards(ir: dict[str, Any]) -> tuple[CardTable, list[Any]]:
         json=tuple({"type": t, **row} for t, row in zip(types, rows, strict=True)),
         key=tuple(sort_key(row) for row in rows),
         conditions=tuple(cond_of),
+        kind=tuple(kinds),
     )
     return table, conds

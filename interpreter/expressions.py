@@ -17,6 +17,7 @@ from .errors import PlayError
 
 Fn = Callable[[Any, list], Any]
 MISSING = object()
+UNSET = object()  # a lazy slot not computed yet
 
 
 class Scope:
@@ -42,7 +43,6 @@ class Scope:
         return slot
 
 
-COMPARE = {"=": operator.eq, "!=": operator.ne}
 ORDER = {"<": operator.lt, ">": operator.gt, "<=": operator.le, ">=": operator.ge}
 
 
@@ -58,6 +58,7 @@ class ExprCompiler:
         self.define_fns: list[Fn] = []
         self.condition_fns: list[Fn] = []
         self.counter = [0]
+        self.lazy_slots: dict[int, Fn] = {}  # slot -> how to compute it on first read
 
     def scope(self, *names: str) -> Scope:
         """A scope with fresh slots for ``names``."""
@@ -86,7 +87,17 @@ class ExprCompiler:
 
     def op_bound(self, n, sc):  # card, player, it, winner
         k = sc.slots[n["name"]]
-        return lambda s, e: e[k]
+        lazy = self.lazy_slots.get(k)
+        if lazy is None:
+            return lambda s, e: e[k]
+
+        def read(s, e):
+            v = e[k]
+            if v is UNSET:
+                v = e[k] = lazy(s, e)
+            return v
+
+        return read
 
     def op_builtin(self, n, sc):  # players, round, dealer
         name = n["name"]
@@ -373,9 +384,10 @@ class ExprCompiler:
         left = self.compile(n["left"], sc)
         right = self.compile(n["right"], sc)
         sym = n["cmp"]
-        if sym in COMPARE:
-            op = COMPARE[sym]
-            return lambda s, e: op(left(s, e), right(s, e))
+        if sym == "=":
+            return lambda s, e: left(s, e) == right(s, e)
+        if sym == "!=":
+            return lambda s, e: left(s, e) != right(s, e)
         op = ORDER[sym]
 
         def f(s, e):

@@ -11,6 +11,7 @@ from .cards import CardTable, build_cards
 from .effects import Effect, compile_effects
 from .errors import ParameterError, PlayError
 from .expressions import ExprCompiler, Fn
+from .moves import compile_generator
 from .zones import Layout, ZoneSpec, layout, zone_specs
 
 # Every rule's env has these three slots first: who moves, the card moved, where it went.
@@ -28,7 +29,7 @@ class MoveRule:
     source_per_player: bool
     target: int
     target_per_player: bool
-    guard: Fn | None
+    generate: Any  # moves.Generator
     at: str
 
 
@@ -214,7 +215,7 @@ def compile_ir(ir: dict[str, Any]) -> Game:
                 index=len(moves), name=m["name"], phase=pi,
                 source=zone_index[m["from"]], source_per_player=specs[zone_index[m["from"]]].per_player,
                 target=zone_index[m["to"]], target_per_player=specs[zone_index[m["to"]]].per_player,
-                guard=_guard(cx, m["guards"], base), at=m.get("at", ""),
+                generate=compile_generator(cx, m["guards"], base, len(moves)), at=m.get("at", ""),
             )
             moves.append(rule)
             phase_moves.append(rule)
@@ -262,35 +263,6 @@ def _yields_piles(node: dict[str, Any]) -> bool:
     while node["op"] in ("filter", "except"):
         node = node["of"]
     return node["op"] == "piles"
-
-
-def _guard(cx: ExprCompiler, guards: list[dict[str, Any]], scope) -> Fn | None:
-    """One closure for a move's guards: some `allow` holds (if any), and every `require` does."""
-    allows = [cx.compile(g["expr"], scope) for g in guards if g["kind"] == "allow"]
-    requires = []
-    for g in guards:
-        if g["kind"] == "require":
-            test = cx.compile(g["expr"], scope)
-            if g.get("when") is not None:
-                when = cx.compile(g["when"], scope)
-                requires.append(lambda s, e, t=test, w=when: t(s, e) or not w(s, e))
-            else:
-                requires.append(test)
-    for g in guards:  # an `allow ... when C` allows only while C holds
-        if g["kind"] == "allow" and g.get("when") is not None:
-            i = [x for x in guards if x["kind"] == "allow"].index(g)
-            test, when = allows[i], cx.compile(g["when"], scope)
-            allows[i] = lambda s, e, t=test, w=when: t(s, e) and w(s, e)
-    if not allows and not requires:
-        return None
-    if len(allows) == 3 and not requires:
-        a, b, c = allows
-        return lambda s, e: a(s, e) or b(s, e) or c(s, e)
-    if not requires:
-        return lambda s, e: any(a(s, e) for a in allows)
-    if not allows:
-        return lambda s, e: all(r(s, e) for r in requires)
-    return lambda s, e: any(a(s, e) for a in allows) and all(r(s, e) for r in requires)
 
 
 def seeded(seed: int | None, *salt: Any) -> random.Random:

@@ -191,24 +191,14 @@ class State:
 
     # ---- the flow of a game ------------------------------------------------------------------------
     def _moves_for(self, p: int) -> list[Move]:
-        game, lay, zones = self.game, self.layout, self.zones
+        game, lay = self.game, self.layout
         env = [None] * game.env_size
         env[0] = p
         out: list[Move] = []
         for rule in game.phases[self.phase].moves:
             src = lay.base[rule.source] + (p if rule.source_per_player else 0)
             targets = (lay.base[rule.target] + p,) if rule.target_per_player else lay.instances[rule.target]
-            guard = rule.guard
-            index = rule.index
-            for c in zones[src]:
-                env[1] = c
-                for t in targets:
-                    if guard is None:
-                        out.append(Move(index, c, t))
-                        continue
-                    env[2] = t
-                    if guard(self, env):
-                        out.append(Move(index, c, t))
+            rule.generate(self, env, src, targets, out)
         self._legal = (p, out)
         return out
 
