@@ -1,9 +1,9 @@
 """ruleset: card games as data. Load a ruleset, start a game, play it through its public API.
 
-    >>> import interpreter
-    >>> game = interpreter.load("rulesets/poison.rules")
-    >>> state = game.new_game(4, seed=1)
-    >>> state.apply(state.legal_moves()[0])
+>>> import interpreter
+>>> game = interpreter.load("rulesets/poison.rules")
+>>> state = game.new_game(4, seed=1)
+>>> state.apply(state.legal_moves()[0])
 """
 
 from .errors import RulesetError

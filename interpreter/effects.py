@@ -28,7 +28,7 @@ def compile_effect(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effe
     """The closure of one effect; `let` adds its name to ``scope`` for the effects after it."""
     at = node.get("at")
     match node["do"]:
-        case "move":                                    # move cards in target except card to collected of player
+        case "move":  # move cards in target except card to collected of player
             what = cx.compile(node["what"], scope)
             to = cx.compile(node["to"], scope)
             whole_zone = node["what"]["op"] == "zone"
@@ -47,7 +47,7 @@ def compile_effect(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effe
                 s.move_cards(cards, dest)
 
             return move
-        case "draw":                                    # draw 1 from draw_pile to hand of player
+        case "draw":  # draw 1 from draw_pile to hand of player
             count = cx.compile(node["count"], scope)
             src = cx.compile(node["from"], scope)
             dst = cx.compile(node["to"], scope)
@@ -61,7 +61,7 @@ def compile_effect(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effe
                     s.move_cards(pile[:n], dst(s, e))
 
             return draw
-        case "let":                                     # let winner = player of winning
+        case "let":  # let winner = player of winning
             value = cx.compile(node["value"], scope)
             slot = scope.set(node["name"])
 
@@ -69,11 +69,12 @@ def compile_effect(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effe
                 e[slot] = value(s, e)
 
             return let
-        case "set" | "add":                             # add 1 to trick_points of winner
+        case "set" | "add":  # add 1 to trick_points of winner
             k = cx.var_index[node["var"]]
             value = cx.compile(node["value"], scope)
             adding = node["do"] == "add"
             if node.get("of") is None:
+
                 def set_scalar(s, e):
                     s.vars[k] = (s.vars[k] + value(s, e)) if adding else value(s, e)
 
@@ -88,7 +89,7 @@ def compile_effect(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effe
                 row[p] = (row[p] + value(s, e)) if adding else value(s, e)
 
             return set_player
-        case "next":                                    # next winner
+        case "next":  # next winner
             who = cx.compile(node["player"], scope)
 
             def next_player(s, e):
@@ -98,7 +99,7 @@ def compile_effect(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effe
                 s.next_player = p
 
             return next_player
-        case "if":                                      # if winning is bottle ... else ...
+        case "if":  # if winning is bottle ... else ...
             cond = cx.compile(node["cond"], scope)
             then = compile_effects(cx, node["then"], Scope(scope.slots, scope.counter)) if node["then"] else None
             other = compile_effects(cx, node["else"], Scope(scope.slots, scope.counter)) if node["else"] else None

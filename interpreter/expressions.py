@@ -9,6 +9,7 @@ when the expression is compiled, so evaluating never looks a name up.
 from __future__ import annotations
 
 import operator
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -49,8 +50,13 @@ ORDER = {"<": operator.lt, ">": operator.gt, "<=": operator.le, ">=": operator.g
 class ExprCompiler:
     """Compiles the expressions of one ruleset; holds the tables they read."""
 
-    def __init__(self, cards: CardTable, zone_index: dict[str, int], var_index: dict[str, int],
-                 define_index: dict[str, int]):
+    def __init__(
+        self,
+        cards: CardTable,
+        zone_index: dict[str, int],
+        var_index: dict[str, int],
+        define_index: dict[str, int],
+    ):
         self.cards = cards
         self.zone_index = zone_index
         self.var_index = var_index
@@ -59,6 +65,21 @@ class ExprCompiler:
         self.condition_fns: list[Fn] = []
         self.counter = [0]
         self.lazy_slots: dict[int, Fn] = {}  # slot -> how to compute it on first read
+        self.coverage: Counter | None = None  # when set, rules count how often they hold
+
+    def counted(self, fn: Fn, at: str | None) -> Fn:
+        """``fn``, counting in ``coverage[at]`` each time it holds (only when coverage is on)."""
+        counts = self.coverage
+        if counts is None or not at:
+            return fn
+
+        def count(s, e):
+            v = fn(s, e)
+            if v:
+                counts[at] += 1
+            return v
+
+        return count
 
     def scope(self, *names: str) -> Scope:
         """A scope with fresh slots for ``names``."""
@@ -181,17 +202,22 @@ class ExprCompiler:
             get = src
         elif kind == "zones":
             if piles:
+
                 def get(s, e):
                     return [c for i in src(s, e) for p in s.zones[i] for c in p]
             else:
+
                 def get(s, e):
                     return [c for i in src(s, e) for c in s.zones[i]]
         elif piles:
+
             def get(s, e):
                 return [c for p in s.zones[src(s, e)] for c in p]
         else:
+
             def get(s, e):
                 return s.zones[src(s, e)]
+
         typ = n.get("type")
         if typ is None:
             return get

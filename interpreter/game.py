@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -104,6 +105,7 @@ class Game:
     winner_highest: bool
     env_size: int
     max_moves_per_round: int
+    coverage: Counter | None = None  # rule position -> times it held (compile_ir(..., coverage=True))
     extra: dict[str, Any] = field(default_factory=dict)
 
     def layout(self, players: int) -> Layout:
@@ -126,15 +128,18 @@ class Game:
                 values[p.name] = p.default(probe, [None] * self.env_size)
         return values
 
-    def new_game(self, players: int, seed: int | None = 0, params: dict[str, Any] | None = None,
-                 deals: list[dict[str, Any]] | None = None) -> Any:
+    def new_game(
+        self,
+        players: int,
+        seed: int | None = 0,
+        params: dict[str, Any] | None = None,
+        deals: list[dict[str, Any]] | None = None,
+    ) -> Any:
         """A new game: ``players`` seats, all chance from ``random.Random(seed)``."""
         from .state import State
 
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise PlayError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}"
-            )
+            raise PlayError(f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}")
         return State(self, players, seed, self.param_values(players, params), deals)
 
 
@@ -175,21 +180,30 @@ def coerce(param: Param, raw: Any) -> Any:
 # ---- the compiler ---------------------------------------------------------------------------------
 
 
-def compile_ir(ir: dict[str, Any]) -> Game:
-    """Compile checked IR into a Game: expressions to closures, decks to tables."""
+def compile_ir(ir: dict[str, Any], coverage: bool = False) -> Game:
+    """Compile checked IR into a Game: expressions to closures, decks to tables.
+
+    With ``coverage``, the Game counts in ``game.coverage`` (by rule position, "file:line:col")
+    how often each guard held, each trigger fired, each scoring rule scored, each card
+    condition was achieved and each phase ended; without it, no rule pays for counting.
+    """
     cards, conditions = build_cards(ir)
     specs = zone_specs(ir)
     zone_index = {z.name: i for i, z in enumerate(specs)}
     var_index = {v["name"]: i for i, v in enumerate(ir["vars"])}
     define_index = {d["name"]: i for i, d in enumerate(ir["defines"])}
     cx = ExprCompiler(cards, zone_index, var_index, define_index)
+    counts: Counter | None = Counter() if coverage else None
+    cx.coverage = counts
     base = cx.scope("player", "card", "target")  # slots 0, 1, 2
 
     def expr(node: dict[str, Any] | None, scope=base) -> Fn | None:
         return None if node is None else cx.compile(node, scope)
 
     cx.define_fns.extend(cx.define(d["body"], d["of"] is not None) for d in ir["defines"])
-    cx.condition_fns.extend(cx.condition(c) for c in conditions)
+    for c in conditions:
+        fn, card_slot, player_slot = cx.condition(c)
+        cx.condition_fns.append((cx.counted(fn, c.get("at")), card_slot, player_slot))
     params = tuple(Param(p["name"], p["type"], expr(p["default"])) for p in ir["params"])
     schedules = tuple((s["name"], tuple(expr(v) for v in s["values"]), s["repeated"]) for s in ir["schedules"])
     variables = tuple((v["name"], v["per_player"], v["per_round"], expr(v["init"])) for v in ir["vars"])
@@ -212,10 +226,15 @@ def compile_ir(ir: dict[str, Any]) -> Game:
         phase_moves = []
         for m in ph["moves"]:
             rule = MoveRule(
-                index=len(moves), name=m["name"], phase=pi,
-                source=zone_index[m["from"]], source_per_player=specs[zone_index[m["from"]]].per_player,
-                target=zone_index[m["to"]], target_per_player=specs[zone_index[m["to"]]].per_player,
-                generate=compile_generator(cx, m["guards"], base, len(moves)), at=m.get("at", ""),
+                index=len(moves),
+                name=m["name"],
+                phase=pi,
+                source=zone_index[m["from"]],
+                source_per_player=specs[zone_index[m["from"]]].per_player,
+                target=zone_index[m["to"]],
+                target_per_player=specs[zone_index[m["to"]]].per_player,
+                generate=compile_generator(cx, m["guards"], base, len(moves)),
+                at=m.get("at", ""),
             )
             moves.append(rule)
             phase_moves.append(rule)
@@ -224,16 +243,24 @@ def compile_ir(ir: dict[str, Any]) -> Game:
         for t in ph["triggers"]:
             scope = type(base)(base.slots, base.counter)
             triggers[by_name[t["after"]]].append(
-                TriggerRule(by_name[t["after"]], expr(t.get("if")), compile_effects(cx, t["effects"], scope),
-                            t.get("at", ""))
+                TriggerRule(
+                    by_name[t["after"]],
+                    cx.counted(expr(t["if"]), t.get("at")) if t.get("if") else None,
+                    _counted_effects(cx, compile_effects(cx, t["effects"], scope), t.get("if"), t.get("at")),
+                    t.get("at", ""),
+                )
             )
         first = ph.get("first_player")
-        phases.append(PhaseRule(
-            name=ph["name"], simultaneous=ph["simultaneous"], moves=tuple(phase_moves),
-            ends=expr(ph["ends"]["when"]) if ph.get("ends") else None,
-            first_player=tuple((k["extreme"], expr(k["key"]), k["type"]) for k in first["keys"]) if first else (),
-            at=ph.get("at", ""),
-        ))
+        phases.append(
+            PhaseRule(
+                name=ph["name"],
+                simultaneous=ph["simultaneous"],
+                moves=tuple(phase_moves),
+                ends=cx.counted(expr(ph["ends"]["when"]), ph["ends"].get("at")) if ph.get("ends") else None,
+                first_player=tuple((k["extreme"], expr(k["key"]), k["type"]) for k in first["keys"]) if first else (),
+                at=ph.get("at", ""),
+            )
+        )
     score = []
     for r in ir["round"]["score"]:
         scope, slot = base, -1
@@ -245,18 +272,60 @@ def compile_ir(ir: dict[str, Any]) -> Game:
             condition = expr(r["if"], scope)
         elif r.get("unless") is not None:
             condition, negate = expr(r["unless"], scope), True
-        score.append(ScoreRule(expr(r.get("each")), slot, expr(r["points"], scope), condition, negate,
-                               r.get("at", "")))
+        points = _counted_points(cx, expr(r["points"], scope), r.get("at"))
+        score.append(ScoreRule(expr(r.get("each")), slot, points, condition, negate, r.get("at", "")))
     game = ir["game"]
     return Game(
-        ir=ir, name=ir["name"], min_players=ir["players"]["min"], max_players=ir["players"]["max"],
-        cards=cards, zones=tuple(specs), zone_index=zone_index, params=params, schedules=schedules,
-        vars=variables, deals=deals, phases=tuple(phases), moves=tuple(moves),
-        triggers=tuple(tuple(t) for t in triggers), score=tuple(score), rounds=expr(game["rounds"]),
+        ir=ir,
+        name=ir["name"],
+        min_players=ir["players"]["min"],
+        max_players=ir["players"]["max"],
+        cards=cards,
+        zones=tuple(specs),
+        zone_index=zone_index,
+        params=params,
+        schedules=schedules,
+        vars=variables,
+        deals=deals,
+        phases=tuple(phases),
+        moves=tuple(moves),
+        triggers=tuple(tuple(t) for t in triggers),
+        score=tuple(score),
+        rounds=expr(game["rounds"]),
         dealer_step=1 if game.get("dealer", "clockwise") == "clockwise" else -1,
-        winner_highest=game["winner"] == "highest", env_size=cx.env_size,
+        winner_highest=game["winner"] == "highest",
+        env_size=cx.env_size,
         max_moves_per_round=20 * len(cards) + 1000,
+        coverage=counts,
     )
+
+
+def _counted_effects(cx: ExprCompiler, effects: Effect, condition: Any, at: str | None) -> Effect:
+    """A trigger without a condition counts when its effects run."""
+    counts = cx.coverage
+    if counts is None or condition is not None or not at:
+        return effects
+
+    def run(s, e):
+        counts[at] += 1
+        effects(s, e)
+
+    return run
+
+
+def _counted_points(cx: ExprCompiler, points: Fn, at: str | None) -> Fn:
+    """A scoring rule counts each time it gives points other than 0."""
+    counts = cx.coverage
+    if counts is None or not at:
+        return points
+
+    def run(s, e):
+        v = points(s, e)
+        if v:
+            counts[at] += 1
+        return v
+
+    return run
 
 
 def _yields_piles(node: dict[str, Any]) -> bool:

@@ -22,8 +22,10 @@ from .variants import load_program, read_text
 
 def bundled(name: str) -> Path | None:
     """The path of a ruleset shipped with the package (``poison``), if there is one."""
-    for base in (Path(str(resources.files("interpreter") / "rulesets")),
-                 Path(__file__).resolve().parent.parent / "rulesets"):
+    for base in (
+        Path(str(resources.files("interpreter") / "rulesets")),
+        Path(__file__).resolve().parent.parent / "rulesets",
+    ):
         for candidate in (base / name, base / f"{name}.rules"):
             if candidate.is_file():
                 return candidate

@@ -114,7 +114,7 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
     card_lifts: list = []
     target_lifts: list = []
     for g in guards:
-        cond = _condition(g)
+        cond = {**_condition(g), "at": g.get("at")}  # the guard's own position, for coverage
         if "target" not in free_names(cond):
             card_level[g["kind"]].append(cond)
         else:
@@ -125,14 +125,13 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
     card_names = [scope.set(name) for name, _ in card_lifts]
     target_names = [scope.set(name) for name, _ in target_lifts]  # together, for one slice assignment
     card_slots = [(slot, cx.compile(node, base)) for slot, (_, node) in zip(card_names, card_lifts, strict=True)]
-    target_slots = [(slot, cx.compile(node, base)) for slot, (_, node) in zip(target_names, target_lifts,
-                                                                               strict=True)]
+    target_slots = [(slot, cx.compile(node, base)) for slot, (_, node) in zip(target_names, target_lifts, strict=True)]
     # A per-card value is computed when first read (so `and`/`or` still short-circuit it).
     cx.lazy_slots.update({slot: fn for slot, fn in card_slots})
-    card_allow = _any([cx.compile(c, base) for c in card_level["allow"]])
-    card_require = _all([cx.compile(c, base) for c in card_level["require"]])
-    pair_allow = _any([cx.compile(c, scope) for c in pair_level["allow"]])
-    pair_require = _all([cx.compile(c, scope) for c in pair_level["require"]])
+    card_allow = _any([cx.counted(cx.compile(c, base), c["at"]) for c in card_level["allow"]])
+    card_require = _all([cx.counted(cx.compile(c, base), c["at"]) for c in card_level["require"]])
+    pair_allow = _any([cx.counted(cx.compile(c, scope), c["at"]) for c in pair_level["allow"]])
+    pair_require = _all([cx.counted(cx.compile(c, scope), c["at"]) for c in pair_level["require"]])
     has_allows = card_allow is not None or pair_allow is not None
     t_slots = [slot for slot, _ in target_slots]
     t_lo, t_hi = (t_slots[0], t_slots[-1] + 1) if t_slots else (0, 0)

@@ -41,8 +41,12 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
         "vars": dict(zip(names, state.vars, strict=True)),
         "zones": zones,
         "last_moves": [
-            {"player": p, "move": game.moves[m.rule].name, "card": cards[m.card],
-             "to": {"zone": game.zones[lay.zone_of[m.target]].name, "index": lay.number[m.target]}}
+            {
+                "player": p,
+                "move": game.moves[m.rule].name,
+                "card": cards[m.card],
+                "to": {"zone": game.zones[lay.zone_of[m.target]].name, "index": lay.number[m.target]},
+            }
             for p, m in revealed[-state.n :]
         ],
         "over": state.over,

@@ -6,6 +6,7 @@ import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import ClassVar
 
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.exceptions import LarkError
@@ -20,8 +21,8 @@ class RulesIndenter(Indenter):
     """Turns indentation into _INDENT/_DEDENT tokens, as Python does."""
 
     NL_type = "_NL"
-    OPEN_PAREN_types = ["LPAR"]
-    CLOSE_PAREN_types = ["RPAR"]
+    OPEN_PAREN_types: ClassVar[list[str]] = ["LPAR"]
+    CLOSE_PAREN_types: ClassVar[list[str]] = ["RPAR"]
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
     tab_len = 8
@@ -78,10 +79,8 @@ def _mistake_hint(err: UnexpectedInput, text: str) -> str | None:
     if not isinstance(err, UnexpectedToken | UnexpectedCharacters):
         return None
     try:
-        return err.match_examples(
-            lambda t: parser().parse(t + "\n"), MISTAKES, use_accepts=True
-        )
-    except Exception:  # noqa: BLE001 - a hint is optional; never let it hide the real error
+        return err.match_examples(lambda t: parser().parse(t + "\n"), MISTAKES, use_accepts=True)
+    except Exception:
         return None
 
 
@@ -145,9 +144,7 @@ def parse(text: str, file: str = "<rules>") -> Tree:
         return parser().parse(source)
     except UnexpectedInput as err:
         line, col = max(err.line, 1), max(err.column, 1)
-        if isinstance(err, UnexpectedEOF) or (
-            isinstance(err, UnexpectedToken) and err.token.type == "$END"
-        ):
+        if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
             lines = text.splitlines() or [""]
             line, col = len(lines), len(lines[-1]) + 1
         expected = getattr(err, "expected", None) or getattr(err, "allowed", None) or set()
@@ -155,7 +152,7 @@ def parse(text: str, file: str = "<rules>") -> Tree:
         if expected:
             message += f"; expected {_describe_expected(set(expected))}"
         raise RulesSyntaxError(message, Span(file, line, col), _mistake_hint(err, source)) from None
-    except LarkError as err:  # an inconsistent dedent, from the indenter
+    except LarkError:  # an inconsistent dedent, from the indenter
         line = _dedent_line(source)
         raise RulesSyntaxError(
             "indentation does not match any enclosing block",

@@ -16,18 +16,29 @@ def record(state: Any, agents: list[str] | None = None) -> dict[str, Any]:
     game, lay, cards = state.game, state.layout, state.game.cards.json
     rounds = []
     for r in state.history:
-        rounds.append({
-            "dealer": r["dealer"],
-            "deal": r["deal"],
-            "moves": [
-                {"player": p, "move": game.moves[m.rule].name, "card": cards[m.card],
-                 "to": {"zone": game.zones[lay.zone_of[m.target]].name, "index": lay.number[m.target]}}
-                for p, m in r["moves"]
-            ],
-            "scores": r.get("scores", []),
-        })
-    out: dict[str, Any] = {"ruleset": game.name, "players": state.n, "seed": state.seed,
-                           "params": dict(state.params)}
+        rounds.append(
+            {
+                "dealer": r["dealer"],
+                "deal": r["deal"],
+                "moves": [
+                    {
+                        "player": p,
+                        "move": game.moves[m.rule].name,
+                        "card": cards[m.card],
+                        "to": {"zone": game.zones[lay.zone_of[m.target]].name, "index": lay.number[m.target]},
+                    }
+                    for p, m in r["moves"]
+                ],
+                "scores": r.get("scores", []),
+            }
+        )
+    out: dict[str, Any] = {
+        "ruleset": game.name,
+        "source": game.ir.get("source", ""),
+        "players": state.n,
+        "seed": state.seed,
+        "params": dict(state.params),
+    }
     if agents:
         out["agents"] = list(agents)
     out["rounds"] = rounds
@@ -57,23 +68,29 @@ def replay(game: Game, rec: dict[str, Any], line: int | None = None) -> Any:
     if rec.get("ruleset") != game.name:
         raise RecordError(f"{where}the record is of '{rec.get('ruleset')}', these rules are '{game.name}'")
     try:
-        state = game.new_game(rec["players"], rec.get("seed"), rec.get("params") or None,
-                              deals=[r["deal"] for r in rec["rounds"]])
+        state = game.new_game(
+            rec["players"],
+            rec.get("seed"),
+            rec.get("params") or None,
+            deals=[r["deal"] for r in rec["rounds"]],
+        )
     except PlayError as err:
         raise RecordError(f"{where}cannot set up the recorded game: {err.message}") from None
     for r_index, r in enumerate(rec["rounds"]):
         if state.over:
             raise RecordError(f"{where}the game was over before recorded round {r_index + 1}")
         if state.dealer != r["dealer"]:
-            raise RecordError(f"{where}round {r_index + 1}: the dealer is seat {state.dealer}, "
-                              f"the record says {r['dealer']}")
+            raise RecordError(
+                f"{where}round {r_index + 1}: the dealer is seat {state.dealer}, the record says {r['dealer']}"
+            )
         for m_index, m in enumerate(r["moves"], 1):
             at = f"{where}round {r_index + 1}, move {m_index}"
             if state.round != r_index:
                 raise RecordError(f"{at}: round {r_index + 1} was already over")
             if m["player"] != state.current_player:
-                raise RecordError(f"{at}: it is seat {state.current_player}'s turn, "
-                                  f"the record has seat {m['player']} moving")
+                raise RecordError(
+                    f"{at}: it is seat {state.current_player}'s turn, the record has seat {m['player']} moving"
+                )
             move = find_move(state, m)
             if move is None:
                 raise RecordError(f"{at}: the rules do not allow this move: {json.dumps(m)}")
@@ -89,8 +106,10 @@ def replay(game: Game, rec: dict[str, Any], line: int | None = None) -> Any:
     if not state.over:
         raise RecordError(f"{where}the record ends before the game does")
     if state.totals != rec["totals"] or state.winners() != rec["winners"]:
-        raise RecordError(f"{where}totals {state.totals} and winners {state.winners()} differ from the "
-                          f"record's {rec['totals']} and {rec['winners']}")
+        raise RecordError(
+            f"{where}totals {state.totals} and winners {state.winners()} differ from the "
+            f"record's {rec['totals']} and {rec['winners']}"
+        )
     return state
 
 
@@ -100,8 +119,11 @@ def find_move(state: Any, m: dict[str, Any]) -> Any:
     want = signature(m["card"]) if isinstance(m.get("card"), dict) else None
     for move in state.legal_moves():
         rule = game.moves[move.rule]
-        if (rule.name == m["move"] and signature(game.cards.json[move.card]) == want
-                and game.zones[lay.zone_of[move.target]].name == m["to"]["zone"]
-                and lay.number[move.target] == m["to"]["index"]):
+        if (
+            rule.name == m["move"]
+            and signature(game.cards.json[move.card]) == want
+            and game.zones[lay.zone_of[move.target]].name == m["to"]["zone"]
+            and lay.number[move.target] == m["to"]["index"]
+        ):
             return move
     return None

@@ -68,8 +68,9 @@ class Resolver:
         if p.title is None:
             raise DeclarationError("the ruleset has no name", Span(first, 1, 1), 'start it with `game "Name"`')
         if p.players is None:
-            raise DeclarationError("the ruleset does not say how many can play", p.title.span,
-                                   "add a line like `players 3..6`")
+            raise DeclarationError(
+                "the ruleset does not say how many can play", p.title.span, "add a line like `players 3..6`"
+            )
         low, high = p.players.low, p.players.high
         if not 1 <= low <= high <= 64:
             raise DeclarationError(f"players {low}..{high} is not a range from 1 to 64, low first", p.players.span)
@@ -78,8 +79,11 @@ class Resolver:
         if not p.zones:
             raise DeclarationError("the ruleset has no zones", p.title.span, "add a `zones` section")
         if not p.phases:
-            raise DeclarationError("the round has no phase", p.round_span or p.title.span,
-                                   "add a `round` section with a `phase NAME` and its moves")
+            raise DeclarationError(
+                "the round has no phase",
+                p.round_span or p.title.span,
+                "add a `round` section with a `phase NAME` and its moves",
+            )
         ir: dict[str, Any] = {"format": IR_FORMAT, "name": p.title.name, "source": first}
         ir["players"] = {"min": low, "max": high}
         ir["params"] = [self._param(x) for x in p.params.values()]
@@ -119,8 +123,10 @@ class Resolver:
         value = self.expr(param.default, {}, None)
         t = self._last_type
         if t.kind not in ("number", "text", "bool"):
-            raise RulesTypeError(f"parameter {param.name} must be a number, a text or a truth value, not {t}",
-                                 param.default.span)
+            raise RulesTypeError(
+                f"parameter {param.name} must be a number, a text or a truth value, not {t}",
+                param.default.span,
+            )
         self.params[param.name] = t
         return self._noted({"name": param.name, "type": t.kind, "default": value}, param.span)
 
@@ -129,8 +135,11 @@ class Resolver:
 
     def _deck(self, name: str, deck: dict[str, Any]) -> dict[str, Any]:
         if name in self.p.zones:
-            raise DeclarationError(f"the deck '{name}' has the name of a zone", self.p.zones[name].span,
-                                   "give the deck or the zone another name")
+            raise DeclarationError(
+                f"the deck '{name}' has the name of a zone",
+                self.p.zones[name].span,
+                "give the deck or the zone another name",
+            )
         cards = []
         total = 0
         for line in self._card_lines(name):
@@ -144,7 +153,9 @@ class Resolver:
                     if isinstance(item.value, tuple):
                         lo, hi = item.value
                         if hi < lo or hi - lo > MAX_DECK:
-                            raise DeclarationError(f"range {lo}..{hi} must go up and have at most {MAX_DECK} values", item.span)
+                            raise DeclarationError(
+                                f"range {lo}..{hi} must go up and have at most {MAX_DECK} values", item.span
+                            )
                         values += [{"value": v, "copies": item.copies} for v in range(lo, hi + 1)]
                     else:
                         values.append({"value": item.value, "copies": item.copies})
@@ -153,8 +164,11 @@ class Resolver:
                 copies *= sum(v["copies"] for v in values)
             total += copies
             if total > MAX_DECK:
-                raise DeclarationError(f"the deck '{name}' would hold more than {MAX_DECK} cards", line.span,
-                                       "a deck this large is surely a mistake in the counts")
+                raise DeclarationError(
+                    f"the deck '{name}' would hold more than {MAX_DECK} cards",
+                    line.span,
+                    "a deck this large is surely a mistake in the counts",
+                )
             cards.append(self._noted({"type": line.name, "attributes": attributes}, line.span))
         if not cards:
             raise DeclarationError(f"the deck '{name}' has no cards", self.p.decks[name]["span"])
@@ -178,21 +192,32 @@ class Resolver:
                 if isinstance(line, EnumOrder):
                     attr = self.attrs.get(line.attr)
                     if attr is None or attr["kind"] != "text":
-                        raise UnknownNameError(f"'{line.attr}' is not an attribute with named values", line.span,
-                                               self._suggest(line.attr, [a for a, v in self.attrs.items() if v["kind"] == "text"]))
+                        raise UnknownNameError(
+                            f"'{line.attr}' is not an attribute with named values",
+                            line.span,
+                            self._suggest(line.attr, [a for a, v in self.attrs.items() if v["kind"] == "text"]),
+                        )
                     missing = set(attr["values"]) - set(line.values)
                     extra = set(line.values) - set(attr["values"])
                     if missing or extra:
                         raise DeclarationError(
                             f"the order of {line.attr} must list each of its values once: "
-                            + (f"missing {', '.join(sorted(missing))}" if missing else f"unknown {', '.join(sorted(extra))}"),
-                            line.span)
+                            + (
+                                f"missing {', '.join(sorted(missing))}"
+                                if missing
+                                else f"unknown {', '.join(sorted(extra))}"
+                            ),
+                            line.span,
+                        )
                     attr["values"] = list(line.values)
                 elif isinstance(line, CardOrder):
                     for a in line.attrs:
                         if a not in self.attrs:
-                            raise UnknownNameError(f"no attribute '{a}' to order cards by", line.span,
-                                                   self._suggest(a, list(self.attrs)))
+                            raise UnknownNameError(
+                                f"no attribute '{a}' to order cards by",
+                                line.span,
+                                self._suggest(a, list(self.attrs)),
+                            )
                     self.card_order = list(line.attrs)
 
     def _zone(self, z: Any) -> dict[str, Any]:
@@ -225,15 +250,26 @@ class Resolver:
         t = self._last_type
         if t.kind not in ("number", "text", "bool", "none", "player"):
             raise RulesTypeError(f"a variable holds a number, a text, a truth value or a player, not {t}", v.init.span)
-        return self._noted({"name": v.name, "per_player": v.per_player, "per_round": v.per_round,
-                            "type": t.kind, "init": init}, v.span)
+        return self._noted(
+            {
+                "name": v.name,
+                "per_player": v.per_player,
+                "per_round": v.per_round,
+                "type": t.kind,
+                "init": init,
+            },
+            v.span,
+        )
 
     def _declare_defines(self) -> None:
         # Two passes so that a definition may use one written after it (no recursion: see _define).
         for d in self.p.defines.values():
             if d.of_zone is not None and d.of_zone not in self.zones:
-                raise UnknownNameError(f"no zone '{d.of_zone}' to define {d.name} of", d.span,
-                                       self._suggest(d.of_zone, list(self.zones)))
+                raise UnknownNameError(
+                    f"no zone '{d.of_zone}' to define {d.name} of",
+                    d.span,
+                    self._suggest(d.of_zone, list(self.zones)),
+                )
             self.defines[d.name] = (d.of_zone, T("any"))
         self._defining: list[str] = []
         for d in self.p.defines.values():
@@ -264,8 +300,11 @@ class Resolver:
             raise UnknownNameError(f"no deck '{deck}' to deal from", d.span, self._suggest(deck, list(self.p.decks)))
         zone = self._zone_named(d.zone, d.span)
         if zone["owner"] != "player":
-            raise DeclarationError(f"cards are dealt to a per-player zone; '{d.zone}' is shared", d.span,
-                                   "to set cards out, use `rest to ZONE`")
+            raise DeclarationError(
+                f"cards are dealt to a per-player zone; '{d.zone}' is shared",
+                d.span,
+                "to set cards out, use `rest to ZONE`",
+            )
         node: dict[str, Any] = {"deck": deck, "to": d.zone, "one_at_a_time": d.one_at_a_time}
         node["amount"] = None if d.amount is None else self.expr(d.amount, {}, NUMBER)
         if d.as_players is not None:
@@ -294,8 +333,11 @@ class Resolver:
                 if kind not in ("number", "card", "none"):
                     raise RulesTypeError(f"players are ordered by a number or a card, not {self._last_type}", e.span)
                 if kind == "card" and not self.card_order:
-                    raise DeclarationError("cards are compared here, but the cards have no order", e.span,
-                                           "add `order cards by ATTRIBUTE, ...` to the cards section")
+                    raise DeclarationError(
+                        "cards are compared here, but the cards have no order",
+                        e.span,
+                        "add `order cards by ATTRIBUTE, ...` to the cards section",
+                    )
                 keys.append({"extreme": extreme, "key": key, "type": kind})
             node["first_player"] = self._noted({"keys": keys}, ph.first_player.span)
         if not ph.moves:
@@ -326,8 +368,11 @@ class Resolver:
 
     def _trigger(self, t: Any, moves: dict[str, Any]) -> dict[str, Any]:
         if t.after not in moves:
-            raise UnknownNameError(f"no move '{t.after}' in this phase to trigger after", t.span,
-                                   self._suggest(t.after, list(moves)))
+            raise UnknownNameError(
+                f"no move '{t.after}' in this phase to trigger after",
+                t.span,
+                self._suggest(t.after, list(moves)),
+            )
         scope = self._move_scope(moves[t.after])
         node: dict[str, Any] = {"after": t.after}
         node["if"] = None if t.condition is None else self.expr(t.condition, scope, BOOL)
@@ -352,11 +397,17 @@ class Resolver:
     def _game(self) -> dict[str, Any]:
         g = self.p.game
         if "rounds" not in g:
-            raise DeclarationError("the game does not say how many rounds it has", self.p.title.span,
-                                   "add a `game` section with `rounds N`")
+            raise DeclarationError(
+                "the game does not say how many rounds it has",
+                self.p.title.span,
+                "add a `game` section with `rounds N`",
+            )
         if "winner" not in g:
-            raise DeclarationError("the game does not say who wins", g["rounds"].span,
-                                   "add `winner highest total` or `winner lowest total` to the game section")
+            raise DeclarationError(
+                "the game does not say who wins",
+                g["rounds"].span,
+                "add `winner highest total` or `winner lowest total` to the game section",
+            )
         node = {
             "rounds": self.expr(g["rounds"].value, {}, NUMBER),
             "dealer": g["dealer"].value if "dealer" in g else "clockwise",
@@ -378,7 +429,9 @@ class Resolver:
             case "move":
                 what = self.expr(a[0], scope, None)
                 if self._last_type.kind not in ("card", "cards", "zone", "pile"):
-                    raise RulesTypeError(f"move takes a card, cards or a zone's cards, not {self._last_type}", a[0].span)
+                    raise RulesTypeError(
+                        f"move takes a card, cards or a zone's cards, not {self._last_type}", a[0].span
+                    )
                 to = self.expr(a[1], scope, None)
                 self._expect(T("zone"), a[1].span)
                 return {"do": "move", "what": what, "to": to, "one_pile": a[2]}
@@ -411,8 +464,12 @@ class Resolver:
                 return {"do": "next", "player": self.expr(a[0], scope, PLAYER)}
             case "if":
                 cond = self.expr(a[0], scope, BOOL)
-                return {"do": "if", "cond": cond, "then": self.effects(a[1], dict(scope)),
-                        "else": self.effects(a[2], dict(scope))}
+                return {
+                    "do": "if",
+                    "cond": cond,
+                    "then": self.effects(a[1], dict(scope)),
+                    "else": self.effects(a[2], dict(scope)),
+                }
         raise AssertionError(eff.kind)
 
     # ---- expressions ----------------------------------------------------------------------
@@ -456,34 +513,37 @@ class Resolver:
     def _expr(self, e: Expr, scope: dict[str, T]) -> tuple[dict[str, Any], T]:
         a = e.args
         match e.op:
-            case "number":                                  # 13
+            case "number":  # 13
                 if abs(a[0]) > 10**9:
                     raise DeclarationError("numbers are limited to 1,000,000,000", e.span)
                 return {"op": "num", "value": a[0]}, NUMBER
-            case "string":                                  # "Suicide Bid"
+            case "string":  # "Suicide Bid"
                 return {"op": "text", "value": a[0]}, TEXT
-            case "none":                                    # none
+            case "none":  # none
                 return {"op": "none"}, NONE
-            case "name":                                    # card, limit, led, hand
+            case "name":  # card, limit, led, hand
                 return self._name(e, a[0], scope)
-            case "of":                                      # color of card, hand of player
+            case "of":  # color of card, hand of player
                 return self._of(e, a[0], a[1], scope)
-            case "select":                                  # potion in hand of player where ...
+            case "select":  # potion in hand of player where ...
                 return self._select(e, scope)
-            case "filter":                                  # cauldron where color of it = red
+            case "filter":  # cauldron where color of it = red
                 return self._filter(e, scope)
-            case "pick":                                    # first potion in it
+            case "pick":  # first potion in it
                 coll, t = self._sub(a[1], scope)
                 elem = self._element(t, a[1].span)
                 if a[0] in ("best", "worst") and elem.kind == "card" and not self.card_order:
-                    raise DeclarationError(f"`{a[0]}` compares cards, but the cards have no order", e.span,
-                                           "add `order cards by ATTRIBUTE, ...` to the cards section")
+                    raise DeclarationError(
+                        f"`{a[0]}` compares cards, but the cards have no order",
+                        e.span,
+                        "add `order cards by ATTRIBUTE, ...` to the cards section",
+                    )
                 return {"op": a[0], "of": self._as_collection(coll, t)}, elem
-            case "count":                                   # count trick
+            case "count":  # count trick
                 coll, t = self._sub(a[0], scope)
                 self._element(t, a[0].span)
                 return {"op": "count", "of": self._as_collection(coll, t)}, NUMBER
-            case "aggregate":                               # sum of value in target
+            case "aggregate":  # sum of value in target
                 agg, attr, src = a
                 coll, t = self._sub(src, scope)
                 coll = self._as_cards(coll, t, src.span)
@@ -491,30 +551,30 @@ class Resolver:
                 if agg != "distinct" and info["kind"] != "number":
                     raise RulesTypeError(f"{agg} needs a number attribute; '{attr}' holds names", e.span)
                 return {"op": agg, "attr": attr, "of": coll}, NUMBER
-            case "conditional":                             # if players = 3 then 6 else players
+            case "conditional":  # if players = 3 then 6 else players
                 cond = self.expr(a[0], scope, BOOL)
                 then, t1 = self._sub(a[1], scope)
                 other, t2 = self._sub(a[2], scope)
                 return {"op": "if", "cond": cond, "then": then, "else": other}, self._join(t1, t2, e.span)
-            case "neg":                                     # -1
+            case "neg":  # -1
                 return {"op": "neg", "of": self.expr(a[0], scope, NUMBER)}, NUMBER
-            case "not":                                     # not card is poison
+            case "not":  # not card is poison
                 return {"op": "not", "of": self.expr(a[0], scope, BOOL)}, BOOL
-            case "some" | "no":                             # no cauldron where ...
+            case "some" | "no":  # no cauldron where ...
                 coll, t = self._sub(a[0], scope)
                 self._element(t, a[0].span)
                 return {"op": e.op, "of": self._as_collection(coll, t)}, BOOL
-            case "every_empty":                             # every hand is empty
+            case "every_empty":  # every hand is empty
                 coll, t = self._sub(a[0], scope)
                 if t.kind not in ("zones", "zone", "piles"):
                     raise RulesTypeError(f"`every ... is empty` goes over zones, not {t}", a[0].span)
                 return {"op": "all_empty", "of": coll}, BOOL
-            case "most":                                    # strictly most count poison in won of player
+            case "most":  # strictly most count poison in won of player
                 if "player" not in scope:
                     raise RulesTypeError("`most` compares players, but no player is in question here", e.span)
                 inner = self.expr(a[1], {**scope, "player": PLAYER}, NUMBER)
                 return {"op": "most", "strict": a[0], "of": inner}, BOOL
-            case "compare":                                 # sum of value in target > limit
+            case "compare":  # sum of value in target > limit
                 left, t1 = self._sub(a[0], scope)
                 right, t2 = self._sub(a[2], scope)
                 if a[1] in ("<", ">", "<=", ">="):
@@ -524,17 +584,17 @@ class Resolver:
                 else:
                     self._join(t1, t2, e.span)
                 return {"op": "cmp", "cmp": a[1], "left": left, "right": right}, BOOL
-            case "is":                                      # card is poison, color of target is none
+            case "is":  # card is poison, color of target is none
                 return self._is(e, scope)
             case "and" | "or":
                 return {"op": e.op, "args": [self.expr(x, scope, BOOL) for x in a]}, BOOL
-            case "else":                                    # color of first potion in it else none
+            case "else":  # color of first potion in it else none
                 parts = [self._sub(x, scope) for x in a]
                 t = parts[0][1]
                 for _, t2 in parts[1:]:
                     t = self._join(t, t2, e.span)
                 return {"op": "else", "args": [n for n, _ in parts]}, t
-            case "arith":                                   # 2 * players
+            case "arith":  # 2 * players
                 left = self.expr(a[0], scope, NUMBER)
                 right = self.expr(a[2], scope, NUMBER)
                 return {"op": "arith", "sym": a[1], "left": left, "right": right}, NUMBER
@@ -577,8 +637,11 @@ class Resolver:
             if attr["kind"] == "text" and name in attr["values"]:
                 return {"op": "text", "value": name}, TEXT
         if name in self.types:
-            raise RulesTypeError(f"'{name}' is a card type, not a value", e.span,
-                                 f"to test a card, write `card is {name}`; to pick such cards, `{name} in ZONE`")
+            raise RulesTypeError(
+                f"'{name}' is a card type, not a value",
+                e.span,
+                f"to test a card, write `card is {name}`; to pick such cards, `{name} in ZONE`",
+            )
         if name in self.attrs:
             raise RulesTypeError(f"'{name}' is an attribute: say of what, `{name} of card`", e.span)
         raise UnknownNameError(f"unknown name '{name}'", e.span, self._suggest(name, self._known_names(scope)))
@@ -617,14 +680,23 @@ class Resolver:
             raise RulesTypeError(f"'{name}' is an attribute of a card, not of {t}", arg_e.span)
         if name in self.zones:
             if self.zones[name]["owner"] != "player":
-                raise RulesTypeError(f"'{name}' is a shared zone: it belongs to no player", e.span,
-                                     f"write just `{name}`")
+                raise RulesTypeError(
+                    f"'{name}' is a shared zone: it belongs to no player", e.span, f"write just `{name}`"
+                )
             raise RulesTypeError(f"'{name}' is a zone of a player, not of {t}", arg_e.span)
         if name in self.defines:
             raise RulesTypeError(f"'{name}' is not defined of {t}", arg_e.span)
         if name in self.p.vars:
             raise RulesTypeError(f"'{name}' is not kept per player", e.span)
-        known = [*self.attrs, *self.zones, *self.defines, *self.p.vars, *PER_PLAYER_BUILTINS, "player", "owner"]
+        known = [
+            *self.attrs,
+            *self.zones,
+            *self.defines,
+            *self.p.vars,
+            *PER_PLAYER_BUILTINS,
+            "player",
+            "owner",
+        ]
         raise UnknownNameError(f"unknown name '{name}'", e.span, self._suggest(name, known))
 
     def _element(self, t: T, span: Span) -> T:
@@ -645,8 +717,14 @@ class Resolver:
         return node
 
     def _cards_of(self, node: dict[str, Any], t: T) -> dict[str, Any]:
-        return {"op": "cards", "from": node, "source": t.kind, "type": None, "piles": self._has_piles(t),
-                "at": node["at"]}
+        return {
+            "op": "cards",
+            "from": node,
+            "source": t.kind,
+            "type": None,
+            "piles": self._has_piles(t),
+            "at": node["at"],
+        }
 
     def _has_piles(self, t: T) -> bool:
         return t.kind in ("zone", "zones") and bool(self.zones.get(t.zone or "", {}).get("piles"))
@@ -669,13 +747,18 @@ class Resolver:
             if t.kind not in ("zone", "zones", "pile", "cards"):
                 raise RulesTypeError(f"expected a zone or cards after `in`, got {t}", src_e.span)
             if what not in ("card", "cards") and what not in self.types:
-                raise UnknownNameError(f"no card type '{what}'", e.span,
-                                       self._suggest(what, [*self.types, "card"]))
+                raise UnknownNameError(f"no card type '{what}'", e.span, self._suggest(what, [*self.types, "card"]))
             typ = None if what in ("card", "cards") else what
             if t.kind == "cards":
                 node = {"op": "of_type", "of": src, "type": typ}
             else:
-                node = {"op": "cards", "from": src, "source": t.kind, "type": typ, "piles": self._has_piles(t)}
+                node = {
+                    "op": "cards",
+                    "from": src,
+                    "source": t.kind,
+                    "type": typ,
+                    "piles": self._has_piles(t),
+                }
             elem, result = CARD, CARDS
         return self._where_except(node, elem, result, where, except_, scope)
 

@@ -45,8 +45,11 @@ def check_ir(ir: Any) -> None:
         err = errors[0]
         path = list(err.absolute_path)
         at = _nearest_at(ir, path)
-        raise SchemaError(f"the rules do not fit the IR schema at {_where(path)}: {err.message}", at,
-                          "see docs/language.md and interpreter/schemas/ir.schema.json")
+        raise SchemaError(
+            f"the rules do not fit the IR schema at {_where(path)}: {err.message}",
+            at,
+            "see docs/language.md and interpreter/schemas/ir.schema.json",
+        )
 
 
 def check_record(record: Any, line: int | None = None) -> None:

@@ -18,8 +18,13 @@ def game_seed(run_seed: int | None, index: int) -> int:
     return random.Random(f"{run_seed}/{index}").randrange(2**31)
 
 
-def play_game(game: Game, players: int, seed: int | None, agents: str | list[str] | None = None,
-              params: dict[str, Any] | None = None) -> Any:
+def play_game(
+    game: Game,
+    players: int,
+    seed: int | None,
+    agents: str | list[str] | None = None,
+    params: dict[str, Any] | None = None,
+) -> Any:
     """Play one game to its end with the named agents; returns the final State."""
     state = game.new_game(players, seed, params)
     seats = make_agents(agents, players, seed)
@@ -75,8 +80,13 @@ def simulate(
         "agents": names,
         "params": game.param_values(players, params),
         "seats": [
-            {"seat": s, "agent": names[s], "mean_score": totals[s] / games if games else 0.0,
-             "wins": wins[s], "win_rate": wins[s] / games if games else 0.0}
+            {
+                "seat": s,
+                "agent": names[s],
+                "mean_score": totals[s] / games if games else 0.0,
+                "wins": wins[s],
+                "win_rate": wins[s] / games if games else 0.0,
+            }
             for s in range(players)
         ],
         "moves_per_game": moves / games if games else 0.0,

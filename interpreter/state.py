@@ -28,13 +28,42 @@ class State:
     """The changing part of a game; ``Game`` holds the rules."""
 
     __slots__ = (
-        "_legal", "cache", "current", "dealer", "deals_given", "game", "history", "layout", "loc", "moves_in_round",
-        "n", "next_player", "over", "params", "pending", "phase", "played_by", "rng", "round", "rounds",
-        "schedule", "seed", "to_move", "totals", "vars", "zones",
+        "_legal",
+        "cache",
+        "current",
+        "dealer",
+        "deals_given",
+        "game",
+        "history",
+        "layout",
+        "loc",
+        "moves_in_round",
+        "n",
+        "next_player",
+        "over",
+        "params",
+        "pending",
+        "phase",
+        "played_by",
+        "rng",
+        "round",
+        "rounds",
+        "schedule",
+        "seed",
+        "to_move",
+        "totals",
+        "vars",
+        "zones",
     )
 
-    def __init__(self, game: Game, players: int, seed: int | None, params: dict[str, Any],
-                 deals: list[dict[str, Any]] | None = None):
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        seed: int | None,
+        params: dict[str, Any],
+        deals: list[dict[str, Any]] | None = None,
+    ):
         self.game = game
         self.n = players
         self.seed = seed
@@ -54,8 +83,9 @@ class State:
         self.pending: list[tuple[int, Move]] = []
         self.to_move: list[int] = []
         env = [None] * game.env_size
-        self.vars = [([init(self, env)] * players if per_player else init(self, env))
-                     for _, per_player, _, init in game.vars]
+        self.vars = [
+            ([init(self, env)] * players if per_player else init(self, env)) for _, per_player, _, init in game.vars
+        ]
         rounds = game.rounds(self, env)
         if not isinstance(rounds, int) or rounds < 1:
             raise PlayError(f"the game must have at least one round, not {rounds!r}", game.ir["game"].get("at"))
@@ -91,8 +121,11 @@ class State:
         self.moves_in_round += 1
         if self.moves_in_round > self.game.max_moves_per_round:
             ph = self.game.phases[self.phase]
-            raise PlayError(f"round {self.round + 1} has not ended after {self.moves_in_round - 1} moves; "
-                            f"does phase '{ph.name}' ever end?", ph.at)
+            raise PlayError(
+                f"round {self.round + 1} has not ended after {self.moves_in_round - 1} moves; "
+                f"does phase '{ph.name}' ever end?",
+                ph.at,
+            )
         self.history[-1]["moves"].append((p, move))
         if self.game.phases[self.phase].simultaneous:
             self.pending.append((p, move))

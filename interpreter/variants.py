@@ -16,8 +16,8 @@ from .syntax import (
     CardOrder,
     Cards,
     CardType,
-    Define,
     Deal,
+    Define,
     Ends,
     EnumOrder,
     Extends,
@@ -182,8 +182,14 @@ def overlay(program: Program, ruleset: Ruleset, base: str | None) -> None:
                 program.players = item
             case Param():
                 if base and not item.new and item.name not in program.params:
-                    raise _missing("parameter", item.name, list(program.params), base, item.span,
-                                   "to add a parameter in a variant, write `new param NAME = VALUE`")
+                    raise _missing(
+                        "parameter",
+                        item.name,
+                        list(program.params),
+                        base,
+                        item.span,
+                        "to add a parameter in a variant, write `new param NAME = VALUE`",
+                    )
                 _put(program.params, item.name, item, seen, "parameter")
             case Cards():
                 deck = program.decks.setdefault(item.deck or DEFAULT_DECK, {"span": item.span, "lines": {}})
@@ -235,8 +241,14 @@ def _overlay_phase(program: Program, phase: Phase, base: str | None, seen: set) 
     parts = program.phases.get(phase.name)
     if parts is None:
         if base and not phase.new:
-            raise _missing("phase", phase.name, list(program.phases), base, phase.span,
-                           "to add a phase in a variant, write `new phase NAME`")
+            raise _missing(
+                "phase",
+                phase.name,
+                list(program.phases),
+                base,
+                phase.span,
+                "to add a phase in a variant, write `new phase NAME`",
+            )
         parts = program.phases[phase.name] = PhaseParts(phase.name, phase.simultaneous, phase.span)
     elif ("phase", phase.name) in seen:
         raise DeclarationError(f"phase '{phase.name}' is declared twice in this file", phase.span)

@@ -1,0 +1,1 @@
+"""One module per `ruleset` command; each has `register(subparsers)` and an `ORDER` for --help."""
