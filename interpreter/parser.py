@@ -74,14 +74,34 @@ MISTAKES: dict[str, list[str]] = {
 }
 
 
-def _mistake_hint(err: UnexpectedInput, text: str) -> str | None:
-    """The hint of the first known mistake that fails in the same parser state, if any."""
-    if not isinstance(err, UnexpectedToken | UnexpectedCharacters):
-        return None
-    try:
-        return err.match_examples(lambda t: parser().parse(t + "\n"), MISTAKES, use_accepts=True)
-    except Exception:
-        return None
+def _state_key(err: UnexpectedInput) -> tuple:
+    """Where the parser stood when it failed: its state number and what it met.
+
+    lark's own match_examples compares stack depths too, which differ with the number of
+    declarations before the mistake; the state number alone is what identifies a mistake here.
+    """
+    state = getattr(err, "state", None)
+    position = getattr(state, "position", state)
+    met = err.token.type if isinstance(err, UnexpectedToken) else type(err).__name__
+    return position, met
+
+
+@cache
+def _mistake_keys() -> dict[tuple, str]:
+    """The parser state of each known mistake's examples, mapped to its hint."""
+    keys: dict[tuple, str] = {}
+    for hint, examples in MISTAKES.items():
+        for example in examples:
+            try:
+                parser().parse(example)
+            except UnexpectedInput as err:
+                keys.setdefault(_state_key(err), hint)
+    return keys
+
+
+def _mistake_hint(err: UnexpectedInput) -> str | None:
+    """The hint of the known mistake that fails in the same parser state, if any."""
+    return _mistake_keys().get(_state_key(err))
 
 
 FRIENDLY = {
@@ -151,7 +171,7 @@ def parse(text: str, file: str = "<rules>") -> Tree:
         message = f"unexpected {_found(err, source)}"
         if expected:
             message += f"; expected {_describe_expected(set(expected))}"
-        raise RulesSyntaxError(message, Span(file, line, col), _mistake_hint(err, source)) from None
+        raise RulesSyntaxError(message, Span(file, line, col), _mistake_hint(err)) from None
     except LarkError:  # an inconsistent dedent, from the indenter
         line = _dedent_line(source)
         raise RulesSyntaxError(

@@ -36,3 +36,39 @@ def poison() -> interpreter.Game:
 @pytest.fixture(scope="session")
 def five_card() -> interpreter.Game:
     return interpreter.load(RULESETS / "poison-five-card.rules")
+
+
+def position(game: interpreter.Game, players: int, zones: dict, params: dict | None = None, dealer: int = 0):
+    """A game whose first round starts from the given zone contents (cards as record objects);
+    every card not placed stays in its deck's own zone. One round unless ``params`` says more."""
+    from interpreter.cards import signature
+
+    placed = {}
+    for name, content in zones.items():
+        placed[name] = content
+    pool = game.cards.by_signature()
+    used: dict = {}
+
+    def take(items):
+        for item in items:
+            if isinstance(item, list):
+                take(item)
+            else:
+                sig = signature(item)
+                used[sig] = used.get(sig, 0) + 1
+
+    take(list(zones.values()))
+    for deck in game.cards.deck_names:
+        rest = []
+        for sig, ids in pool.items():
+            extra = len(ids) - used.get(sig, 0)
+            if game.cards.deck_names[game.cards.deck_of[ids[0]]] == deck and extra > 0:
+                rest += [game.cards.json[ids[0]]] * extra
+        placed[deck] = rest
+    state = game.new_game(players, 0, {"rounds": 1, **(params or {})}, deals=[placed])
+    return state
+
+
+def card(type_: str, **attrs) -> dict:
+    """A card object as records write it."""
+    return {"type": type_, **attrs}

@@ -1,0 +1,64 @@
+"""The deal (interpreter/deal.py) and the rounds of a game, by AMIGO Poison's rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter.errors import PlayError
+
+
+def hand_sizes(state) -> list[int]:
+    base = state.layout.base[state.game.zone_index["hand"]]
+    return [len(state.zones[base + p]) for p in range(state.n)]
+
+
+def deck_left(state) -> int:
+    return len(state.zones[state.layout.base[state.game.zone_index["deck"]]])
+
+
+def test_three_players_are_dealt_as_four_and_the_spare_hand_is_removed_unseen(poison):
+    state = poison.new_game(3, seed=1)
+    # 50 cards to four hands make 13, 13, 12, 12 from the dealer's left; the spare is one of them.
+    assert sorted([*hand_sizes(state), deck_left(state)]) == [12, 12, 13, 13]
+    assert deck_left(state) in (12, 13)  # the fourth hand, out of the round
+    obs = state.observe(0)
+    assert obs["zones"]["deck"] == [{"count": deck_left(state)}]  # nobody sees it
+
+
+def test_with_three_players_and_dealer_0_the_hands_are_13_13_12(poison):
+    # Dealing starts at the dealer's left: seats 1, 2, then the spare seat (after seat 2), then 0.
+    state = poison.new_game(3, seed=2)
+    assert state.dealer == 0
+    assert hand_sizes(state) == [12, 13, 13]
+    assert deck_left(state) == 12
+
+
+def test_three_players_play_six_rounds(poison):
+    assert poison.new_game(3, seed=1).rounds == 6
+
+
+def test_four_players_play_four_rounds_with_all_50_cards_dealt(poison):
+    state = poison.new_game(4, seed=1)
+    assert state.rounds == 4
+    assert hand_sizes(state) == [12, 13, 13, 12]  # from the dealer's left: seats 1 and 2 get the 13th
+    assert deck_left(state) == 0
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_each_player_deals_once(poison, players):
+    assert poison.new_game(players, seed=1).rounds == players
+
+
+def test_the_dealer_rotates_clockwise(poison):
+    import random
+
+    state = poison.new_game(4, seed=3)
+    rng = random.Random(3)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_moves()))
+    assert [r["dealer"] for r in state.history] == [0, 1, 2, 3]
+
+
+def test_a_player_count_outside_the_rules_is_refused(poison):
+    with pytest.raises(PlayError, match="for 3 to 6 players, not 7"):
+        poison.new_game(7)

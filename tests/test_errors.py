@@ -1,0 +1,126 @@
+"""Bad rulesets get a positioned error (file:line:col, the line, a caret, a hint), never a traceback."""
+
+from __future__ import annotations
+
+import pytest
+
+import interpreter
+from conftest import RULESETS
+from interpreter.errors import (
+    DeclarationError,
+    ReadError,
+    RulesetError,
+    RulesSyntaxError,
+    RulesTypeError,
+    UnknownNameError,
+)
+
+BASE = (RULESETS / "poison.rules").read_text()
+
+
+def error_of(text: str, file: str = "bad.rules") -> RulesetError:
+    with pytest.raises(RulesetError) as info:
+        interpreter.loads(text, file)
+    return info.value
+
+
+def line_col(text: str, needle: str, nth: int = 0) -> tuple[int, int]:
+    """The 1-based line and column of the ``nth`` occurrence of ``needle``."""
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(needle, start + 1)
+    line = text.count("\n", 0, start) + 1
+    return line, start - (text.rfind("\n", 0, start) + 1) + 1
+
+
+def test_an_unknown_name_says_where_and_suggests_the_near_one():
+    text = BASE.replace("allow color of target = color of card", "allow colour of target = color of card")
+    err = error_of(text)
+    assert isinstance(err, UnknownNameError)
+    assert (err.span.line, err.span.col) == line_col(text, "colour")
+    assert "did you mean 'color'" in err.format()
+    shown = err.format().splitlines()
+    assert shown[0].startswith(f"bad.rules:{err.span.line}:{err.span.col}: error: unknown name 'colour'")
+    assert shown[1].strip().startswith("allow colour of target")
+    assert shown[2].index("^") - 4 == shown[1].index("colour") - 4
+
+
+def test_an_unknown_zone_in_a_move_is_named():
+    text = BASE.replace("from hand to cauldron", "from hand to caudron")
+    err = error_of(text)
+    assert isinstance(err, UnknownNameError) and "no zone 'caudron'" in err.message
+    assert "did you mean 'cauldron'" in err.format()
+
+
+def test_a_number_where_a_card_belongs_is_a_type_error():
+    text = BASE.replace("allow card is poison", "allow 3 is poison")
+    err = error_of(text)
+    assert isinstance(err, RulesTypeError)
+    assert err.span.line == line_col(text, "allow 3 is poison")[0]
+
+
+def test_comparing_a_card_attribute_with_a_number_of_another_kind_is_a_type_error():
+    text = BASE.replace("sum of value in target > limit", "sum of color in target > limit")
+    err = error_of(text)
+    assert isinstance(err, RulesTypeError) and "sum needs a number attribute" in err.message
+
+
+def test_a_number_where_a_name_belongs_is_a_syntax_error_with_what_was_expected():
+    text = BASE.replace("cauldron   3, public", "3 cauldron, public")
+    err = error_of(text)
+    assert isinstance(err, RulesSyntaxError)
+    assert (err.span.line, err.span.col) == line_col(text, "3 cauldron")
+    assert "expected" in err.message
+
+
+def test_a_missing_section_is_named():
+    text = BASE[: BASE.index("\ngame\n")]
+    err = error_of(text)
+    assert isinstance(err, DeclarationError) and "rounds" in err.message
+    assert "game" in err.format()
+
+
+def test_a_ruleset_without_cards_is_refused_with_a_hint():
+    err = error_of('game "X"\nplayers 2..4\n')
+    assert "no cards" in err.message and err.hint
+
+
+def test_a_common_mistake_gets_its_hint():
+    err = error_of(BASE.replace("players 3..6", "players 3-6"))
+    assert isinstance(err, RulesSyntaxError)
+    assert "3..6" in err.hint
+
+
+def test_a_bad_indentation_is_a_positioned_syntax_error():
+    text = BASE.replace("      allow card is poison", "     allow card is poison")
+    err = error_of(text)
+    assert isinstance(err, RulesSyntaxError)
+    assert err.span.line == line_col(text, "     allow card is poison")[0]
+
+
+def test_an_empty_file_is_a_read_error(tmp_path):
+    path = tmp_path / "empty.rules"
+    path.write_text("  \n")
+    with pytest.raises(ReadError, match="is empty"):
+        interpreter.load(path)
+
+
+def test_a_file_that_is_not_utf8_is_a_read_error_at_the_bad_byte(tmp_path):
+    path = tmp_path / "latin.rules"
+    path.write_bytes(b'game "Po\xefson"\n')
+    with pytest.raises(ReadError) as info:
+        interpreter.load(path)
+    assert "not UTF-8" in info.value.message
+    assert (info.value.span.line, info.value.span.col) == (1, 9)
+
+
+def test_a_missing_file_and_a_directory_are_read_errors(tmp_path):
+    with pytest.raises(ReadError, match="no such file"):
+        interpreter.load(tmp_path / "nope.rules")
+    with pytest.raises(ReadError, match="is a directory"):
+        interpreter.load(tmp_path)
+
+
+def test_a_repeated_declaration_is_refused():
+    err = error_of(BASE.replace("param limit = 13", "param limit = 13\nparam limit = 14"))
+    assert isinstance(err, DeclarationError) and "declared twice" in err.message

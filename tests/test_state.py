@@ -1,0 +1,109 @@
+"""Properties of play (interpreter/state.py) over random games: every shipped ruleset, every
+player count. Cards are never created or lost, games end, seeds reproduce, records replay."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import interpreter
+from conftest import RULESETS
+from interpreter.records import dumps, record, replay
+
+RULESET_FILES = ["poison.rules", "poison-five-card.rules"]
+GAMES = {name: interpreter.load(RULESETS / name) for name in RULESET_FILES}
+
+
+def check_one_zone_per_card(state) -> None:
+    seen = [0] * len(state.game.cards)
+    for inst in range(state.layout.size):
+        for c in state.zone_cards(inst):
+            seen[c] += 1
+            assert state.loc[c] == inst
+    assert seen == [1] * len(state.game.cards)
+
+
+def play_out(game, players: int, seed: int, check_every_step: bool = False):
+    state = game.new_game(players, seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not state.is_over:
+        moves = state.legal_moves()
+        assert moves, "a state that is not over has a legal move"
+        state.apply(rng.choice(moves))
+        steps += 1
+        assert steps < 100_000
+        if check_every_step:
+            check_one_zone_per_card(state)
+    return state
+
+
+games_and_players = st.sampled_from(RULESET_FILES).flatmap(
+    lambda name: st.tuples(st.just(name), st.integers(GAMES[name].min_players, GAMES[name].max_players))
+)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games_and_players, st.integers(0, 2**31 - 1))
+def test_every_card_is_in_exactly_one_zone_at_every_step(which, seed):
+    name, players = which
+    play_out(GAMES[name], players, seed, check_every_step=True)
+
+
+@settings(max_examples=25, deadline=None)
+@given(games_and_players, st.integers(0, 2**31 - 1))
+def test_every_game_ends_with_the_declared_number_of_rounds(which, seed):
+    name, players = which
+    state = play_out(GAMES[name], players, seed)
+    assert len(state.history) == state.rounds
+    assert all(len(r["scores"]) == players for r in state.history)
+    assert state.winners()
+
+
+@settings(max_examples=15, deadline=None)
+@given(games_and_players, st.integers(0, 2**31 - 1))
+def test_the_same_seed_gives_the_same_record_byte_for_byte(which, seed):
+    name, players = which
+    a = dumps(record(play_out(GAMES[name], players, seed)))
+    b = dumps(record(play_out(GAMES[name], players, seed)))
+    assert a == b
+
+
+@settings(max_examples=15, deadline=None)
+@given(games_and_players, st.integers(0, 2**31 - 1))
+def test_every_record_replays_to_the_same_scores(which, seed):
+    name, players = which
+    state = play_out(GAMES[name], players, seed)
+    again = replay(GAMES[name], record(state))
+    assert again.totals == state.totals
+    assert [r["scores"] for r in again.history] == [r["scores"] for r in state.history]
+
+
+@pytest.mark.parametrize("name", RULESET_FILES)
+def test_a_copy_plays_on_independently(name):
+    state = GAMES[name].new_game(4, 9)
+    twin = state.copy()
+    rng_a, rng_b = random.Random(1), random.Random(1)
+    while not state.is_over:
+        state.apply(rng_a.choice(state.legal_moves()))
+    assert not twin.is_over and twin.moves_in_round == 0
+    while not twin.is_over:
+        twin.apply(rng_b.choice(twin.legal_moves()))
+    assert twin.totals == state.totals
+
+
+def test_an_observation_never_shows_what_the_seat_may_not_see(poison):
+    state = poison.new_game(4, 3)
+    rng = random.Random(3)
+    for _ in range(30):
+        state.apply(rng.choice(state.legal_moves()))
+    obs = state.observe(2)
+    hands = obs["zones"]["hand"]
+    assert isinstance(hands[2], list)  # its own hand
+    assert all(set(h) == {"count"} for i, h in enumerate(hands) if i != 2)
+    # collected cards lie face down: hidden even from their owner
+    assert all(set(c) == {"count"} for c in obs["zones"]["collected"])
+    assert all(isinstance(c, list) for c in obs["zones"]["cauldron"])  # public
