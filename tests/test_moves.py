@@ -14,9 +14,7 @@ def potion(color: str, value: int) -> dict:
 def targets(state, wanted: dict) -> list[int]:
     """The cauldron indices the current player may play ``wanted`` into."""
     lay, game = state.layout, state.game
-    return sorted(
-        lay.number[m.target] for m in state.legal_moves() if game.cards.json[m.card] == wanted
-    )
+    return sorted(lay.number[m.target] for m in state.legal_moves() if game.cards.json[m.card] == wanted)
 
 
 def cauldrons(*piles: list[dict]) -> dict:
@@ -44,7 +42,8 @@ def test_a_potion_of_a_new_color_goes_to_any_undetermined_cauldron(poison):
 def test_a_potion_never_goes_to_a_cauldron_of_another_color(poison):
     violet = potion("violet", 5)
     state = position(
-        poison, 4,
+        poison,
+        4,
         {**cauldrons([potion("red", 1)], [potion("blue", 1)], [potion("violet", 1)]), **hands([violet])},
     )
     assert targets(state, violet) == [2]
@@ -58,7 +57,8 @@ def test_the_color_of_a_cauldron_is_its_first_potion_even_under_poison(poison):
 
 def test_poison_goes_into_any_cauldron(poison):
     state = position(
-        poison, 4,
+        poison,
+        4,
         {**cauldrons([potion("red", 1)], [potion("blue", 1)], [potion("violet", 1)]), **hands([POISON])},
     )
     assert targets(state, POISON) == [0, 1, 2]
@@ -66,7 +66,8 @@ def test_poison_goes_into_any_cauldron(poison):
 
 def play(state, wanted: dict, cauldron: int) -> None:
     move = next(
-        m for m in state.legal_moves()
+        m
+        for m in state.legal_moves()
         if state.game.cards.json[m.card] == wanted and state.layout.number[m.target] == cauldron
     )
     state.apply(move)
@@ -82,7 +83,9 @@ def test_rulebook_example_1_a_two_fills_to_13_and_stays_a_four_takes_the_three_c
     two, four = potion("red", 2), potion("red", 4)
     start = [potion("red", 7), potion("red", 4)]
     state = position(
-        poison, 4, {**cauldrons(start, [], []), "hand": [[], [two], [four], [potion("blue", 1)]]},
+        poison,
+        4,
+        {**cauldrons(start, [], []), "hand": [[], [two], [four], [potion("blue", 1)]]},
         params={"rounds": 2},
     )
     play(state, two, 0)
@@ -97,7 +100,8 @@ def test_rulebook_example_2_a_five_takes_the_cauldron_with_its_poison(poison):
     # Richard (seat 1) plays poison, filling to 11; Johann (seat 2) plays a 5 and takes both cards.
     five = potion("red", 5)
     state = position(
-        poison, 4,
+        poison,
+        4,
         {**cauldrons([potion("red", 7)], [], []), "hand": [[], [POISON], [five], [potion("blue", 1)]]},
         params={"rounds": 2},
     )

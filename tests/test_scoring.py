@@ -14,8 +14,10 @@ POISON = card("poison", color="green", value=4)
 
 def collections() -> list[list[dict]]:
     """The collections of the rulebook's scoring example: Sarah, Richard, Karl, Johann."""
+
     def many(color: str, n: int) -> list[dict]:
         return [potion(color) for _ in range(n)]
+
     sarah = many("blue", 3) + many("red", 2) + [POISON]
     richard = many("red", 6) + many("violet", 2)
     karl = many("blue", 2) + many("red", 5) + many("violet", 6) + [POISON] * 2
