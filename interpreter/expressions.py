@@ -21,6 +21,73 @@ MISSING = object()
 UNSET = object()  # a lazy slot not computed yet
 
 
+BINDS = {"filter": ("where", "it"), "most": ("of", "player")}  # operator -> (operand, name it binds)
+
+
+def free_names(node: Any) -> frozenset[str]:
+    """The bound names (player, card, target, ...) an IR expression reads from outside itself."""
+    if isinstance(node, list):
+        return frozenset().union(*(free_names(x) for x in node)) if node else frozenset()
+    if not isinstance(node, dict):
+        return frozenset()
+    op = node.get("op")
+    if op == "bound":
+        return frozenset({node["name"]})
+    names: set[str] = set()
+    for key, child in node.items():
+        if key == "at":
+            continue
+        inner = free_names(child)
+        if op in BINDS and key == BINDS[op][0]:
+            inner = inner - {BINDS[op][1]}
+        names |= inner
+    if op in ("achieved", "most"):
+        names.add("player")  # read from the enclosing scope
+    return frozenset(names)
+
+
+def reads(node: Any, bound: frozenset[str] = frozenset()) -> dict[str, set[str] | None]:
+    """For each name an expression reads from outside, the card attributes it reads it through
+    (``{"card": {"color"}}``), or None when it uses the value itself. A memo keyed by those
+    attribute values is shared by every card that has them."""
+    out: dict[str, set[str] | None] = {}
+
+    def note(name: str, attr: str | None) -> None:
+        if name in bound:
+            return
+        if attr is None or out.get(name, set()) is None:
+            out[name] = None
+        else:
+            out.setdefault(name, set()).add(attr)  # type: ignore[union-attr]
+
+    def walk(x: Any, inner: frozenset[str]) -> None:
+        if isinstance(x, list):
+            for y in x:
+                walk(y, inner)
+            return
+        if not isinstance(x, dict):
+            return
+        op = x.get("op")
+        of = x.get("of")
+        if op in ("attr", "is_type") and isinstance(of, dict) and of.get("op") == "bound":
+            if of["name"] not in inner:
+                note(of["name"], x["name"] if op == "attr" else "$type")
+            return
+        if op == "bound":
+            if x["name"] not in inner:
+                note(x["name"], None)
+            return
+        if op in ("achieved", "most"):
+            note("player", None)
+        for key, child in x.items():
+            if key == "at":
+                continue
+            walk(child, inner | {BINDS[op][1]} if op in BINDS and key == BINDS[op][0] else inner)
+
+    walk(node, bound)
+    return out
+
+
 class Scope:
     """Names bound at a point of a rule, each to an env slot; shared counter for the env size."""
 
@@ -384,18 +451,45 @@ class ExprCompiler:
 
         return f
 
+    def memo_key(self, node: dict[str, Any], sc: Scope, skip: frozenset[str] = frozenset()) -> Fn:
+        """A key for memoizing ``node`` in the current state: the values it reads from outside, a
+        card by its attributes (so that cards alike share one entry)."""
+        parts = []
+        for name, attrs in sorted(reads(node, skip).items()):
+            slot = sc.slots[name]
+            if attrs is None:
+                parts.append((slot, None))
+            else:
+                tables = [self.cards.type_index if a == "$type" else self.cards.attrs[a] for a in sorted(attrs)]
+                parts.append((slot, tables))
+        ident = id(node)
+
+        def key(s, e):
+            out = [ident]
+            for slot, tables in parts:
+                v = e[slot]
+                out.append(v if tables is None or v is None else tuple(t[v] for t in tables))
+            return tuple(out)
+
+        return key
+
     def op_most(self, n, sc):  # strictly most count poison in won of player
         outer = sc.slots["player"]
         inner, k = sc.bind("player")
         value = self.compile(n["of"], inner)
         strict = n["strict"]
+        key = self.memo_key(n["of"], sc, frozenset({"player"}))  # every player's value, shared by all
 
         def f(s, e):
             me = e[outer]
-            values = []
-            for p in range(s.n):
-                e[k] = p
-                values.append(value(s, e))
+            memo = key(s, e)
+            values = s.cache.get(memo)
+            if values is None:
+                values = []
+                for p in range(s.n):
+                    e[k] = p
+                    values.append(value(s, e))
+                s.cache[memo] = values
             mine = values[me]
             if mine is None:
                 return False

@@ -12,32 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .expressions import UNSET, ExprCompiler, Fn, Scope
+from .expressions import BINDS, MISSING, UNSET, ExprCompiler, Fn, Scope, free_names, reads
 
 TRIVIAL = {"num", "text", "none", "bound", "builtin", "param", "schedule"}
-BINDS = {"filter": ("where", "it"), "most": ("of", "player")}
-
-
-def free_names(node: Any) -> frozenset[str]:
-    """The bound names (player, card, target, ...) an IR expression reads from outside itself."""
-    if isinstance(node, list):
-        return frozenset().union(*(free_names(x) for x in node)) if node else frozenset()
-    if not isinstance(node, dict):
-        return frozenset()
-    op = node.get("op")
-    if op == "bound":
-        return frozenset({node["name"]})
-    names: set[str] = set()
-    for key, child in node.items():
-        if key == "at":
-            continue
-        inner = free_names(child)
-        if op in BINDS and key == BINDS[op][0]:
-            inner = inner - {BINDS[op][1]}
-        names |= inner
-    if op in ("achieved", "most"):
-        names.add("player")  # read from the enclosing scope
-    return frozenset(names)
 
 
 def _hoist(node: Any, outside: frozenset[str], shadowed: frozenset[str], lifted: list, tag: str) -> Any:
@@ -109,8 +86,8 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
     """A function ``gen(state, env, source, targets, out)`` appending legal (rule, card, target) moves."""
     from .state import Move
 
-    card_level = {"allow": [], "require": []}
-    pair_level = {"allow": [], "require": []}
+    card_level: dict[str, list] = {"allow": [], "require": []}
+    pair_level: dict[str, list] = {"allow": [], "require": []}
     card_lifts: list = []
     target_lifts: list = []
     for g in guards:
@@ -124,61 +101,156 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
     scope = Scope(base.slots, base.counter)
     card_names = [scope.set(name) for name, _ in card_lifts]
     target_names = [scope.set(name) for name, _ in target_lifts]  # together, for one slice assignment
-    card_slots = [(slot, cx.compile(node, base)) for slot, (_, node) in zip(card_names, card_lifts, strict=True)]
+    card_slots = [(slot, _card_value(cx, node, base)) for slot, (_, node) in zip(card_names, card_lifts, strict=True)]
     target_slots = [(slot, cx.compile(node, base)) for slot, (_, node) in zip(target_names, target_lifts, strict=True)]
     # A per-card value is computed when first read (so `and`/`or` still short-circuit it).
     cx.lazy_slots.update({slot: fn for slot, fn in card_slots})
     card_allow = _any([cx.counted(cx.compile(c, base), c["at"]) for c in card_level["allow"]])
     card_require = _all([cx.counted(cx.compile(c, base), c["at"]) for c in card_level["require"]])
-    pair_allow = _any([cx.counted(cx.compile(c, scope), c["at"]) for c in pair_level["allow"]])
     pair_require = _all([cx.counted(cx.compile(c, scope), c["at"]) for c in pair_level["require"]])
-    has_allows = card_allow is not None or pair_allow is not None
     t_slots = [slot for slot, _ in target_slots]
     t_lo, t_hi = (t_slots[0], t_slots[-1] + 1) if t_slots else (0, 0)
     assert t_slots == list(range(t_lo, t_hi)), "target slots are allocated together"
     c_slots = [slot for slot, _ in card_slots]
+    # Each pair-level allow becomes a way to find the targets it allows for a card (see _allows).
+    column = {name: j for j, (name, _) in enumerate(target_lifts)}
+    lifted = {name: (slot, fn) for (name, _), (slot, fn) in zip(card_lifts, card_slots, strict=True)}
+    allows = [
+        _allows(c, column, lifted, cx.counted(cx.compile(c, scope), c["at"]), cx.coverage is None)
+        for c in pair_level["allow"]
+    ]
+    allows.sort(key=lambda a: a[0] == "pair")  # lookups first; a full set stops the search early
+    has_allows = card_allow is not None or bool(allows)
 
     kind = cx.cards.kind
     by_kind = all(_reads_card_by_kind(g) for g in guards)
+
+    new = tuple.__new__  # builds a Move without the NamedTuple constructor's Python-level call
+
+    def card_value(s, e, slot, fn):
+        v = e[slot]
+        if v is UNSET:
+            v = e[slot] = fn(s, e)
+        return v
 
     def generate(s, e, source, targets, out):
         cards = s.zones[source]
         if not cards:
             return
+        n = len(targets)
+        everything = range(n)
         seen: dict[int, list[int]] | None = {} if by_kind else None
+        per_target = []
         if target_slots:
-            per_target = []
             for t in targets:
                 e[2] = t
                 per_target.append([fn(s, e) for _, fn in target_slots])
+        lookups: dict[int, Any] = {}
         for c in cards:
             if seen is not None:
                 done = seen.get(kind[c])
                 if done is not None:
-                    out.extend(Move(index, c, t) for t in done)
+                    out.extend([new(Move, (index, c, t)) for t in done])
                     continue
-                start = len(out)
             e[1] = c
-            if (card_require is not None and not card_require(s, e)) or not (
-                (allowed := not has_allows or (card_allow is not None and card_allow(s, e))) or pair_allow
-            ):
-                if seen is not None:
-                    seen[kind[c]] = []
-                continue
-            if allowed and pair_require is None:
-                out.extend(Move(index, c, t) for t in targets)
-                if seen is not None:
-                    seen[kind[c]] = list(targets)
-                continue
             for slot in c_slots:
                 e[slot] = UNSET
-            for i, t in enumerate(targets):
-                e[2] = t
-                if target_slots:
-                    e[t_lo:t_hi] = per_target[i]
-                if (allowed or pair_allow(s, e)) and (pair_require is None or pair_require(s, e)):
-                    out.append(Move(index, c, t))
+            if card_require is not None and not card_require(s, e):
+                chosen: Any = ()
+            elif not has_allows or (card_allow is not None and card_allow(s, e)):
+                chosen = everything
+            else:
+                found: set[int] = set()
+                for a, (how, *spec) in enumerate(allows):
+                    if len(found) == n:
+                        break
+                    if how == "join":  # T(target) = C(card): the targets whose T is C(card)
+                        col, slot, fn = spec
+                        table = lookups.get(a)
+                        if table is None:
+                            table = lookups[a] = {}
+                            for i, row in enumerate(per_target):
+                                table.setdefault(row[col], []).append(i)
+                        found.update(table.get(card_value(s, e, slot, fn), ()))
+                    elif how == "split":  # P(target) and Q(card)
+                        cols, parts = spec
+                        chosen_t = lookups.get(a)
+                        if chosen_t is None:
+                            chosen_t = lookups[a] = [i for i, row in enumerate(per_target) if all(row[j] for j in cols)]
+                        if (
+                            chosen_t
+                            and not found.issuperset(chosen_t)
+                            and all(card_value(s, e, slot, fn) for slot, fn in parts)
+                        ):
+                            found.update(chosen_t)
+                    else:  # any other condition: pair by pair
+                        (fn,) = spec
+                        for i in everything:
+                            if i not in found:
+                                e[2] = targets[i]
+                                if target_slots:
+                                    e[t_lo:t_hi] = per_target[i]
+                                if fn(s, e):
+                                    found.add(i)
+                chosen = sorted(found)
+            if pair_require is not None and chosen:
+                kept = []
+                for i in chosen:
+                    e[2] = targets[i]
+                    if target_slots:
+                        e[t_lo:t_hi] = per_target[i]
+                    if pair_require(s, e):
+                        kept.append(i)
+                chosen = kept
+            moves = [targets[i] for i in chosen]
+            out.extend([new(Move, (index, c, t)) for t in moves])
             if seen is not None:
-                seen[kind[c]] = [m.target for m in out[start:]]
+                seen[kind[c]] = moves
 
     return generate
+
+
+def _card_value(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Fn:
+    """A lifted per-card value; a costly one is memoized in the state by the card's attributes it
+    reads, so that every card alike (same color, say) computes it once per state."""
+    fn = cx.compile(node, scope)
+    if node["op"] in ("attr", "is_type", "call") or reads(node).get("card", set()) is None:
+        return fn
+    key = cx.memo_key(node, scope)
+
+    def memo(s, e):
+        k = key(s, e)
+        v = s.cache.get(k, MISSING)
+        if v is MISSING:
+            v = s.cache[k] = fn(s, e)
+        return v
+
+    return memo
+
+
+def _allows(cond: dict[str, Any], column: dict[str, int], lifted: dict[str, tuple], fn: Fn, fast: bool) -> tuple:
+    """How to find the targets a pair-level `allow` admits for one card.
+
+    After hoisting, an allow often reads only lifted values: ``T = C`` (a target value equals a card
+    value: look the card's value up among the targets'), or ``P and Q`` with each part about the
+    target only or the card only (the targets where P holds, when Q holds). Anything else is tested
+    pair by pair. (With coverage on, every allow is tested pair by pair so that counts stay exact.)
+    """
+
+    def target_col(node: Any) -> int | None:
+        return column.get(node.get("name")) if isinstance(node, dict) and node.get("op") == "bound" else None
+
+    def card_part(node: Any) -> tuple | None:
+        return lifted.get(node.get("name")) if isinstance(node, dict) and node.get("op") == "bound" else None
+
+    if fast and cond.get("op") == "cmp" and cond.get("cmp") == "=":
+        left, right = cond["left"], cond["right"]
+        for t_side, c_side in ((left, right), (right, left)):
+            col, part = target_col(t_side), card_part(c_side)
+            if col is not None and part is not None:
+                return ("join", col, *part)
+    parts = cond["args"] if cond.get("op") == "and" else [cond]
+    if fast and all(target_col(p) is not None or card_part(p) is not None for p in parts):
+        cols = [target_col(p) for p in parts if target_col(p) is not None]
+        return ("split", cols, [card_part(p) for p in parts if target_col(p) is None])
+    return ("pair", fn)
