@@ -173,6 +173,13 @@ class ExprCompiler:
     def op_none(self, n, sc):  # none
         return lambda s, e: None
 
+    def plain_slot(self, n: dict[str, Any], sc: Scope) -> int | None:
+        """The env slot of a plain bound name (not a lazy one), for fused closures; else None."""
+        if n.get("op") != "bound":
+            return None
+        k = sc.slots[n["name"]]
+        return None if k in self.lazy_slots else k
+
     def op_bound(self, n, sc):  # card, player, it, winner
         k = sc.slots[n["name"]]
         lazy = self.lazy_slots.get(k)
@@ -217,6 +224,18 @@ class ExprCompiler:
     def op_call(self, n, sc):  # color of target, led
         k = self.define_index[n["name"]]
         fns = self.define_fns
+        slot = self.plain_slot(n["arg"], sc) if n.get("arg") else None
+        if slot is not None:
+
+            def call_bound(s, e):
+                a = e[slot]
+                cache = s.cache
+                v = cache.get((k, a), MISSING)
+                if v is MISSING:
+                    v = cache[(k, a)] = fns[k](s, a)
+                return v
+
+            return call_bound
         arg = self.compile(n["arg"], sc) if n.get("arg") else (lambda s, e: None)
 
         def call(s, e):
@@ -254,6 +273,9 @@ class ExprCompiler:
         z = self.zone_index[n["name"]]
         if n.get("of") is None:
             return lambda s, e: s.layout.base[z]
+        k = self.plain_slot(n["of"], sc)
+        if k is not None:
+            return lambda s, e: s.layout.base[z] + e[k]
         of = self.compile(n["of"], sc)
         return lambda s, e: s.layout.base[z] + of(s, e)
 
@@ -422,9 +444,12 @@ class ExprCompiler:
         return lambda s, e: of(s, e) is None
 
     def op_is_type(self, n, sc):  # card is poison
-        of = self.compile(n["of"], sc)
         ti = self.cards.type_names.index(n["type"])
         tidx = self.cards.type_index
+        k = self.plain_slot(n["of"], sc)
+        if k is not None:
+            return lambda s, e: (c := e[k]) is not None and tidx[c] == ti
+        of = self.compile(n["of"], sc)
 
         def f(s, e):
             c = of(s, e)
@@ -501,9 +526,12 @@ class ExprCompiler:
         return f
 
     def op_cmp(self, n, sc):  # sum of value in target > limit
+        sym = n["cmp"]
+        a, b = self.plain_slot(n["left"], sc), self.plain_slot(n["right"], sc)
+        if sym == "=" and a is not None and b is not None:
+            return lambda s, e: e[a] == e[b]
         left = self.compile(n["left"], sc)
         right = self.compile(n["right"], sc)
-        sym = n["cmp"]
         if sym == "=":
             return lambda s, e: left(s, e) == right(s, e)
         if sym == "!=":
@@ -536,8 +564,11 @@ class ExprCompiler:
 
     # ---- values --------------------------------------------------------------------------------
     def op_attr(self, n, sc):  # color of card
-        of = self.compile(n["of"], sc)
         table = self.cards.attrs[n["name"]]
+        k = self.plain_slot(n["of"], sc)
+        if k is not None:
+            return lambda s, e: None if (c := e[k]) is None else table[c]
+        of = self.compile(n["of"], sc)
 
         def f(s, e):
             c = of(s, e)

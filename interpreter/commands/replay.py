@@ -33,6 +33,11 @@ def register(sub: Any) -> None:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Play records back through the rules; fail on an illegal move or a differing score."""
+    if args.set:
+        raise RulesetError(
+            "--set does not apply to a replay: each record carries the parameters it was played with",
+            hint="the record's `params` are used; to try other values, simulate again with --set",
+        )
     path = Path(args.records)
     if not path.is_file():
         raise RulesetError(f"no such record file: {args.records}")
