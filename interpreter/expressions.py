@@ -327,12 +327,29 @@ class ExprCompiler:
 
     # ---- tests ---------------------------------------------------------------------------------
     def op_some(self, n, sc):  # some poison in trick
+        if n["of"]["op"] == "filter":  # some card in hand where ...: stop at the first that qualifies
+            return self._some_where(n, sc)
         coll = self.compile(n["of"], sc)
         if n["op"] == "some":
             return lambda s, e: len(coll(s, e)) > 0
         return lambda s, e: len(coll(s, e)) == 0
 
     op_no = op_some
+
+    def _some_where(self, n, sc):  # some card in hand of player where suit of it = led
+        coll = self.compile(n["of"]["of"], sc)
+        inner, k = sc.bind("it")
+        pred = self.compile(n["of"]["where"], inner)
+        found = n["op"] == "some"
+
+        def f(s, e):
+            for x in coll(s, e):
+                e[k] = x
+                if pred(s, e):
+                    return found
+            return not found
+
+        return f
 
     def op_all_empty(self, n, sc):  # every hand is empty
         coll = self.compile(n["of"], sc)
@@ -442,8 +459,16 @@ class ExprCompiler:
 
     # ---- values --------------------------------------------------------------------------------
     def op_attr(self, n, sc):  # color of card
-        of = self.compile(n["of"], sc)
         table = self.cards.attrs[n["name"]]
+        if n["of"]["op"] == "bound" and sc.slots[n["of"]["name"]] not in self.lazy_slots:
+            k = sc.slots[n["of"]["name"]]  # a card in a slot: read it directly (the common case, and hot)
+
+            def direct(s, e):
+                c = e[k]
+                return None if c is None else table[c]
+
+            return direct
+        of = self.compile(n["of"], sc)
 
         def f(s, e):
             c = of(s, e)
