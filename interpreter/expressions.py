@@ -150,7 +150,17 @@ class ExprCompiler:
     def op_call(self, n, sc):  # color of target, led
         k = self.define_index[n["name"]]
         fns = self.define_fns
-        arg = self.compile(n["arg"], sc) if n.get("arg") else (lambda s, e: None)
+        if not n.get("arg"):  # led: no argument, the define's index is the cache key
+
+            def call0(s, e):
+                cache = s.cache
+                v = cache.get(k, MISSING)
+                if v is MISSING:
+                    v = cache[k] = fns[k](s, None)
+                return v
+
+            return call0
+        arg = self.compile(n["arg"], sc)
 
         def call(s, e):
             a = arg(s, e)

@@ -179,6 +179,8 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
     by_kind = reads is not None  # then the guards' verdict on a card is shared by its whole group
     kind = card_groups(cx.cards, reads) if by_kind else cx.cards.kind
 
+    new = tuple.__new__  # Move(...) without the named tuple's Python-level __new__ (hot)
+
     def generate(s, e, source, targets, out):
         cards = s.zones[source]
         if not cards:
@@ -195,7 +197,8 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
             if seen is not None:
                 done = seen.get(kind[c])
                 if done is not None:
-                    out.extend(Move(index, c, t) for t in done)
+                    for t in done:
+                        out.append(new(Move, (index, c, t)))
                     continue
                 start = len(out)
             e[1] = c
@@ -206,7 +209,8 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
                     seen[kind[c]] = []
                 continue
             if allowed and pair_require is None:
-                out.extend(Move(index, c, t) for t in targets)
+                for t in targets:
+                    out.append(new(Move, (index, c, t)))
                 if seen is not None:
                     seen[kind[c]] = list(targets)
                 continue
