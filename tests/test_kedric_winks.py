@@ -395,3 +395,30 @@ def test_the_house_agendas_variant_plays_and_each_agenda_is_sometimes_achieved()
     lines = [line for deck in game.ir["decks"] if deck["name"] == "agendas" for line in deck["cards"]]
     never = [line["attributes"][0]["values"][0]["value"] for line in lines if not game.coverage[line["achieved"]["at"]]]
     assert never == [], f"agendas never achieved in 180 random games: {never}"
+
+
+def test_the_rules_decisions_stand_beside_their_rules_in_the_ir(kw):
+    notes = " ".join(str(v) for v in _notes(kw.ir))
+    for decision in (
+        "suit order",
+        "only 2 of the 15",
+        "nobody on a tie",
+        "a Bottle is of its drink's suit",
+        "hidden from the others until the hand is scored",
+        "simultaneous",
+        "An off-suit Bottle never wins",
+        "lowest total",
+        "9, then 6, then 3",
+    ):
+        assert decision in notes, decision
+
+
+def _notes(node):
+    """Every `note` in an IR tree."""
+    if isinstance(node, dict):
+        yield from ([node["note"]] if "note" in node else [])
+        for v in node.values():
+            yield from _notes(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _notes(v)
