@@ -49,8 +49,15 @@ def main() -> None:
     args = parser.parse_args()
     ours = max(engine(args.games, args.players, s) for s in range(args.repeat))
     theirs = max(handwritten(args.games, args.players, s) for s in range(args.repeat))
-    print(json.dumps({"engine_moves_per_second": round(ours), "handwritten_moves_per_second": round(theirs),
-                      "ratio": round(ours / theirs, 3)}))
+    print(
+        json.dumps(
+            {
+                "engine_moves_per_second": round(ours),
+                "handwritten_moves_per_second": round(theirs),
+                "ratio": round(ours / theirs, 3),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

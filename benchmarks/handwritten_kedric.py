@@ -106,7 +106,7 @@ def play_hand(
     hands: list[list[Card]] = [[] for _ in range(players)]
     for n in range(size * players):
         hands[(dealer + 1 + n) % players].append(deck[n])
-    agenda_deck = [SUICIDE_BID] * 6 + [PURIST] * 6
+    agenda_deck = [SUICIDE_BID] * 8 + [PURIST] * 7  # 15 cards, as in the ruleset
     rng.shuffle(agenda_deck)
     agendas: list[list[int]] = [[] for _ in range(players)]
     for n in range(2 * players):

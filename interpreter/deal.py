@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from .errors import PlayError
@@ -9,13 +10,21 @@ from .errors import PlayError
 
 def shuffle_decks(state: Any) -> None:
     """Every card back in its deck's zone, each deck shuffled (decks in declaration order)."""
-    game, lay = state.game, state.layout
-    zones = state.zones = [[] for _ in range(lay.size)]
-    for cid, deck in enumerate(game.cards.deck_of):
-        zones[lay.base[game.zone_index[game.cards.deck_names[deck]]]].append(cid)
-    for name in game.cards.deck_names:
-        state.rng.shuffle(zones[lay.base[game.zone_index[name]]])
-    state.reindex()
+    decks, loc = _decks(state.game, state.layout)
+    zones = state.zones = [[] for _ in range(state.layout.size)]
+    for inst, cards in decks:
+        zones[inst] = list(cards)
+        state.rng.shuffle(zones[inst])
+    state.loc = list(loc)
+
+
+@cache
+def _decks(game: Any, lay: Any) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[int, ...]]:
+    """Each deck's zone instance with its cards in id order, and where every card then is."""
+    inst_of = [lay.base[game.zone_index[name]] for name in game.cards.deck_names]
+    loc = tuple(inst_of[deck] for deck in game.cards.deck_of)
+    decks = tuple((inst, tuple(c for c, i in enumerate(loc) if i == inst)) for inst in inst_of)
+    return decks, loc
 
 
 def deal(state: Any) -> None:

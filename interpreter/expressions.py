@@ -224,7 +224,17 @@ class ExprCompiler:
     def op_call(self, n, sc):  # color of target, led
         k = self.define_index[n["name"]]
         fns = self.define_fns
-        slot = self.plain_slot(n["arg"], sc) if n.get("arg") else None
+        if not n.get("arg"):  # led: no argument, the define's index is the cache key
+
+            def call0(s, e):
+                cache = s.cache
+                v = cache.get(k, MISSING)
+                if v is MISSING:
+                    v = cache[k] = fns[k](s, None)
+                return v
+
+            return call0
+        slot = self.plain_slot(n["arg"], sc)
         if slot is not None:
 
             def call_bound(s, e):
@@ -236,7 +246,7 @@ class ExprCompiler:
                 return v
 
             return call_bound
-        arg = self.compile(n["arg"], sc) if n.get("arg") else (lambda s, e: None)
+        arg = self.compile(n["arg"], sc)
 
         def call(s, e):
             a = arg(s, e)
@@ -416,12 +426,29 @@ class ExprCompiler:
 
     # ---- tests ---------------------------------------------------------------------------------
     def op_some(self, n, sc):  # some poison in trick
+        if n["of"]["op"] == "filter":  # some card in hand where ...: stop at the first that qualifies
+            return self._some_where(n, sc)
         coll = self.compile(n["of"], sc)
         if n["op"] == "some":
             return lambda s, e: len(coll(s, e)) > 0
         return lambda s, e: len(coll(s, e)) == 0
 
     op_no = op_some
+
+    def _some_where(self, n, sc):  # some card in hand of player where suit of it = led
+        coll = self.compile(n["of"]["of"], sc)
+        inner, k = sc.bind("it")
+        pred = self.compile(n["of"]["where"], inner)
+        found = n["op"] == "some"
+
+        def f(s, e):
+            for x in coll(s, e):
+                e[k] = x
+                if pred(s, e):
+                    return found
+            return not found
+
+        return f
 
     def op_all_empty(self, n, sc):  # every hand is empty
         coll = self.compile(n["of"], sc)

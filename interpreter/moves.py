@@ -67,16 +67,44 @@ def _all(fns: list[Fn]) -> Fn | None:
     return lambda s, e: all(f(s, e) for f in fns)
 
 
-def _reads_card_by_kind(node: Any, parent: str | None = None) -> bool:
-    """True when an expression reads the moved card only through its type and attributes, so that
-    two copies of a card (same type, same attributes) are always both legal or both not."""
+def _card_reads(node: Any, parent: Any = None) -> set[tuple[str, ...]] | None:
+    """What of the moved card an expression reads: ``("type",)`` and ``("attr", NAME)`` items, or
+    None when it reads the card some other way (its identity, who played it, ...). Two cards that
+    agree on every item read are always both legal or both not."""
     if isinstance(node, list):
-        return all(_reads_card_by_kind(x, parent) for x in node)
+        parts = [_card_reads(x, parent) for x in node]
+        return None if any(p is None for p in parts) else set().union(*parts)
     if not isinstance(node, dict):
-        return True
+        return set()
     if node.get("op") == "bound" and node.get("name") == "card":
-        return parent in ("attr", "is_type", "is_none")
-    return all(_reads_card_by_kind(v, node.get("op")) for k, v in node.items() if k != "at")
+        if parent is None:
+            return None
+        op, name = parent
+        if op == "attr":
+            return {("attr", name)}
+        if op == "is_type":
+            return {("type",)}
+        return set() if op == "is_none" else None  # the moved card is never none
+    out: set[tuple[str, ...]] = set()
+    for k, v in node.items():
+        if k == "at":
+            continue
+        got = _card_reads(v, (node.get("op"), node.get("name")))
+        if got is None:
+            return None
+        out |= got
+    return out
+
+
+def card_groups(cards: Any, reads: set[tuple[str, ...]]) -> tuple[int, ...]:
+    """Card id -> a group number shared by the cards that agree on everything in ``reads``."""
+    items = sorted(reads)
+    keys: dict[tuple, int] = {}
+    out = []
+    for c in range(len(cards)):
+        key = tuple(cards.type_index[c] if item == ("type",) else cards.attrs[item[1]][c] for item in items)
+        out.append(keys.setdefault(key, len(keys)))
+    return tuple(out)
 
 
 Generator = Callable[[Any, list, int, tuple, list], None]
@@ -88,16 +116,25 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
 
     card_level: dict[str, list] = {"allow": [], "require": []}
     pair_level: dict[str, list] = {"allow": [], "require": []}
+    player_lifts: list = []
     card_lifts: list = []
     target_lifts: list = []
     for g in guards:
         cond = {**_condition(g), "at": g.get("at")}  # the guard's own position, for coverage
+        # A part that reads neither card nor target is computed once per generation, when first read.
+        cond = _hoist(cond, frozenset({"player"}), frozenset(), player_lifts, "p")
+        lifted_p = frozenset(name for name, _ in player_lifts)
         if "target" not in free_names(cond):
             card_level[g["kind"]].append(cond)
         else:
-            cond = _hoist(cond, frozenset({"player", "card"}), frozenset(), card_lifts, "c")
-            cond = _hoist(cond, frozenset({"player", "target"}), frozenset(), target_lifts, "t")
+            cond = _hoist(cond, frozenset({"player", "card"}) | lifted_p, frozenset(), card_lifts, "c")
+            cond = _hoist(cond, frozenset({"player", "target"}) | lifted_p, frozenset(), target_lifts, "t")
             pair_level[g["kind"]].append(cond)
+    pscope = Scope(base.slots, base.counter)
+    player_slots = [(pscope.set(name), cx.compile(node, base)) for name, node in player_lifts]
+    cx.lazy_slots.update(player_slots)
+    p_slots = [slot for slot, _ in player_slots]
+    base = pscope
     scope = Scope(base.slots, base.counter)
     card_names = [scope.set(name) for name, _ in card_lifts]
     target_names = [scope.set(name) for name, _ in target_lifts]  # together, for one slice assignment
@@ -122,8 +159,9 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
     allows.sort(key=lambda a: a[0] == "pair")  # lookups first; a full set stops the search early
     has_allows = card_allow is not None or bool(allows)
 
-    kind = cx.cards.kind
-    by_kind = all(_reads_card_by_kind(g) for g in guards)
+    reads = _card_reads(guards)
+    by_kind = reads is not None  # then the guards' verdict on a card is shared by its whole group
+    kind = card_groups(cx.cards, reads) if by_kind else cx.cards.kind
 
     new = tuple.__new__  # builds a Move without the NamedTuple constructor's Python-level call
 
@@ -137,6 +175,8 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
         cards = s.zones[source]
         if not cards:
             return
+        for slot in p_slots:
+            e[slot] = UNSET
         n = len(targets)
         everything = range(n)
         seen: dict[int, list[int]] | None = {} if by_kind else None

@@ -10,7 +10,8 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
 
     A zone instance shows its cards when it is public, or when the seat owns it and its owner
     sees it; otherwise only how many cards it holds. Moves not yet revealed (a simultaneous
-    phase) are not applied to the state and so are not shown.
+    phase) are not applied to the state and so are not shown. Zones declared `revealed when
+    scored` are shown whole, as they were at scoring, in ``last_round`` once the round is scored.
     """
     game, lay, cards = state.game, state.layout, state.game.cards.json
     zones: dict[str, Any] = {}
@@ -50,4 +51,23 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
             for p, m in revealed[-state.n :]
         ],
         "over": state.over,
+        "last_round": last_round(state),
     }
+
+
+def revealed_zones(state: Any) -> dict[str, Any]:
+    """The zones declared `revealed when scored`, as they stand when the round is scored (one list per instance)."""
+    game, lay, cards = state.game, state.layout, state.game.cards.json
+    return {
+        spec.name: [[cards[c] for c in state.zone_cards(i)] for i in lay.instances[z]]
+        for z, spec in enumerate(game.zones)
+        if spec.revealed
+    }
+
+
+def last_round(state: Any) -> dict[str, Any] | None:
+    """What every seat learns when a round is scored: its number, the scores, the zones revealed then."""
+    scored = [r for r in state.history if "scores" in r]
+    if not scored:
+        return None
+    return {"round": len(scored), "scores": list(scored[-1]["scores"]), "revealed": scored[-1]["revealed"]}

@@ -221,7 +221,7 @@ class Resolver:
                     self.card_order = list(line.attrs)
 
     def _zone(self, z: Any) -> dict[str, Any]:
-        owner, count, visibility, piles = "shared", 1, "public", False
+        owner, count, visibility, piles, revealed = "shared", 1, "public", False, False
         for opt in z.options:
             if isinstance(opt, int):
                 if not 1 <= opt <= 64:
@@ -233,11 +233,15 @@ class Resolver:
                 visibility = opt
             elif opt == "piles":
                 piles = True
+            elif opt == "revealed":  # revealed when scored: every seat sees it once the round is scored
+                revealed = True
         if owner == "player" and count != 1:
             raise DeclarationError("a per-player zone has one instance per player; drop the count", z.span)
         if owner == "shared" and visibility == "owner":
             raise DeclarationError("a shared zone has no owner to see it", z.span, "use public or hidden")
         node = {"name": z.name, "owner": owner, "count": count, "visibility": visibility, "piles": piles}
+        if revealed:
+            node["revealed"] = True
         self.zones[z.name] = node
         return self._noted(dict(node), z.span)
 

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 from .deal import deal, place, shuffle_decks
 from .errors import IllegalMoveError, PlayError
 from .game import Game
+from .observe import revealed_zones
 from .scoring import score_round, winners
 from .turns import first_player
 
@@ -320,6 +321,7 @@ class State:
         for p in range(self.n):
             self.totals[p] += scores[p]
         self.history[-1]["scores"] = scores
+        self.history[-1]["revealed"] = revealed_zones(self)
         self.round += 1
         if self.round >= self.rounds:
             self.over = True

@@ -15,6 +15,7 @@ class ZoneSpec:
     count: int
     visibility: str  # public | owner | hidden
     piles: bool
+    revealed: bool = False  # every seat sees it once the round is scored
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,10 @@ class Layout:
 
 def zone_specs(ir: dict[str, Any]) -> list[ZoneSpec]:
     """The declared zones, then one hidden zone per deck (named after the deck)."""
-    specs = [ZoneSpec(z["name"], z["owner"] == "player", z["count"], z["visibility"], z["piles"]) for z in ir["zones"]]
+    specs = [
+        ZoneSpec(z["name"], z["owner"] == "player", z["count"], z["visibility"], z["piles"], z.get("revealed", False))
+        for z in ir["zones"]
+    ]
     specs += [ZoneSpec(d["name"], False, 1, "hidden", False) for d in ir["decks"]]
     return specs
 

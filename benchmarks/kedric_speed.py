@@ -1,0 +1,90 @@
+"""Speed of Kedric Winks' Poison: the engine's random playouts against the hand-written loop.
+
+Runs ``interpreter.simulate`` (random agents, the rules in rulesets/poison-kedric-winks.rules)
+and benchmarks/handwritten_kedric.py on the same number of 4-player games, and prints both
+throughputs and their ratio. The engine counts the agenda choices as moves (a record holds
+them), the hand-written loop only the card plays, so the games/s ratio is the like-for-like one;
+both are printed. Usage: ``python benchmarks/kedric_speed.py [--games N] [--players N] [--seed S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import interpreter  # noqa: E402
+from interpreter.simulate import simulate  # noqa: E402
+
+
+def handwritten_module():
+    """The hand-written loop, imported from its file next to this one."""
+    spec = importlib.util.spec_from_file_location("handwritten_kedric", ROOT / "benchmarks" / "handwritten_kedric.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run_engine(players: int, games: int, seed: int) -> dict:
+    """Random playouts through the engine: moves/s and games/s."""
+    game = interpreter.load(ROOT / "rulesets" / "poison-kedric-winks.rules")
+    stats = simulate(game, players, games, seed=seed)
+    return {
+        "moves_per_second": stats["moves_per_second"],
+        "games_per_second": stats["games_per_second"],
+        "moves_per_game": stats["moves_per_game"],
+    }
+
+
+def run_handwritten(players: int, games: int, seed: int) -> dict:
+    """Random playouts of the hand-written loop: moves/s and games/s."""
+    hw = handwritten_module()
+    rng = random.Random(seed)
+    moves = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        moves += hw.play_game(players, rng)[1]
+    seconds = time.perf_counter() - start
+    return {"moves_per_second": moves / seconds, "games_per_second": games / seconds, "moves_per_game": moves / games}
+
+
+def main() -> None:
+    """Measure both, print them and the ratios (text, then one JSON line)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    engine = run_engine(args.players, args.games, args.seed)
+    hand = run_handwritten(args.players, args.games, args.seed)
+    ratio_moves = engine["moves_per_second"] / hand["moves_per_second"]
+    ratio_games = engine["games_per_second"] / hand["games_per_second"]
+    for name, r in (("engine", engine), ("hand-written", hand)):
+        print(
+            f"{name:>12}: {r['moves_per_second']:10,.0f} moves/s {r['games_per_second']:8,.1f} games/s"
+            f"  ({r['moves_per_game']:.0f} moves a game)"
+        )
+    print(f"{'ratio':>12}: {ratio_moves:10.2f} (moves/s) {ratio_games:8.2f} (games/s); target at least 0.5")
+    print(
+        json.dumps(
+            {
+                "players": args.players,
+                "games": args.games,
+                "engine": engine,
+                "handwritten": hand,
+                "ratio_moves_per_second": ratio_moves,
+                "ratio_games_per_second": ratio_games,
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
