@@ -1,7 +1,7 @@
 """ruleset: card games as data. Load a ruleset, start a game, play it through its public API.
 
 >>> import interpreter
->>> game = interpreter.load("rulesets/poison.rules")
+>>> game = interpreter.load("rulesets/GAME.rules")
 >>> state = game.new_game(4, seed=1)
 >>> state.apply(state.legal_moves()[0])
 """

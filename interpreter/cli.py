@@ -18,10 +18,11 @@ from .game import Game, compile_ir
 from .loader import ir_from_path
 
 EPILOG = """examples:
-  ruleset simulate rulesets/poison.rules --players 4 --games 1000
-  ruleset simulate rulesets/poison.rules --players 3 --set rounds=3 --record games.jsonl
+  ruleset simulate GAME.rules --players 4 --games 1000
+  ruleset simulate GAME.rules --players 3 --set rounds=3 --record games.jsonl
   ruleset replay games.jsonl
-  ruleset show rulesets/poison-five-card.rules --format yaml
+  ruleset show VARIANT.rules --format yaml
+(the shipped games are in rulesets/; a shipped game can also be named without its path)
 """
 
 

@@ -99,7 +99,7 @@ def compile_effect(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effe
                 s.next_player = p
 
             return next_player
-        case "if":  # if winning is bottle ... else ...
+        case "if":  # if winning is trump ... else ...
             cond = cx.compile(node["cond"], scope)
             then = compile_effects(cx, node["then"], Scope(scope.slots, scope.counter)) if node["then"] else None
             other = compile_effects(cx, node["else"], Scope(scope.slots, scope.counter)) if node["else"] else None

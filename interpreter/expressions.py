@@ -289,11 +289,11 @@ class ExprCompiler:
         of = self.compile(n["of"], sc)
         return lambda s, e: s.layout.base[z] + of(s, e)
 
-    def op_zones(self, n, sc):  # cauldron (all three), hand (every player's)
+    def op_zones(self, n, sc):  # pot (all three), hand (every player's)
         z = self.zone_index[n["name"]]
         return lambda s, e: s.layout.instances[z]
 
-    def op_cards(self, n, sc):  # cards in target, potion in collected of player
+    def op_cards(self, n, sc):  # cards in target, gem in collected of player
         src = self.compile(n["from"], sc)
         kind = n.get("source", "zone")
         piles = n.get("piles", False)
@@ -324,7 +324,7 @@ class ExprCompiler:
         tidx = self.cards.type_index
         return lambda s, e: [c for c in get(s, e) if tidx[c] == ti]
 
-    def op_of_type(self, n, sc):  # potion in (some cards)
+    def op_of_type(self, n, sc):  # gem in (some cards)
         get = self.compile(n["of"], sc)
         if n.get("type") is None:
             return get
@@ -393,7 +393,7 @@ class ExprCompiler:
         table = self.cards.attrs[n["attr"]]
         return lambda s, e: len({table[c] for c in coll(s, e)})
 
-    def op_first(self, n, sc):  # first potion in it
+    def op_first(self, n, sc):  # first gem in it
         coll = self.compile(n["of"], sc)
 
         def f(s, e):
@@ -411,7 +411,7 @@ class ExprCompiler:
 
         return f
 
-    def op_best(self, n, sc):  # best poison in trick (by the declared card order)
+    def op_best(self, n, sc):  # best trump in trick (by the declared card order)
         coll = self.compile(n["of"], sc)
         key = self.cards.key.__getitem__
         pick = max if n["op"] == "best" else min
@@ -425,7 +425,7 @@ class ExprCompiler:
     op_worst = op_best
 
     # ---- tests ---------------------------------------------------------------------------------
-    def op_some(self, n, sc):  # some poison in trick
+    def op_some(self, n, sc):  # some trump in trick
         if n["of"]["op"] == "filter":  # some card in hand where ...: stop at the first that qualifies
             return self._some_where(n, sc)
         coll = self.compile(n["of"], sc)
@@ -470,7 +470,7 @@ class ExprCompiler:
         of = self.compile(n["of"], sc)
         return lambda s, e: of(s, e) is None
 
-    def op_is_type(self, n, sc):  # card is poison
+    def op_is_type(self, n, sc):  # card is trump
         ti = self.cards.type_names.index(n["type"])
         tidx = self.cards.type_index
         k = self.plain_slot(n["of"], sc)
@@ -525,7 +525,7 @@ class ExprCompiler:
 
         return key
 
-    def op_most(self, n, sc):  # strictly most count poison in won of player
+    def op_most(self, n, sc):  # strictly most count trump in won of player
         outer = sc.slots["player"]
         inner, k = sc.bind("player")
         value = self.compile(n["of"], inner)
@@ -619,7 +619,7 @@ class ExprCompiler:
         of = self.compile(n["of"], sc)
         return lambda s, e: s.layout.owner[of(s, e)]
 
-    def op_else(self, n, sc):  # color of first potion in it else none
+    def op_else(self, n, sc):  # color of first gem in it else none
         parts = [self.compile(x, sc) for x in n["args"]]
 
         def f(s, e):

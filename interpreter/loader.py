@@ -1,7 +1,7 @@
 """Load a ruleset: text -> AST -> Program (extends) -> IR -> schema check -> Game.
 
 ``load`` takes a path (``.rules``, or IR as ``.json``/``.yaml``), a bundled ruleset's name
-("poison"), or rules text; each stage can also be called on its own.
+(its file name without .rules), or rules text; each stage can also be called on its own.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from .variants import load_program, read_text
 
 
 def bundled(name: str) -> Path | None:
-    """The path of a ruleset shipped with the package (``poison``), if there is one."""
+    """The path of a ruleset shipped with the package (by file name, without .rules), if there is one."""
     for base in (
         Path(str(resources.files("interpreter") / "rulesets")),
         Path(__file__).resolve().parent.parent / "rulesets",

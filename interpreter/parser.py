@@ -60,16 +60,16 @@ MISTAKES: dict[str, list[str]] = {
     "a parameter needs `=` and a default: `param limit = 13`": [
         "param limit 13\n",
     ],
-    "a scoring rule over each card needs a colon before its points: `each potion in won of player: -1`": [
-        "round\n  score\n    each potion in won of player -1\n",
+    "a scoring rule over each card needs a colon before its points: `each card in won of player: -1`": [
+        "round\n  score\n    each card in won of player -1\n",
     ],
     "a section name (cards, zones, round, game) must be followed by its indented lines": [
         "zones hand per player\n",
-        "cards potion color red\n",
+        "cards gem color red\n",
     ],
     "names are lower case letters, digits and underscores, starting with a letter": [
         "zones\n  Hand per player\n",
-        "cards\n  Potion color red\n",
+        "cards\n  Gem color red\n",
     ],
 }
 

@@ -529,11 +529,11 @@ class Resolver:
                 return self._name(e, a[0], scope)
             case "of":  # color of card, hand of player
                 return self._of(e, a[0], a[1], scope)
-            case "select":  # potion in hand of player where ...
+            case "select":  # gem in hand of player where ...
                 return self._select(e, scope)
-            case "filter":  # cauldron where color of it = red
+            case "filter":  # pot where color of it = red
                 return self._filter(e, scope)
-            case "pick":  # first potion in it
+            case "pick":  # first gem in it
                 coll, t = self._sub(a[1], scope)
                 elem = self._element(t, a[1].span)
                 if a[0] in ("best", "worst") and elem.kind == "card" and not self.card_order:
@@ -562,9 +562,9 @@ class Resolver:
                 return {"op": "if", "cond": cond, "then": then, "else": other}, self._join(t1, t2, e.span)
             case "neg":  # -1
                 return {"op": "neg", "of": self.expr(a[0], scope, NUMBER)}, NUMBER
-            case "not":  # not card is poison
+            case "not":  # not card is trump
                 return {"op": "not", "of": self.expr(a[0], scope, BOOL)}, BOOL
-            case "some" | "no":  # no cauldron where ...
+            case "some" | "no":  # no pot where ...
                 coll, t = self._sub(a[0], scope)
                 self._element(t, a[0].span)
                 return {"op": e.op, "of": self._as_collection(coll, t)}, BOOL
@@ -573,7 +573,7 @@ class Resolver:
                 if t.kind not in ("zones", "zone", "piles"):
                     raise RulesTypeError(f"`every ... is empty` goes over zones, not {t}", a[0].span)
                 return {"op": "all_empty", "of": coll}, BOOL
-            case "most":  # strictly most count poison in won of player
+            case "most":  # strictly most count trump in won of player
                 if "player" not in scope:
                     raise RulesTypeError("`most` compares players, but no player is in question here", e.span)
                 inner = self.expr(a[1], {**scope, "player": PLAYER}, NUMBER)
@@ -588,11 +588,11 @@ class Resolver:
                 else:
                     self._join(t1, t2, e.span)
                 return {"op": "cmp", "cmp": a[1], "left": left, "right": right}, BOOL
-            case "is":  # card is poison, color of target is none
+            case "is":  # card is trump, color of target is none
                 return self._is(e, scope)
             case "and" | "or":
                 return {"op": e.op, "args": [self.expr(x, scope, BOOL) for x in a]}, BOOL
-            case "else":  # color of first potion in it else none
+            case "else":  # color of first gem in it else none
                 parts = [self._sub(x, scope) for x in a]
                 t = parts[0][1]
                 for _, t2 in parts[1:]:

@@ -214,7 +214,7 @@ def overlay(program: Program, ruleset: Ruleset, base: str | None) -> None:
 
 def _card_key(line: Any) -> str:
     match line:
-        case CardType():  # a type's line, or one line per named card ("agenda \"Purist\"")
+        case CardType():  # a type's line, or one line per named card ("goal \"Hero\"")
             names = [v.value for a in line.attrs for v in a.values if v.quoted]
             return " ".join([line.name, *(f'"{n}"' for n in names)])
         case EnumOrder():

@@ -74,7 +74,7 @@ def _guess_rules(rec: dict[str, Any]) -> str:
     """The rules a record was played with: its `source`, or a bundled ruleset of that name."""
     if rec.get("source") and Path(rec["source"]).is_file():
         return rec["source"]
-    for candidate in Path(str(locate("poison"))).parent.glob("*.rules"):
+    for candidate in Path(str(locate("trump"))).parent.glob("*.rules"):
         try:
             if ir_from_path(candidate)["name"] == rec["ruleset"]:
                 return str(candidate)

@@ -23,7 +23,7 @@ def register(sub: Any) -> None:
         help="print the resolved rules (the IR) as JSON or YAML",
         description="Print the resolved rules (IR): what every other command reads.",
     )
-    p.add_argument("file", help="a .rules file (or IR as .json/.yaml, or a bundled name like poison)")
+    p.add_argument("file", help="a .rules file (or IR as .json/.yaml, or a shipped game by file name)")
     add_common(p, fmt=("json", "yaml"))
     p.set_defaults(run=cmd_show)
 

@@ -22,7 +22,7 @@ def register(sub: Any) -> None:
         description="Play games with bots and report, per seat, the mean score and wins; "
         "moves per game; games and moves per second.",
     )
-    p.add_argument("file", help="a .rules file (or a bundled name like poison)")
+    p.add_argument("file", help="a .rules file (or a shipped game by file name)")
     p.add_argument("--players", type=int, help="number of players (default: the fewest the rules allow)")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument(
