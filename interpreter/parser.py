@@ -57,8 +57,8 @@ MISTAKES: dict[str, list[str]] = {
         "players 3-6\n",
         "players 3 6\n",
     ],
-    "a parameter needs `=` and a default: `param limit = 13`": [
-        "param limit 13\n",
+    "a parameter needs `=` and a default: `param limit = 20`": [
+        "param limit 20\n",
     ],
     "a scoring rule over each card needs a colon before its points: `each card in won of player: -1`": [
         "round\n  score\n    each card in won of player -1\n",
