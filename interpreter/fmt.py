@@ -41,7 +41,9 @@ from .syntax import (
 )
 
 INDENT = "  "
-OPS, WHERE = "ops", "where"  # what a printed expression's open end could swallow: operators, where/except
+# What a printed expression's open end could swallow: operators, or `where`/`except` (a collection
+# written last, `count hand`, could take the `where` meant for an enclosing one).
+OPS, WHERE = "ops", "where"
 NOTHING: frozenset[str] = frozenset()
 ZONE_WORDS = {"per_player": "per player", "owner": "owner sees"}
 SECTIONS = (Cards, Zones, Round, GameSection)
@@ -91,13 +93,13 @@ def _ex(e: Any) -> tuple[str, int, frozenset[str]]:
             return _where_except(text, tail, where, exc)
         case "pick":  # first gem in it
             text, tail = _wrap(a[1], 8)
-            return f"{a[0]} {text}", 9, tail
+            return f"{a[0]} {text}", 9, tail | {WHERE}
         case "count":  # count trick
             text, tail = _wrap(a[0], 8)
-            return f"count {text}", 9, tail
+            return f"count {text}", 9, tail | {WHERE}
         case "aggregate":  # sum of value in pot
             text, tail = _wrap(a[2], 8)
-            return f"{a[0]} of {a[1]} in {text}", 9, tail
+            return f"{a[0]} of {a[1]} in {text}", 9, tail | {WHERE}
         case "conditional":  # if players = 3 then 6 else players
             cond, _ = _wrap(a[0], 2)
             then, _ = _wrap(a[1], 2)
@@ -111,7 +113,7 @@ def _ex(e: Any) -> tuple[str, int, frozenset[str]]:
             return f"not {text}", 4, tail
         case "some" | "no":  # no pot where ...
             text, tail = _wrap(a[0], 8)
-            return f"{e.op} {text}", 4, tail
+            return f"{e.op} {text}", 4, tail | {WHERE}
         case "every_empty":  # every hand is empty
             text, _ = _wrap(a[0], 8, frozenset({OPS}))
             return f"every {text} is empty", 4, NOTHING
