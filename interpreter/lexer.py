@@ -111,7 +111,7 @@ class RulesLexer(RegexLexer):
             (r"\b(x)([0-9]+)\b", bygroups(Operator.Word, Number.Integer)),
             (r"[0-9]+\.\.[0-9]+", Number.Integer),
             (r"[0-9]+", Number.Integer),
-            (words(tuple(o.replace(" ", r"[ \t]+") for o in OPTIONS), suffix=r"\b"), Keyword.Pseudo),
+            (r"\b(" + "|".join(o.replace(" ", r"[ \t]+") for o in OPTIONS) + r")\b", Keyword.Pseudo),
             (words(SECTIONS, prefix=r"^", suffix=r"\b"), Keyword.Declaration),
             (words(RULES, suffix=r"\b"), Keyword.Reserved),
             (words(CONSTANTS, suffix=r"\b"), Keyword.Constant),

@@ -246,10 +246,15 @@ def _most(n, ctx):  # strictly most count gem in won of player
 
 
 def _cards_phrase(n, ctx):  # a collection used as a value: the cards in the pot
-    if n.get("op") == "cards" and n.get("type") is None and n.get("source") == "zone":
-        return say(n["from"], ctx)
     _, plu, qual = coll(n, ctx)
     return f"the {plu}{qual}"
+
+
+def _is_empty(n, ctx):  # draw_pile is empty
+    of = n["of"]
+    if of.get("op") == "cards" and of.get("type") is None and of.get("source") == "zone":
+        return f"{say(of['from'], ctx)} is empty"
+    return f"{say(of, ctx)} is empty"
 
 
 EXPR: dict[str, Any] = {
@@ -284,7 +289,7 @@ EXPR: dict[str, Any] = {
     "some": _some,
     "no": _some,
     "all_empty": _all_empty,
-    "is_empty": lambda n, ctx: f"{say(n['of'], ctx)} is empty",
+    "is_empty": _is_empty,
     "is_none": lambda n, ctx: f"{say(n['of'], ctx)} is none",
     "is_type": lambda n, ctx: f"{say(n['of'], ctx)} is {_article(human(n['type']))} card",
     "achieved": lambda n, ctx: f"{say(n['of'], ctx)} is achieved",
