@@ -1,0 +1,54 @@
+"""`ruleset render FILE`: the rules as a readable rulebook, in markdown or HTML."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..cli import parse_sets
+from ..loader import ir_from_path, locate
+from ..render import render
+from ..variants import read_text
+
+ORDER = 60
+
+
+def register(sub: Any) -> None:
+    """Add the `render` command."""
+    p = sub.add_parser(
+        "render",
+        help="write the rulebook (markdown or HTML) generated from the rules",
+        description="Write a readable rulebook generated from the resolved rules: components, setup and "
+        "deal for each player count, turns and legal moves, triggers, scoring, the end of the game, "
+        "parameters; the comments written beside the rules appear as notes.",
+    )
+    p.add_argument("file", help="a .rules file (or IR as .json/.yaml, or a bundled name)")
+    p.add_argument(
+        "--format", choices=("markdown", "html"), default="markdown", help="output format (default markdown)"
+    )
+    p.add_argument(
+        "--set",
+        action="append",
+        metavar="NAME=VALUE",
+        help="render with a parameter set to a value (repeatable), e.g. --set limit=17",
+    )
+    p.add_argument("--no-source", action="store_true", help="leave out the appendix with the rules file itself")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.set_defaults(run=cmd_render)
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    """Print (or write) the rulebook."""
+    ir = ir_from_path(args.file)
+    source = None
+    path = locate(args.file)
+    if not args.no_source and path.suffix not in (".json", ".yaml", ".yml"):
+        source = read_text(path)
+    text = render(ir, args.format, parse_sets(args.set), source)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0

@@ -1,0 +1,125 @@
+"""A Pygments lexer for the rules language (`pygmentize -l rules FILE`, and the HTML rulebook).
+
+Registered as the entry point ``rules`` in the ``pygments.lexers`` group; Pygments is an
+optional extra (``pip install ruleset[highlight]``).
+"""
+
+from __future__ import annotations
+
+from pygments.lexer import RegexLexer, bygroups, words
+from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text, Whitespace
+
+# The words of grammar/rules.lark, by role.
+SECTIONS = ("extends", "game", "players", "param", "cards", "zones", "define", "var", "schedule", "round")
+RULES = (
+    "deal",
+    "phase",
+    "move",
+    "after",
+    "ends",
+    "first",
+    "score",
+    "each",
+    "rounds",
+    "dealer",
+    "winner",
+    "order",
+    "allow",
+    "require",
+    "draw",
+    "let",
+    "set",
+    "add",
+    "next",
+    "new",
+)
+WORDS = (
+    "if",
+    "then",
+    "else",
+    "unless",
+    "when",
+    "where",
+    "except",
+    "from",
+    "to",
+    "in",
+    "of",
+    "as",
+    "is",
+    "not",
+    "and",
+    "or",
+    "some",
+    "no",
+    "every",
+    "strictly",
+    "most",
+    "count",
+    "sum",
+    "max",
+    "min",
+    "distinct",
+    "last",
+    "best",
+    "worst",
+    "achieved",
+    "card",
+    "by",
+    "rest",
+    "aside",
+    "all",
+    "repeated",
+    "rotates",
+    "player",
+    "total",
+    "lowest",
+    "highest",
+)
+OPTIONS = (
+    "per player",
+    "per round",
+    "owner sees",
+    "one at a time",
+    "as one pile",
+    "shared",
+    "public",
+    "hidden",
+    "piles",
+    "simultaneous",
+    "clockwise",
+    "counterclockwise",
+)
+CONSTANTS = ("none", "empty")
+
+
+class RulesLexer(RegexLexer):
+    """Highlights `.rules` files: sections, rule words, options, names, numbers, texts, comments."""
+
+    name = "Rules"
+    aliases = ["rules", "ruleset"]  # noqa: RUF012 (Pygments reads these as class attributes)
+    filenames = ["*.rules"]  # noqa: RUF012
+    mimetypes = ["text/x-rules"]  # noqa: RUF012
+    url = "https://example.org/ruleset"
+
+    tokens = {  # noqa: RUF012
+        "root": [
+            (r"#[^\n]*", Comment.Single),
+            (r'"[^"\n]*"', String.Double),
+            (r"\n", Whitespace),
+            (r"[ \t]+", Whitespace),
+            (r"\b(x)([0-9]+)\b", bygroups(Operator.Word, Number.Integer)),
+            (r"[0-9]+\.\.[0-9]+", Number.Integer),
+            (r"[0-9]+", Number.Integer),
+            (r"\b(" + "|".join(o.replace(" ", r"[ \t]+") for o in OPTIONS) + r")\b", Keyword.Pseudo),
+            (words(SECTIONS, prefix=r"^", suffix=r"\b"), Keyword.Declaration),
+            (words(RULES, suffix=r"\b"), Keyword.Reserved),
+            (words(CONSTANTS, suffix=r"\b"), Keyword.Constant),
+            (words(WORDS, suffix=r"\b"), Keyword),
+            (r"(?<=phase )[a-z_][a-z0-9_]*", Name.Function),
+            (r"[a-z_][a-z0-9_]*", Name),
+            (r"!=|<=|>=|[=<>+\-*/|]", Operator),
+            (r"[,:()]|\.\.", Punctuation),
+            (r".", Text),
+        ]
+    }

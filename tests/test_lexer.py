@@ -1,0 +1,47 @@
+"""The Pygments lexer of the rules language: every shipped file lexes cleanly, and it is registered."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+from conftest import ROOT, RULESETS
+from pygments import highlight, lex
+from pygments.formatters import TerminalFormatter
+from pygments.token import Comment, Error, Keyword, Name, Number, String
+
+from interpreter.lexer import RulesLexer
+
+
+@pytest.mark.parametrize("path", sorted(RULESETS.glob("*.rules")), ids=lambda p: p.name)
+def test_every_shipped_ruleset_lexes_without_errors(path):
+    """No error tokens, and the tokens give back the text exactly."""
+    text = path.read_text()
+    tokens = list(lex(text, RulesLexer()))
+    assert not [v for t, v in tokens if t in Error]
+    assert "".join(v for _, v in tokens) == text
+
+
+def test_tokens_have_the_roles_a_reader_expects():
+    """Sections, rule words, options, names, numbers, texts and comments each get their token type."""
+    text = 'game "T"  # a comment\nzones\n  hand  per player, owner sees\nround\n  deal 5 to hand\n'
+    tokens = [(t, v) for t, v in lex(text, RulesLexer()) if v.strip()]
+    kinds = dict((v, t) for t, v in tokens)
+    assert kinds["game"] in Keyword and kinds["zones"] in Keyword
+    assert kinds['"T"'] in String and kinds["# a comment"] in Comment
+    assert kinds["per player"] in Keyword and kinds["owner sees"] in Keyword
+    assert kinds["deal"] in Keyword and kinds["5"] in Number and kinds["hand"] in Name
+
+
+def test_the_lexer_is_registered_as_a_pygments_entry_point():
+    """pyproject.toml registers it, so `pygmentize -l rules` finds it once the package is installed."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["entry-points"]["pygments.lexers"]["rules"] == "interpreter.lexer:RulesLexer"
+    assert any(dep.startswith("pygments") for dep in project["optional-dependencies"]["highlight"])
+    assert "rules" in RulesLexer.aliases and "*.rules" in RulesLexer.filenames
+
+
+def test_highlighting_for_a_terminal_works():
+    """The lexer drives any Pygments formatter (what `pygmentize -l rules` does)."""
+    out = highlight((RULESETS / "poison.rules").read_text(), RulesLexer(), TerminalFormatter())
+    assert "\x1b[" in out and "Poison" in out

@@ -1,0 +1,191 @@
+"""`ruleset render`: the rulebook states the rules' facts, every note, for any ruleset."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from conftest import RULESETS, run_cli
+
+from interpreter.loader import ir_from_path, ir_from_text
+from interpreter.render import escape, render
+
+SHIPPED = sorted(RULESETS.glob("*.rules"))
+
+TINY = """game "Tiny"
+players 2..4
+param goal = 10
+cards
+  gem   color red | blue   value 1..3 x2
+  wild  value 0 x4
+zones
+  hand  per player, owner sees
+  pot   2, public
+  pile  shared, hidden
+var passes per player = 0
+round
+  deal 3 to hand, rest to pile
+  phase play
+    first player highest count hand of player
+    move play card from hand to pot
+      require not card is wild when some gem in hand of player
+    after play if sum of value in target >= goal
+      move cards in target to pile
+      add 1 to passes of player
+      draw 2 from pile to hand of player
+    ends when every hand is empty or max of value in pile > goal - 1
+  score
+    each gem in hand of player: -(value of card)
+    passes of player
+game
+  rounds 2 * players
+  winner lowest total
+"""
+
+
+@pytest.fixture(scope="module")
+def amigo() -> str:
+    return render(ir_from_path(RULESETS / "poison.rules"))
+
+
+def test_the_deck_table_gives_each_card_type_its_attributes_copies_and_total(amigo):
+    """14 potion cards per color with their values, 8 poison cards worth 4, 50 in all."""
+    assert (
+        "| **potion** | color: red, blue or violet; value: 1 ×3, 2 ×3, 4 ×2, 5 ×3, 7 ×3 | 14 per color | 42 |" in amigo
+    )
+    assert "| **poison** | color: green; value: 4 ×8 | 8 | 8 |" in amigo
+    assert "| **Total** |  |  | **50** |" in amigo
+    assert "### Cards (50 cards)" in amigo
+
+
+def test_the_limit_and_what_exceeding_it_does(amigo):
+    """The limit 13 is a parameter, and the overflow trigger reads with its value."""
+    assert "| `limit` | 13 | 13 |" in amigo
+    assert "After each play, if the total value of the cards in the cauldron is more than `limit` (13):" in amigo
+    assert "Move the cards in the cauldron except the card to the player's collected." in amigo
+
+
+def test_scoring_states_the_strict_majority(amigo):
+    """A potion scores -1 unless its color is the player's strict majority; nobody on a tie; poison -2."""
+    assert (
+        "Each potion card in the player's collected: -1, unless the number of potion cards in the player's "
+        "collected whose color is the card's color is strictly the most of all players "
+        "(on a tie for the most, for nobody)." in amigo
+    )
+    assert "Each poison card in the player's collected: -2." in amigo
+
+
+def test_three_players_are_dealt_as_four_with_the_spare_hand_removed(amigo):
+    """The deal says so, and the table of player counts shows 4 hands, 1 removed unseen, for 3 players."""
+    assert "when the number of players is 3, deal as if for 4 players and remove the spare hands unseen" in amigo
+    assert "| 3 | 4 | 12 or 13 | 1, removed unseen | 0 |" in amigo
+    assert "| 4 | 4 | 12 or 13 | none | 0 |" in amigo
+    assert "| 5 | 5 | 10 | none | 0 |" in amigo
+
+
+def test_the_number_of_rounds_for_each_player_count(amigo):
+    """Each player deals once, twice with three players."""
+    assert "The game lasts `rounds` rounds: 6 with 3 players, 4 with 4, 5 with 5, 6 with 6" in amigo
+    assert "the dealer passes clockwise after each round" in amigo
+    assert "the player with the highest total wins; tied players share the win" in amigo
+
+
+def test_legal_plays_are_listed_with_their_guards(amigo):
+    """The move and each `allow` of it, in words."""
+    assert "- play: a card from the player's hand to a cauldron" in amigo
+    assert "    - the card is a poison card" in amigo
+    assert (
+        "    - the *color* of the cauldron is none and there is no cauldron whose *color* is the card's color" in amigo
+    )
+
+
+def _notes(node):
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if k == "note":
+                yield v
+            else:
+                yield from _notes(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _notes(v)
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_every_comment_beside_a_rule_appears_as_a_note(path):
+    """Each rules decision written as a comment (a `note` in the IR) is in the rulebook."""
+    ir = ir_from_path(path)
+    book = render(ir)
+    notes = list(_notes(ir))
+    assert notes or "kedric" in path.name
+    for note in notes:
+        assert escape(note) in book
+
+
+def test_kedric_winks_states_the_schedule_and_the_trick_rules():
+    """The 9-6-3 schedule, following suit, the trick's winner, the winner leading the next trick."""
+    book = render(ir_from_path(RULESETS / "poison-kedric-winks.rules"))
+    assert "`size`: 9, 6, 3, repeated" in book
+    assert "| 6 | 6 | 9, 6 or 3 | none | 0, 18 or 36 (aside, unseen) |" in book
+    assert "the card's suit is *led*, whenever there is a card in the player's hand whose suit is *led*" in book
+    assert "the first bottle card in the trick whose suit is *led*, else the best poison card in the trick" in book
+    assert "Move the cards of the trick to the won of *winner* as one pile." in book
+    assert "*winner* moves next." in book
+    assert "The game lasts 9 rounds" in book
+
+
+def test_any_ruleset_renders_from_its_constructs():
+    """A ruleset unlike the shipped ones reads back: variables, draws, first player, rest of the deck."""
+    book = render(ir_from_text(TINY, "tiny.rules"))
+    assert "Passes: one for each player, starting at 0" in book
+    assert "3 cards each, in one packet each, into each player's hand; the rest form the pile, face down" in book
+    assert "| 2 | 2 | 3 | none | 10 (pile) |" in book
+    assert "the player for whom the number of cards in the player's hand is highest" in book
+    assert "the card is not a wild card, whenever there is a gem card in the player's hand" in book
+    assert "Move the cards in the pot to the pile." in book
+    assert "Add 1 to the player's passes." in book
+    assert "Draw 2 cards from the pile to the player's hand, while any are left." in book
+    assert (
+        "every player's hand is empty or the highest value among the cards in the pile is more than `goal` (10) − 1"
+        in book
+    )
+    assert "Each gem card in the player's hand: minus the card's value." in book
+    assert "The game lasts 2 × the number of players rounds: 4 with 2 players, 6 with 3, 8 with 4" in book
+
+
+def test_set_changes_the_values_the_rulebook_states():
+    """`--set limit=17` renders the limit as 17 and says it was set."""
+    result = run_cli("render", "rulesets/poison.rules", "--set", "limit=17", "--no-source")
+    assert result.returncode == 0
+    assert "more than `limit` (17)" in result.stdout
+    assert "Parameters as set: `limit=17`." in result.stdout
+    bad = run_cli("render", "rulesets/poison.rules", "--set", "limt=17")
+    assert bad.returncode == 2 and "unknown parameter 'limt'" in bad.stderr
+
+
+def test_html_is_a_page_with_tables_and_the_highlighted_rules(tmp_path):
+    """HTML output: a standalone page, the deck as a table, the rules file highlighted by the lexer."""
+    out = tmp_path / "book.html"
+    result = run_cli("render", "rulesets/poison.rules", "--format", "html", "-o", str(out))
+    assert result.returncode == 0 and result.stdout == ""
+    page = out.read_text()
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    assert "<td><strong>potion</strong></td>" in page
+    assert "<code>limit</code> (13)" in page
+    assert '<div class="highlight">' in page and '<span class="c1"># Poison cards are green' in page
+
+
+def test_html_falls_back_to_a_plain_pre_without_pygments(monkeypatch):
+    """Without Pygments the rules file is shown in a plain, escaped <pre>."""
+    monkeypatch.setitem(sys.modules, "pygments", None)
+    page = render(ir_from_text(TINY, "tiny.rules"), "html", source_text='game "Tiny" <a>\n')
+    assert "<pre>game &quot;Tiny&quot; &lt;a&gt;\n</pre>" in page
+
+
+def test_markdown_ends_with_the_rules_file(amigo):
+    """The CLI's rulebook ends with the rules file itself, as a `rules` code block."""
+    result = run_cli("render", "rulesets/poison-five-card.rules")
+    assert result.returncode == 0
+    assert result.stdout.rstrip().endswith("```")
+    assert "```rules\n# The variant at the end of AMIGO" in result.stdout
+    assert "5 cards each, one at a time from the dealer's left, into each player's hand" in result.stdout
