@@ -464,6 +464,8 @@ def zone(z: dict[str, Any]) -> str:
     text = f"{human(z['name'])}: {where}; {VISIBILITY[z['visibility']]}"
     if z["visibility"] == "hidden" and z["owner"] == "player":
         text += ", not even its owner"
+    if z.get("revealed"):
+        text += "; everyone sees it once the round is scored"
     if z.get("piles"):
         text += "; its cards are kept as separate piles"
     return text

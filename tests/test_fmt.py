@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from conftest import RULESETS, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import RULESETS, run_cli
 from interpreter.diff import strip
 from interpreter.errors import Span
 from interpreter.fmt import expression, format_text

@@ -5,11 +5,11 @@ from __future__ import annotations
 import tomllib
 
 import pytest
-from conftest import ROOT, RULESETS
 from pygments import highlight, lex
 from pygments.formatters import TerminalFormatter
 from pygments.token import Comment, Error, Keyword, Name, Number, String
 
+from conftest import ROOT, RULESETS
 from interpreter.lexer import RulesLexer
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 
 import pytest
-from conftest import RULESETS, run_cli
 
+from conftest import RULESETS, run_cli
 from interpreter.loader import ir_from_path, ir_from_text
 from interpreter.render import escape, render
 
