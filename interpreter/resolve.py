@@ -377,13 +377,14 @@ class Resolver:
         self._zone_named(m.from_zone, m.span)
         self._zone_named(m.to_zone, m.span)
         scope = self._move_scope(m)
-        guards = []
-        for g in m.guards:
-            guard = {"kind": g.kind, "expr": self.expr(g.expr, scope, BOOL)}
-            if g.when is not None:
-                guard["when"] = self.expr(g.when, scope, BOOL)
-            guards.append(self._noted(guard, g.span))
+        guards = self._each(m.guards, lambda g: self._guard(g, scope))
         return self._noted({"name": m.name, "from": m.from_zone, "to": m.to_zone, "guards": guards}, m.span)
+
+    def _guard(self, g: Any, scope: dict[str, T]) -> dict[str, Any]:
+        guard = {"kind": g.kind, "expr": self.expr(g.expr, scope, BOOL)}
+        if g.when is not None:
+            guard["when"] = self.expr(g.when, scope, BOOL)
+        return self._noted(guard, g.span)
 
     def _trigger(self, t: Any, moves: dict[str, Any]) -> dict[str, Any]:
         if t.after not in moves:

@@ -269,8 +269,10 @@ def check_playouts(
                 "failed": sum(f["count"] for f in failures.values() if f["players"] == p),
             }
         )
-    _report_failures(failures, games * len(counts), report)
-    _report_coverage(game, coverage, games * len(counts), counts, report)
+    total = games * len(counts)
+    failed = sum(f["count"] for f in failures.values())
+    _report_failures(failures, total, report)
+    _report_coverage(game, coverage, total, counts, report, dead_rules=failed * 10 <= total)
 
 
 HINTS = {
@@ -322,19 +324,24 @@ def rule_positions(ir: dict[str, Any]) -> list[tuple[str, str, str | None]]:
     return out
 
 
-def _report_coverage(game: Game, coverage: Counter, total: int, counts: list[int], report: Report) -> None:
-    """Coverage by rule; a rule that never fired is a warning ("dead rule?")."""
+def _report_coverage(
+    game: Game, coverage: Counter, total: int, counts: list[int], report: Report, dead_rules: bool
+) -> None:
+    """Coverage by rule; a rule that never fired is a warning ("dead rule?"), unless a static finding
+    on its line already says why, or so many playouts failed that coverage says little."""
     players = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+    explained = {(f.at.file, f.at.line) for f in report.findings if f.at and f.severity != "info"}
     for key, kind, note in rule_positions(game.ir):
         n = coverage.get(key, 0)
         report.coverage.append({"at": key, "kind": kind, "count": n})
-        if n == 0 and total:
+        where = at({"at": key})
+        if n == 0 and total and dead_rules and where and (where.file, where.line) not in explained:
             report.add(
                 Finding(
                     "warning",
                     "dead-rule",
                     f"dead rule? this {kind} never {_fired(kind)} in {total} random playouts ({players} players)",
-                    at({"at": key}),
+                    where,
                     "a rule that never applies is often a mistake in its condition; if it is only rare, "
                     "play more games (--games)",
                     note,

@@ -8,7 +8,7 @@ from .findings import Finding, Report
 MOVES_SHOWN = 12  # the last moves of a failing game shown in text (JSON has them all)
 
 
-def format_finding(f: Finding) -> list[str]:
+def format_finding(f: Finding, failures: str | None = None) -> list[str]:
     """One finding: `file:line:col: severity: message`, the line, a caret, hint, note, replay."""
     head = f"{f.at.file}:{f.at.line}:{f.at.col}: " if f.at else ""
     out = [f"{head}{f.severity}: {f.message}"]
@@ -28,11 +28,14 @@ def format_finding(f: Finding) -> list[str]:
             shown = moves[-MOVES_SHOWN:]
             skipped = f"... {len(moves) - len(shown)} earlier, " if len(moves) > len(shown) else ""
             out.append(f"  moves: {skipped}{', '.join(shown)}")
-            out.append("  replay it: ruleset check ... --failures FAILED.jsonl, then ruleset replay FAILED.jsonl")
+            if failures:
+                out.append(f"  its record is in {failures}: ruleset replay {failures} shows where it fails")
+            else:
+                out.append("  to replay it: add --failures FAILED.jsonl, then run ruleset replay FAILED.jsonl")
     return out
 
 
-def format_report(report: Report, show_info: bool = True) -> str:
+def format_report(report: Report, show_info: bool = True, failures: str | None = None) -> str:
     """The whole report: findings by file and position, then the playouts and a summary line."""
     lines: list[str] = []
     current = None
@@ -43,7 +46,7 @@ def format_report(report: Report, show_info: bool = True) -> str:
         if file != current:
             lines.append(f"== {file}")
             current = file
-        lines.extend(format_finding(f))
+        lines.extend(format_finding(f, failures))
     if report.playouts:
         figures = ", ".join(
             f"{p['players']} players: {p['games']} games, {p['moves_per_game']:.0f} moves each" for p in report.playouts

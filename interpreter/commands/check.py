@@ -62,5 +62,5 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n")
     else:
-        print(format_report(report, show_info=not args.no_info))
+        print(format_report(report, show_info=not args.no_info, failures=args.failures))
     return report.exit_code
