@@ -7,10 +7,9 @@ import json
 import re
 
 import pytest
+from conftest import EXAMPLES, run_cli
 
 from interpreter.schema import validator
-
-from conftest import EXAMPLES, run_cli
 
 BROKEN = sorted((EXAMPLES / "broken").glob("*.rules"))
 EXPECT = re.compile(r"^# expect: (\d+) (error|warning|info) (.+)$", re.M)
@@ -36,7 +35,7 @@ def test_check_reports_the_expected_message_at_the_expected_line(path):
     assert not list(validator("check").iter_errors(report))
     found = [(f.get("line"), f["severity"], f["message"]) for f in report["findings"]]
     for line, severity, message in expectations(path):
-        assert any(l == line and s == severity and message in m for l, s, m in found), (line, message, found)
+        assert any(n == line and s == severity and message in m for n, s, m in found), (line, message, found)
     errors = report["summary"]["errors"]
     expected_code = 2 if path.stem == "syntax-error" else (1 if errors else 0)
     assert proc.returncode == expected_code == report["exit_code"]
