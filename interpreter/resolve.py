@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import Any
 
-from .errors import DeclarationError, RulesTypeError, Span, UnknownNameError
+from .errors import DeclarationError, RulesetError, RulesTypeError, Span, UnknownNameError
 from .syntax import CardOrder, CardType, EnumOrder, Expr, ScoreRule
 from .variants import DEFAULT_DECK, PhaseParts, Program
 
@@ -51,8 +51,9 @@ def _at(span: Span) -> str:
 class Resolver:
     """Resolves one Program into IR; holds the symbol tables."""
 
-    def __init__(self, program: Program):
+    def __init__(self, program: Program, errors: list[RulesetError] | None = None):
         self.p = program
+        self.errors = errors  # collecting mode: record an error and go on with the next rule
         self.attrs: dict[str, dict[str, Any]] = {}
         self.types: dict[str, str] = {}  # card type -> deck
         self.zones: dict[str, dict[str, Any]] = {}
@@ -86,30 +87,47 @@ class Resolver:
             )
         ir: dict[str, Any] = {"format": IR_FORMAT, "name": p.title.name, "source": first}
         ir["players"] = {"min": low, "max": high}
-        ir["params"] = [self._param(x) for x in p.params.values()]
-        ir["decks"] = [self._deck(name, d) for name, d in p.decks.items()]
-        self._check_orders()
+        ir["params"] = self._each(p.params.values(), self._param)
+        ir["decks"] = self._each(p.decks.items(), lambda x: self._deck(*x))
+        self._each([None], lambda _: self._check_orders())
         ir["attributes"] = {
             n: {"kind": a["kind"], **({"values": a["values"]} if a["kind"] == "text" else {})}
             for n, a in self.attrs.items()
         }
         ir["card_order"] = self.card_order
-        ir["zones"] = [self._zone(z) for z in p.zones.values()]
-        ir["schedules"] = [self._schedule(s) for s in p.schedules.values()]
-        ir["vars"] = [self._var(v) for v in p.vars.values()]
+        ir["zones"] = self._each(p.zones.values(), self._zone)
+        ir["schedules"] = self._each(p.schedules.values(), self._schedule)
+        ir["vars"] = self._each(p.vars.values(), self._var)
         self._declare_defines()
-        ir["defines"] = [self._define(d) for d in p.defines.values()]
+        ir["defines"] = self._each(p.defines.values(), self._define)
         for deck in ir["decks"]:  # card conditions may use defines and zones
             for line, src in zip(deck["cards"], self._card_lines(deck["name"]), strict=True):
                 if src.achieved is not None:
-                    line["achieved"] = self.expr(src.achieved, {"card": CARD, "player": PLAYER}, BOOL)
+                    self._each([src.achieved], lambda x, line=line: self._achieved(line, x))
         ir["round"] = {
-            "deals": [self._deal(d) for d in p.deals.values()],
-            "phases": [self._phase(ph) for ph in p.phases.values()],
-            "score": [self._score(r) for r in p.score.values()],
+            "deals": self._each(p.deals.values(), self._deal),
+            "phases": self._each(p.phases.values(), self._phase),
+            "score": self._each(p.score.values(), self._score),
         }
-        ir["game"] = self._game()
+        ir["game"] = next(iter(self._each([None], lambda _: self._game())), None)
         return ir
+
+    def _each(self, items: Any, fn: Any) -> list[Any]:
+        """``fn`` over items; in collecting mode an item that fails is recorded and left out."""
+        out = []
+        for item in items:
+            if self.errors is None:
+                out.append(fn(item))
+                continue
+            try:
+                out.append(fn(item))
+            except RulesetError as err:
+                self.depth = 0
+                self.errors.append(err)
+        return out
+
+    def _achieved(self, line: dict[str, Any], cond: Expr) -> None:
+        line["achieved"] = self.expr(cond, {"card": CARD, "player": PLAYER}, BOOL)
 
     def _noted(self, node: dict[str, Any], span: Span) -> dict[str, Any]:
         node["at"] = _at(span)
@@ -276,8 +294,7 @@ class Resolver:
                 )
             self.defines[d.name] = (d.of_zone, T("any"))
         self._defining: list[str] = []
-        for d in self.p.defines.values():
-            self._define_type(d.name)
+        self._each([d.name for d in self.p.defines.values()], self._define_type)
 
     def _define_type(self, name: str) -> T:
         of_zone, t = self.defines[name]
@@ -288,8 +305,10 @@ class Resolver:
             raise DeclarationError(f"definition of '{name}' refers to itself", d.span)
         self._defining.append(name)
         scope = {"it": T("zone", of_zone)} if of_zone else {}
-        self.expr(d.body, scope, None)
-        self._defining.pop()
+        try:
+            self.expr(d.body, scope, None)
+        finally:
+            self._defining.pop()
         self.defines[name] = (of_zone, self._last_type)
         return self._last_type
 
@@ -346,9 +365,9 @@ class Resolver:
             node["first_player"] = self._noted({"keys": keys}, ph.first_player.span)
         if not ph.moves:
             raise DeclarationError(f"phase '{ph.name}' has no move", ph.span, "add `move NAME card from ZONE to ZONE`")
-        node["moves"] = [self._move(m) for m in ph.moves.values()]
+        node["moves"] = self._each(ph.moves.values(), self._move)
         moves = {m.name: m for m in ph.moves.values()}
-        node["triggers"] = [self._trigger(t, moves) for t in ph.triggers]
+        node["triggers"] = self._each(ph.triggers, lambda t: self._trigger(t, moves))
         if ph.ends is not None:
             node["ends"] = self._noted({"when": self.expr(ph.ends.condition, {}, BOOL)}, ph.ends.span)
         elif not ph.simultaneous:
@@ -362,13 +381,14 @@ class Resolver:
         self._zone_named(m.from_zone, m.span)
         self._zone_named(m.to_zone, m.span)
         scope = self._move_scope(m)
-        guards = []
-        for g in m.guards:
-            guard = {"kind": g.kind, "expr": self.expr(g.expr, scope, BOOL)}
-            if g.when is not None:
-                guard["when"] = self.expr(g.when, scope, BOOL)
-            guards.append(self._noted(guard, g.span))
+        guards = self._each(m.guards, lambda g: self._guard(g, scope))
         return self._noted({"name": m.name, "from": m.from_zone, "to": m.to_zone, "guards": guards}, m.span)
+
+    def _guard(self, g: Any, scope: dict[str, T]) -> dict[str, Any]:
+        guard = {"kind": g.kind, "expr": self.expr(g.expr, scope, BOOL)}
+        if g.when is not None:
+            guard["when"] = self.expr(g.when, scope, BOOL)
+        return self._noted(guard, g.span)
 
     def _trigger(self, t: Any, moves: dict[str, Any]) -> dict[str, Any]:
         if t.after not in moves:
@@ -811,6 +831,7 @@ class Resolver:
         return node, BOOL
 
 
-def resolve(program: Program) -> dict[str, Any]:
-    """The IR of a program (see module docstring)."""
-    return Resolver(program).resolve()
+def resolve(program: Program, errors: list[RulesetError] | None = None) -> dict[str, Any]:
+    """The IR of a program (see module docstring). Given a list ``errors``, resolution goes on
+    past an error in one declaration or rule (recorded there, the rule left out of the IR)."""
+    return Resolver(program, errors).resolve()

@@ -1,0 +1,85 @@
+"""Load a ruleset for checking: every loader problem (syntax, names, types, schema) as findings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import ExtendsError, ReadError, RulesetError, RulesSyntaxError
+from ..game import Game, compile_ir
+from ..loader import ir_from_data, locate
+from ..resolve import resolve
+from ..schema import _nearest_at, validator
+from ..variants import load_program, read_text
+from .findings import Finding, Report, at, from_error
+
+UNREADABLE = (ReadError, RulesSyntaxError, ExtendsError)  # exit code 2: nothing further can be checked
+
+
+def gather(path: str, report: Report) -> tuple[dict[str, Any] | None, Game | None]:
+    """The IR and the compiled Game (with rule coverage) of a file, or None where problems stop it."""
+    p = locate(path)
+    try:
+        text = read_text(p)
+        if p.suffix in (".json", ".yaml", ".yml"):
+            ir = ir_from_data(text, str(p))
+        else:
+            program = load_program(text, str(p))
+            errors: list[RulesetError] = []
+            try:
+                ir = resolve(program, errors)
+            except RulesetError as err:  # a missing section stops resolution
+                errors.append(err)
+                ir = None
+            for err in errors:
+                report.add(from_error(err, _code(err)))
+            if errors or ir is None:
+                return None, None
+            if not _schema_ok(ir, report):
+                return ir, None
+    except UNREADABLE as err:
+        report.unreadable = True
+        report.add(from_error(err, _code(err)))
+        return None, None
+    except RulesetError as err:
+        report.add(from_error(err, _code(err)))
+        return None, None
+    report.ruleset = ir.get("name")
+    try:
+        return ir, compile_ir(ir, coverage=True)
+    except RulesetError as err:
+        report.add(from_error(err, _code(err)))
+        return ir, None
+
+
+def _schema_ok(ir: dict[str, Any], report: Report) -> bool:
+    """Every schema violation of the IR, each at the nearest source position."""
+    errors = list(validator("ir").iter_errors(ir))
+    for err in errors:
+        path = list(err.absolute_path)
+        where = "/".join(map(str, path)) or "(top)"
+        report.add(
+            Finding(
+                "error",
+                "schema",
+                f"the rules do not fit the IR schema at {where}: {err.message}",
+                at({"at": _nearest_at(ir, path)}),
+                "see docs/language.md and interpreter/schemas/ir.schema.json",
+            )
+        )
+    return not errors
+
+
+def _code(err: RulesetError) -> str:
+    """A finding code from the error class: RulesSyntaxError -> syntax, UnknownNameError -> unknown-name."""
+    names = {
+        "RulesSyntaxError": "syntax",
+        "UnknownNameError": "unknown-name",
+        "RulesTypeError": "type",
+        "DeclarationError": "declaration",
+        "ExtendsError": "extends",
+        "SchemaError": "schema",
+        "ReadError": "read",
+        "ParameterError": "parameter",
+        "PlayError": "play",
+    }
+    return names.get(type(err).__name__, "load")

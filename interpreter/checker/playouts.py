@@ -1,0 +1,355 @@
+"""Dynamic checks: seeded random playouts for each player count, spread over processes.
+
+Every game is ``simulate.play_game(game, players, seed)`` with random agents, watched move by
+move: a deadlock, an endless round, a card lost or doubled, a score that is not a number, an
+engine error, or a seed that does not replay identically is reported with the seed and the
+moves that reach it (a game record that `ruleset replay` plays back to the failure).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from functools import cache
+from typing import Any
+
+from ..agents import SeatView, make_agents
+from ..errors import PlayError, RulesetError
+from ..game import Game, compile_ir
+from ..loader import ir_from_path
+from ..records import dumps, record, replay
+from .findings import Finding, Report, at
+
+REPLAY_EVERY = 50  # every 50th game is played twice and replayed from its record
+CHUNK = 25  # games per task sent to a worker process
+MAX_EXAMPLES = 1  # failing games kept per kind of failure (per chunk)
+
+
+def playout_seed(run_seed: int | None, players: int, index: int) -> int:
+    """The seed of game ``index`` with ``players`` players: the same in any process, whatever --jobs."""
+    return random.Random(f"check/{run_seed}/{players}/{index}").randrange(2**31)
+
+
+@cache
+def _game(path: str) -> Game:
+    """A worker's own Game, compiled with rule coverage, loaded once per process."""
+    return compile_ir(ir_from_path(path), coverage=True)
+
+
+def run_chunk(task: tuple[str, dict[str, Any], int, int, int, int | None]) -> dict[str, Any]:
+    """Play games ``start..stop`` with ``players`` players; what they found, and rule coverage."""
+    path, sets, players, start, stop, run_seed = task
+    game = _game(path)
+    assert game.coverage is not None
+    game.coverage.clear()
+    failures: dict[tuple[str, str], dict[str, Any]] = {}
+    counts: Counter = Counter()
+    moves_total = max_moves = 0
+    for index in range(start, stop):
+        seed = playout_seed(run_seed, players, index)
+        moves, failure = play_checked(game, players, seed, sets)
+        moves_total += moves
+        max_moves = max(max_moves, moves)
+        if failure is None and index % REPLAY_EVERY == 0:
+            failure = replays_identically(game, players, seed, sets)
+        if failure is not None:
+            key = (failure["code"], failure.get("at") or "")
+            counts[key] += 1
+            if key not in failures:
+                failures[key] = failure
+    return {
+        "players": players,
+        "start": start,
+        "games": stop - start,
+        "moves": moves_total,
+        "max_moves": max_moves,
+        "coverage": dict(game.coverage),
+        "failures": [dict(f, count=counts[k]) for k, f in failures.items()],
+    }
+
+
+FULL_CHECK_EVERY = 8  # moves between full card checks (a count is checked after every move)
+
+
+def _card_count(state: Any) -> int:
+    """How many cards the zones hold (piles counted card by card)."""
+    n = 0
+    for content in state.zones:
+        if content and isinstance(content[0], list):
+            n += sum(map(len, content))
+        else:
+            n += len(content)
+    return n
+
+
+def _cards_accounted(state: Any, total: int) -> str | None:
+    """None when every card is in exactly one zone (and where the state says it is); else why not."""
+    seen = [0] * total
+    for inst, content in enumerate(state.zones):
+        for item in content:
+            for c in item if isinstance(item, list) else (item,):
+                seen[c] += 1
+                if state.loc[c] != inst:
+                    return f"card {c} is in zone instance {inst}, but the state places it in {state.loc[c]}"
+    lost = [c for c, k in enumerate(seen) if k == 0]
+    doubled = [c for c, k in enumerate(seen) if k > 1]
+    if lost or doubled:
+        return f"{len(lost)} card(s) in no zone, {len(doubled)} in more than one"
+    return None
+
+
+def play_checked(game: Game, players: int, seed: int, sets: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
+    """Play one game as ``play_game`` does, checking every state; (moves played, failure or None)."""
+    try:
+        state = game.new_game(players, seed, sets)
+    except PlayError as err:
+        return 0, _failure(_kind(err), err.message, err.span, players, seed, None)
+    except Exception as err:  # a rule that breaks the engine is a finding, not a crash of `check`
+        return 0, _failure("engine", f"{type(err).__name__}: {err}", None, players, seed, None)
+    seats = make_agents("random", players, seed)
+    views = [SeatView(state, seat) for seat in range(players)]
+    total = len(game.cards)
+    bound = state.rounds * game.max_moves_per_round
+    moves = 0
+    while not state.is_over:
+        seat = state.current_player
+        if not state.legal_moves():
+            return moves, _failure("deadlock", "a player is to move but has no legal move", None, players, seed, state)
+        try:
+            state.apply(seats[seat].choose(views[seat]))
+        except PlayError as err:
+            return moves + 1, _failure(_kind(err), err.message, err.span, players, seed, state)
+        except Exception as err:
+            return moves + 1, _failure("engine", f"{type(err).__name__}: {err}", None, players, seed, state)
+        moves += 1
+        why = None
+        if moves % FULL_CHECK_EVERY == 0 or state.is_over or _card_count(state) != total:
+            why = _cards_accounted(state, total)
+        if why:
+            return moves, _failure("cards", f"after move {moves}: {why}", None, players, seed, state)
+        if moves > bound:
+            why = f"the game has not ended after {moves} moves ({state.rounds} rounds)"
+            return moves, _failure("endless", why, None, players, seed, state)
+    bad = [t for t in state.totals if not isinstance(t, int) or isinstance(t, bool)]
+    if bad:
+        return moves, _failure("score", f"a total is not a number: {bad[0]!r}", None, players, seed, state)
+    return moves, None
+
+
+def replays_identically(game: Game, players: int, seed: int, sets: dict[str, Any]) -> dict[str, Any] | None:
+    """None when the same seed plays the same game again and its record replays; else the failure."""
+    from ..simulate import play_game
+
+    first = play_game(game, players, seed, "random", sets)
+    second = play_game(game, players, seed, "random", sets)
+    a, b = dumps(record(first)), dumps(record(second))
+    if a != b:
+        return _failure("nondeterministic", "the same seed played a different game", None, players, seed, first)
+    try:
+        replay(game, record(first))
+    except RulesetError as err:
+        return _failure("replay", f"the game's record does not replay: {err.message}", None, players, seed, first)
+    return None
+
+
+def _kind(err: PlayError) -> str:
+    """The kind of an engine stop, from its message."""
+    if "nobody can move" in err.message:
+        return "deadlock"
+    if "has not ended after" in err.message:
+        return "endless"
+    if "score rule gave" in err.message:
+        return "score"
+    return "play"
+
+
+def _failure(code: str, message: str, span: Any, players: int, seed: int, state: Any) -> dict[str, Any]:
+    """A failing game: what went wrong, where in the rules, and how to get there again."""
+    out: dict[str, Any] = {"code": code, "message": message, "players": players, "seed": seed}
+    if span is not None:
+        out["at"] = str(span)
+    if state is not None:
+        rec = record(state, ["random"] * players)
+        out["moves"] = [
+            f"r{r + 1} {m['player']}:{m['move']} {_card_text(m['card'])}>{m['to']['zone']}#{m['to']['index']}"
+            for r, rnd in enumerate(rec["rounds"])
+            for m in rnd["moves"]
+        ]
+        out["record"] = rec
+    return out
+
+
+def _card_text(card: dict[str, Any]) -> str:
+    """A card in a few characters: ``potion/red/5``."""
+    return "/".join(str(v) for v in card.values())
+
+
+# ---- running all playouts -----------------------------------------------------------------------
+def tasks(path: str, sets: dict[str, Any], counts: list[int], games: int, seed: int | None) -> list[tuple]:
+    """The chunks of work: (path, sets, players, start, stop, seed)."""
+    return [(path, sets, p, i, min(i + CHUNK, games), seed) for p in counts for i in range(0, games, CHUNK)]
+
+
+def run_playouts(
+    path: str,
+    sets: dict[str, Any],
+    counts: list[int],
+    games: int,
+    seed: int | None,
+    jobs: int,
+    progress: Callable[[int, int, float], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Every chunk's result, in a fixed order (the same for any number of jobs)."""
+    work = tasks(path, sets, counts, games, seed)
+    total = games * len(counts)
+    done, start = 0, time.perf_counter()
+    results = []
+    if jobs <= 1 or len(work) <= 1:
+        iterator = map(run_chunk, work)
+        pool = None
+    else:
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(work)))
+        iterator = pool.map(run_chunk, work)
+    try:
+        for result in iterator:
+            results.append(result)
+            done += result["games"]
+            if progress:
+                progress(done, total, time.perf_counter() - start)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return sorted(results, key=lambda r: (r["players"], r["start"]))
+
+
+def default_jobs() -> int:
+    """The processes to use by default: one per CPU this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def check_playouts(
+    game: Game,
+    path: str,
+    sets: dict[str, Any],
+    counts: list[int],
+    games: int,
+    seed: int | None,
+    jobs: int,
+    report: Report,
+    progress: Callable[[int, int, float], None] | None = None,
+) -> None:
+    """Play, then report failures (with seed and moves), the playouts' figures and rule coverage."""
+    results = run_playouts(path, sets, counts, games, seed, jobs, progress)
+    coverage: Counter = Counter()
+    failures: dict[tuple[str, str], dict[str, Any]] = {}
+    for r in results:
+        coverage.update(r["coverage"])
+        for f in r["failures"]:
+            key = (f["code"], f.get("at", ""))
+            if key in failures:
+                failures[key]["count"] += f["count"]
+            else:
+                failures[key] = dict(f)
+    for p in counts:
+        mine = [r for r in results if r["players"] == p]
+        n = sum(r["games"] for r in mine)
+        report.playouts.append(
+            {
+                "players": p,
+                "games": n,
+                "moves_per_game": sum(r["moves"] for r in mine) / n if n else 0.0,
+                "max_moves": max((r["max_moves"] for r in mine), default=0),
+                "failed": sum(f["count"] for f in failures.values() if f["players"] == p),
+            }
+        )
+    total = games * len(counts)
+    failed = sum(f["count"] for f in failures.values())
+    _report_failures(failures, total, report)
+    _report_coverage(game, coverage, total, counts, report, dead_rules=failed * 10 <= total)
+
+
+HINTS = {
+    "deadlock": "a phase whose `ends when` does not hold while nobody can move: loosen a guard, or end the phase",
+    "endless": "a phase that never ends: check its `ends when` and that its moves use cards up",
+    "cards": "an effect that moves a card it should not: see the moves listed",
+    "score": "every scoring rule must give a whole number",
+    "engine": "a rule computes something impossible (for example arithmetic on none): see the moves listed",
+    "nondeterministic": "all chance must come from the game's seed",
+    "replay": "the record of a game must replay through the same rules",
+    "play": "see the moves listed",
+}
+
+
+def _report_failures(failures: dict[tuple[str, str], dict[str, Any]], total: int, report: Report) -> None:
+    """One error per kind of failure and rule position, with the first failing game."""
+    for f in failures.values():
+        replay_info = {k: f[k] for k in ("players", "seed", "moves", "record") if k in f}
+        report.add(
+            Finding(
+                "error",
+                f["code"],
+                f"{f['message']} (in {f['count']} of {total} playouts; "
+                f"first: {f['players']} players, seed {f['seed']})",
+                at({"at": f.get("at")}),
+                HINTS.get(f["code"]),
+                replay=replay_info,
+            )
+        )
+
+
+def rule_positions(ir: dict[str, Any]) -> list[tuple[str, str, str | None]]:
+    """Every rule that coverage counts: (position key, kind, the node's note)."""
+    out = []
+    for deck in ir["decks"]:
+        for line in deck["cards"]:
+            if line.get("achieved"):
+                out.append((line["achieved"]["at"], "objective", line.get("note")))
+    for ph in ir["round"]["phases"]:
+        for m in ph["moves"]:
+            for g in m["guards"]:
+                out.append((g["at"], f"{g['kind']} guard", g.get("note")))
+        for t in ph["triggers"]:
+            out.append((t["at"], "trigger", t.get("note")))
+        if ph.get("ends"):
+            out.append((ph["ends"]["at"], "phase end", ph["ends"].get("note")))
+    for r in ir["round"]["score"]:
+        out.append((r["at"], "scoring rule", r.get("note")))
+    return out
+
+
+def _report_coverage(
+    game: Game, coverage: Counter, total: int, counts: list[int], report: Report, dead_rules: bool
+) -> None:
+    """Coverage by rule; a rule that never fired is a warning ("dead rule?"), unless a static finding
+    on its line already says why, or so many playouts failed that coverage says little."""
+    players = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+    explained = {(f.at.file, f.at.line) for f in report.findings if f.at and f.severity != "info"}
+    for key, kind, note in rule_positions(game.ir):
+        n = coverage.get(key, 0)
+        report.coverage.append({"at": key, "kind": kind, "count": n})
+        where = at({"at": key})
+        if n == 0 and total and dead_rules and where and (where.file, where.line) not in explained:
+            report.add(
+                Finding(
+                    "warning",
+                    "dead-rule",
+                    f"dead rule? this {kind} never {_fired(kind)} in {total} random playouts ({players} players)",
+                    where,
+                    "a rule that never applies is often a mistake in its condition; if it is only rare, "
+                    "play more games (--games)",
+                    note,
+                )
+            )
+
+
+def _fired(kind: str) -> str:
+    return {"objective": "was achieved", "phase end": "held", "scoring rule": "scored"}.get(
+        kind, "held" if "guard" in kind else "fired"
+    )

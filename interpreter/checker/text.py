@@ -1,0 +1,56 @@
+"""The report as text for people: grouped by file and line, the source line and a caret, a hint."""
+
+from __future__ import annotations
+
+from ..errors import source_line
+from .findings import Finding, Report
+
+MOVES_SHOWN = 12  # the last moves of a failing game shown in text (JSON has them all)
+
+
+def format_finding(f: Finding, failures: str | None = None) -> list[str]:
+    """One finding: `file:line:col: severity: message`, the line, a caret, hint, note, replay."""
+    head = f"{f.at.file}:{f.at.line}:{f.at.col}: " if f.at else ""
+    out = [f"{head}{f.severity}: {f.message}"]
+    if f.at:
+        text = source_line(f.at.file, f.at.line)
+        if text is not None:
+            out.append(f"    {text}")
+            out.append("    " + " " * len(text[: f.at.col - 1].expandtabs()) + "^")
+    if f.hint:
+        out.append(f"  hint: {f.hint}")
+    if f.note:
+        out.append("  note (from the ruleset): " + " ".join(f.note.split()))
+    if f.replay:
+        moves = f.replay.get("moves") or []
+        out.append(f"  game: {f.replay['players']} players, seed {f.replay['seed']}, {len(moves)} moves")
+        if moves:
+            shown = moves[-MOVES_SHOWN:]
+            skipped = f"... {len(moves) - len(shown)} earlier, " if len(moves) > len(shown) else ""
+            out.append(f"  moves: {skipped}{', '.join(shown)}")
+            if failures:
+                out.append(f"  its record is in {failures}: ruleset replay {failures} shows where it fails")
+            else:
+                out.append("  to replay it: add --failures FAILED.jsonl, then run ruleset replay FAILED.jsonl")
+    return out
+
+
+def format_report(report: Report, show_info: bool = True, failures: str | None = None) -> str:
+    """The whole report: findings by file and position, then the playouts and a summary line."""
+    lines: list[str] = []
+    current = None
+    for f in report.sorted():
+        if f.severity == "info" and not show_info:
+            continue
+        file = f.at.file if f.at else report.file
+        if file != current:
+            lines.append(f"== {file}")
+            current = file
+        lines.extend(format_finding(f, failures))
+    if report.playouts:
+        figures = ", ".join(
+            f"{p['players']} players: {p['games']} games, {p['moves_per_game']:.0f} moves each" for p in report.playouts
+        )
+        lines.append(f"playouts: {figures}")
+    lines.append(report.summary())
+    return "\n".join(lines)

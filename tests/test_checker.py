@@ -1,0 +1,104 @@
+"""`ruleset check` through its Python API (interpreter.checker) and as a command."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from conftest import RULESETS, run_cli
+
+from interpreter.checker import check
+from interpreter.checker.playouts import playout_seed, run_playouts
+from interpreter.schema import validator
+
+SHIPPED = ["poison.rules", "poison-five-card.rules", "poison-kedric-winks.rules"]
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_shipped_rulesets_check_clean(name):
+    report = check(str(RULESETS / name), games=40, jobs=1)
+    assert report.exit_code == 0
+    assert report.count("error") == 0
+    # The only warnings allowed are those where the rulebook itself is incomplete (repeated agendas).
+    assert {f.code for f in report.findings if f.severity == "warning"} <= {"repeated-objective"}
+    assert all(p["failed"] == 0 for p in report.playouts)
+
+
+def test_a_file_with_several_mistakes_reports_them_all_sorted_by_line(tmp_path):
+    text = (RULESETS / "poison.rules").read_text("utf-8")
+    text = text.replace("allow card is poison", "allow card is poisn")
+    text = text.replace("sum of value in target > limit", "sum of valu in target > limit")
+    text = text.replace("each poison in collected of player: -2", "each poison in colected of player: -2")
+    path = tmp_path / "three.rules"
+    path.write_text(text, "utf-8")
+    report = check(str(path), games=0)
+    errors = [f for f in report.sorted() if f.severity == "error"]
+    assert len(errors) == 3
+    assert [f.at.line for f in errors] == sorted(f.at.line for f in errors)
+    assert report.exit_code == 1
+
+
+def test_a_ruleset_that_writes_both_the_rounds_and_a_longer_schedule_is_flagged(tmp_path):
+    # Kedric Winks' rulebook says nine hands, then lists twelve hand sizes: a ruleset that wrote both.
+    text = (RULESETS / "poison-kedric-winks.rules").read_text("utf-8")
+    text, n = re.subn(r"^schedule size:.*$", "schedule size: 9, 6, 3, 9, 6, 3, 9, 6, 3, 9, 6, 3", text, flags=re.M)
+    assert n == 1
+    path = tmp_path / "kedric-both.rules"
+    path.write_text(text, "utf-8")
+    report = check(str(path), games=0)
+    [finding] = [f for f in report.findings if f.code == "schedule-length"]
+    assert finding.severity == "warning"
+    assert "lists 12 entries, but the game has 9 rounds" in finding.message
+    assert finding.at.line == text.splitlines().index("schedule size: 9, 6, 3, 9, 6, 3, 9, 6, 3, 9, 6, 3") + 1
+
+
+def test_playouts_do_not_depend_on_the_number_of_jobs():
+    path = str(RULESETS / "poison-five-card.rules")
+    one = run_playouts(path, {}, [3, 4], 60, 7, 1)
+    two = run_playouts(path, {}, [3, 4], 60, 7, 2)
+    assert one == two
+
+
+def test_each_game_has_its_own_seed_from_the_run_seed_players_and_index():
+    seeds = {playout_seed(0, p, i) for p in (3, 4) for i in range(100)}
+    assert len(seeds) == 200
+    assert playout_seed(0, 3, 5) == playout_seed(0, 3, 5) != playout_seed(1, 3, 5)
+
+
+def test_coverage_counts_every_rule_of_the_shipped_ruleset():
+    report = check(str(RULESETS / "poison.rules"), games=20, jobs=1, players=4)
+    kinds = {c["kind"] for c in report.coverage}
+    assert {"allow guard", "trigger", "phase end", "scoring rule"} <= kinds
+    assert all(c["count"] > 0 for c in report.coverage)
+
+
+def test_json_output_follows_its_schema_and_text_has_caret_and_hint():
+    proc = run_cli("check", "examples/broken/deadlock.rules", "--games", "5", "--jobs", "1", "--format", "json")
+    report = json.loads(proc.stdout)
+    assert not list(validator("check").iter_errors(report))
+    [deadlock] = [f for f in report["findings"] if f["code"] == "deadlock"]
+    assert deadlock["replay"]["seed"] and deadlock["replay"]["moves"]
+    text = run_cli("check", "examples/broken/deadlock.rules", "--games", "5", "--jobs", "1").stdout
+    assert "examples/broken/deadlock.rules:16:3: error: nobody can move" in text
+    assert "    ^" in text and "hint:" in text
+    assert re.search(r"1 error, 0 warnings, 1 info; 15 playouts", text)
+
+
+def test_a_failing_playout_is_written_as_a_record_that_replay_stops_at(tmp_path):
+    out = tmp_path / "failed.jsonl"
+    proc = run_cli("check", "examples/broken/deadlock.rules", "--games", "3", "--jobs", "1", "--failures", str(out))
+    assert proc.returncode == 1
+    replayed = run_cli("replay", str(out))
+    assert replayed.returncode == 1
+    assert "nobody can move" in replayed.stderr
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal_and_exit_codes():
+    clean = run_cli("check", "rulesets/poison.rules", "--games", "5", "--players", "4", "--jobs", "2")
+    assert clean.returncode == 0 and clean.stderr == ""
+    missing = run_cli("check", "no-such-file.rules")
+    assert missing.returncode == 2
+    assert "no such file" in missing.stdout + missing.stderr
+    bad_players = run_cli("check", "rulesets/poison.rules", "--players", "9", "--games", "0")
+    assert bad_players.returncode == 1
