@@ -7,8 +7,8 @@ import json
 import re
 
 import pytest
-from conftest import EXAMPLES, run_cli
 
+from conftest import EXAMPLES, run_cli
 from interpreter.schema import validator
 
 BROKEN = sorted((EXAMPLES / "broken").glob("*.rules"))

@@ -6,8 +6,8 @@ import json
 import re
 
 import pytest
-from conftest import RULESETS, run_cli
 
+from conftest import RULESETS, run_cli
 from interpreter.checker import check
 from interpreter.checker.playouts import playout_seed, run_playouts
 from interpreter.schema import validator

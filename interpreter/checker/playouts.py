@@ -184,7 +184,7 @@ def _failure(code: str, message: str, span: Any, players: int, seed: int, state:
 
 
 def _card_text(card: dict[str, Any]) -> str:
-    """A card in a few characters: ``potion/red/5``."""
+    """A card in a few characters: ``gem/red/5``."""
     return "/".join(str(v) for v in card.values())
 
 

@@ -122,7 +122,7 @@ def _compare(sym: str, a: Any, b: Any) -> bool:
 
 
 def _card_type(node: Node) -> str | None:
-    """The card type a collection is restricted to (`poison in trick`), if any."""
+    """The card type a collection is restricted to (`trump in trick`), if any."""
     while node["op"] in ("filter", "except"):
         node = node["of"]
     return node.get("type") if node["op"] in ("cards", "of_type") else None

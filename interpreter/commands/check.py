@@ -26,7 +26,7 @@ def register(sub: Any) -> None:
         "(deadlocks, endless games, cards lost, scores, replays, rules that never fire). "
         "Exit code 0 clean (warnings allowed), 1 errors found, 2 the file could not be read or parsed.",
     )
-    p.add_argument("file", help="a .rules file (or IR as .json/.yaml, or a bundled name like poison)")
+    p.add_argument("file", help="a .rules file (or IR as .json/.yaml, or a shipped game by file name)")
     p.add_argument("--players", type=int, help="check only this player count (default: every count the rules allow)")
     p.add_argument("--games", type=int, default=1000, help="random playouts per player count (default 1000; 0: static)")
     p.add_argument(
