@@ -96,3 +96,10 @@ def test_the_cli_reports_a_bad_experiment_with_a_caret_and_exit_2(tmp_path):
     assert f"{path}:2:8: error: games:" in r.stderr
     assert "games: many" in r.stderr and "^" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_the_shipped_example_experiment_is_valid():
+    """examples/experiment.yaml loads: 3 rulesets x 2 player counts."""
+    exp = load_experiment(EXAMPLES / "experiment.yaml", load_game)
+    assert len(exp.runs) == 6
+    assert exp.runs[2].params == {"limit": 17} and exp.runs[2].label == "Poison, limit 17"
