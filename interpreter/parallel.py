@@ -35,12 +35,22 @@ class Job:
     params: dict[str, Any] | None = None
     records: bool = False
     key: str = field(default="", compare=False)
+    count_rules: bool = True
 
 
-def make_job(game: Game, players: int, seed: int | None, agents: list[str], params: Any, records: bool) -> Job:
+def make_job(
+    game: Game,
+    players: int,
+    seed: int | None,
+    agents: list[str],
+    params: Any,
+    records: bool,
+    count_rules: bool = True,
+) -> Job:
     """The Job of a run, keyed by its IR so that a worker compiles each ruleset once."""
     key = hashlib.sha256(json.dumps(game.ir, sort_keys=True).encode()).hexdigest()
-    return Job(game.ir, players, seed, list(agents), dict(params) if params else None, records, key)
+    params = dict(params) if params else None
+    return Job(game.ir, players, seed, list(agents), params, records, f"{key}/{count_rules}", count_rules)
 
 
 @dataclass
@@ -65,14 +75,14 @@ def _game(job: Job) -> Game:
         cache = _local.games = {}
     game = cache.get(job.key)
     if game is None:
-        game = cache[job.key] = compile_ir(job.ir, coverage=True)
+        game = cache[job.key] = compile_ir(job.ir, coverage=job.count_rules)
     return game
 
 
 def play_chunk(job: Job, start: int, stop: int) -> Chunk:
     """Play games ``start``..``stop - 1`` of a run; an error comes back as data, to be raised by the caller."""
     game = _game(job)
-    counts = game.coverage
+    counts = game.coverage if game.coverage is not None else Counter()
     counts.clear()
     outcomes, lines = [], []
     sums: Counter = Counter()

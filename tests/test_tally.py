@@ -130,3 +130,11 @@ def test_cli_prints_the_table_and_json_without_a_progress_bar_off_a_terminal():
     text = run_cli("simulate", str(RULESETS / "poison.rules"), "--players", "4", "--games", "5")
     assert text.returncode == 0, text.stderr
     assert "95% CI" in text.stdout and "first player" in text.stdout and "rules fired" in text.stdout
+
+
+def test_rule_counting_can_be_left_out_without_changing_other_figures(known, stats):
+    """count_rules=False: no `rules`, every other figure as before."""
+    quick = simulate(known, 3, GAMES, seed=5, count_rules=False)
+    assert quick["rules"] == []
+    skip = {"rules", "seconds", "games_per_second", "moves_per_second"}
+    assert {k: v for k, v in quick.items() if k not in skip} == {k: v for k, v in stats.items() if k not in skip}
