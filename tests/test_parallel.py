@@ -75,3 +75,14 @@ def test_bad_spread_options_are_errors_not_tracebacks():
     assert r.returncode == 2 and "--jobs must be at least 1" in r.stderr
     r = run_cli("simulate", "poison", "--games", "2", "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1")
     assert r.returncode == 2 and "not both" in r.stderr
+
+
+def test_an_error_in_a_worker_is_raised_here_with_its_position():
+    """A rules error inside a worker comes back as data and is raised as the same error, same span."""
+    from interpreter.errors import PlayError, Span
+    from interpreter.parallel import Chunk, _checked
+
+    chunk = Chunk(0, [], [], None, None, (PlayError, ("the round never ends", Span("x.rules", 3, 5), "a hint")))
+    with pytest.raises(PlayError) as err:
+        _checked(chunk)
+    assert (err.value.message, str(err.value.span), err.value.hint) == ("the round never ends", "x.rules:3:5", "a hint")
