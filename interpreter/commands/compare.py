@@ -24,7 +24,7 @@ def register(sub: Any) -> None:
         help="play variants under the same seeds; their figures side by side, significant differences marked",
         description="Play each ruleset with the same players, agents, games and seeds, and print per seat "
         "win rates and mean scores, game length, the first player's advantage and rule firings side by "
-        "side; each difference from the first ruleset carries its 95%% interval and a * when that "
+        "side; each difference from the first ruleset carries its 95% interval and a * when that "
         "interval excludes 0.",
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="two or more .rules files (the first is the base)")

@@ -67,7 +67,7 @@ def register(sub: Any) -> None:
         "simulate",
         help="play many games with bots; statistics with intervals, and throughput",
         description="Play games with bots and report, per seat, the win rate and the mean and spread of "
-        "scores (each with its 95%% interval), the seat and first-player advantage, scores per round, "
+        "scores (each with its 95% interval), the seat and first-player advantage, scores per round, "
         "game length, how often each rule fired and, for mixed agents, the results per agent. "
         "Or run an experiment file (--config).",
     )
