@@ -15,11 +15,15 @@ from .stats import Moments, rate_summary, wilson
 
 
 def outcome(state: Any) -> dict[str, Any]:
-    """What the statistics need of a finished game: totals, winners, rounds (first mover, scores), moves."""
-    rounds = []
+    """What the statistics need of a finished game: totals, winners, rounds (first mover, scores), moves.
+
+    A round's first mover is the first to move in a phase taken in turns (a simultaneous phase,
+    like everyone choosing a card at once, has no first mover).
+    """
+    game, rounds = state.game, []
     for r in state.history:
-        first = r["moves"][0][0] if r["moves"] else -1
-        rounds.append([first, list(r.get("scores", []))])
+        turns = (p for p, m in r["moves"] if not game.phases[game.moves[m.rule].phase].simultaneous)
+        rounds.append([next(turns, -1), list(r.get("scores", []))])
     return {
         "totals": list(state.totals),
         "winners": state.winners(),
