@@ -81,6 +81,8 @@ def simulate(
         if out:
             out.close()
     seconds = max(time.perf_counter() - start, 1e-9)
+    if game.coverage is not None:  # a Game compiled with coverage counts this run's firings too
+        game.coverage.update(tally.coverage)
     return {
         "ruleset": game.name,
         "players": players,

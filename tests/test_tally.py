@@ -138,3 +138,13 @@ def test_rule_counting_can_be_left_out_without_changing_other_figures(known, sta
     assert quick["rules"] == []
     skip = {"rules", "seconds", "games_per_second", "moves_per_second"}
     assert {k: v for k, v in quick.items() if k not in skip} == {k: v for k, v in stats.items() if k not in skip}
+
+
+def test_a_game_compiled_with_coverage_counts_the_run_firings():
+    """simulate() on a Game compiled with coverage=True adds the run's rule firings to game.coverage."""
+    from interpreter.game import compile_ir
+    from interpreter.loader import ir_from_path
+
+    game = compile_ir(ir_from_path(KNOWN), coverage=True)
+    stats = simulate(game, 2, 4, jobs=1)
+    assert sum(game.coverage.values()) == sum(r["fired"] for r in stats["rules"]) > 0
