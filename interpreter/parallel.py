@@ -103,8 +103,8 @@ def play_chunk(job: Job, start: int, stop: int) -> Chunk:
 
 
 def ranges(games: int, workers: int, most: int = 100) -> list[tuple[int, int]]:
-    """Games split into chunks: about 16 a worker (so all finish together), at most ``most`` games each."""
-    size = max(1, min(most, -(-games // (workers * 16))))
+    """Games split into chunks: about 64 a worker (so all finish together), at most ``most`` games each."""
+    size = max(1, min(most, -(-games // (workers * 64))))
     return [(a, min(a + size, games)) for a in range(0, games, size)]
 
 
