@@ -53,7 +53,7 @@ def simulate(
     a dask.distributed cluster; either way the statistics and records equal a serial run's.
     ``count_rules=False`` skips counting rule firings (a little faster; ``rules`` is then empty).
     """
-    from .parallel import chunks, make_job
+    from .parallel import chunks, make_job  # here: parallel imports play_game and game_seed from this module
     from .rule_counts import rule_table
     from .tally import Tally
 
