@@ -111,3 +111,7 @@ class RecordError(RulesetError):
 
 class ReadError(RulesetError):
     """A file that cannot be read: missing, a directory, not UTF-8, empty."""
+
+
+class ExperimentError(RulesetError):
+    """An experiment file (``simulate --config``) that does not fit its schema or names what does not exist."""

@@ -10,7 +10,6 @@ from typing import Any, TextIO
 
 from .agents import SeatView, make_agents
 from .game import Game
-from .records import dumps, record
 
 
 def game_seed(run_seed: int | None, index: int) -> int:
@@ -44,54 +43,57 @@ def simulate(
     params: dict[str, Any] | None = None,
     record_to: str | Path | None = None,
     progress: Callable[[int, int, float], None] | None = None,
+    jobs: int = 1,
+    scheduler: Any = None,
+    count_rules: bool = True,
 ) -> dict[str, Any]:
-    """Play ``games`` games and return their statistics (see docs/cli.md for the fields)."""
+    """Play ``games`` games and return their statistics (see docs/simulation.md for the fields).
+
+    ``jobs`` > 1 plays them over local processes, ``scheduler`` (an address or a dask Client) on
+    a dask.distributed cluster; either way the statistics and records equal a serial run's.
+    ``count_rules=False`` skips counting rule firings (a little faster; ``rules`` is then empty).
+    """
+    from .parallel import chunks, make_job  # here: parallel imports play_game and game_seed from this module
+    from .rule_counts import rule_table
+    from .tally import Tally
+
     names = [a.name for a in make_agents(agents, players, seed)]
-    totals = [0.0] * players
-    wins = [0] * players
-    moves = rounds = 0
+    values = game.param_values(players, params)  # a bad --set fails here, before any game
+    tally = Tally(players, names, game.winner_highest)
+    job = make_job(game, players, seed, names, params, record_to is not None, count_rules)
     out: TextIO | None = open(record_to, "w", encoding="utf-8") if record_to else None  # noqa: SIM115
     start = last = time.perf_counter()
     try:
-        for i in range(games):
-            state = play_game(game, players, game_seed(seed, i), names, params)
-            for seat, t in enumerate(state.totals):
-                totals[seat] += t
-            for seat in state.winners():
-                wins[seat] += 1
-            moves += sum(len(r["moves"]) for r in state.history)
-            rounds += state.rounds
+        for chunk in chunks(job, games, jobs, scheduler):
+            for result in chunk.outcomes:
+                tally.add(result)
+            tally.coverage.update(chunk.coverage)
+            tally.coverage_squares.update(chunk.squares)
             if out:
-                out.write(dumps(record(state, names)) + "\n")
+                for line in chunk.lines:
+                    out.write(line)  # one whole line a write
                 out.flush()
             now = time.perf_counter()
-            if progress and (now - last > 0.2 or i + 1 == games):
-                progress(i + 1, games, now - start)
+            if progress and (now - last > 0.2 or tally.games == games):
+                progress(tally.games, games, now - start)
                 last = now
     finally:
         if out:
             out.close()
     seconds = max(time.perf_counter() - start, 1e-9)
+    if game.coverage is not None:  # a Game compiled with coverage counts this run's firings too
+        game.coverage.update(tally.coverage)
     return {
         "ruleset": game.name,
         "players": players,
         "games": games,
         "seed": seed,
         "agents": names,
-        "params": game.param_values(players, params),
-        "seats": [
-            {
-                "seat": s,
-                "agent": names[s],
-                "mean_score": totals[s] / games if games else 0.0,
-                "wins": wins[s],
-                "win_rate": wins[s] / games if games else 0.0,
-            }
-            for s in range(players)
-        ],
-        "moves_per_game": moves / games if games else 0.0,
-        "rounds_per_game": rounds / games if games else 0.0,
+        "params": values,
+        **tally.summary(),
+        "rules": rule_table(game.ir, tally.coverage, tally.coverage_squares, games) if count_rules else [],
         "seconds": seconds,
         "games_per_second": games / seconds,
-        "moves_per_second": moves / seconds,
+        "moves_per_second": tally.moves.total / seconds,
+        "jobs": jobs,
     }

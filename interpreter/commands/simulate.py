@@ -1,4 +1,8 @@
-"""`ruleset simulate FILE`: play many games with bots; statistics and throughput."""
+"""`ruleset simulate FILE`: play many games with bots; statistics with intervals, and throughput.
+
+Also `ruleset simulate --config experiment.yaml`: the runs an experiment file describes, with
+the results written to a JSON file.
+"""
 
 from __future__ import annotations
 
@@ -14,58 +18,156 @@ from ..simulate import simulate
 ORDER = 20
 
 
+def add_run_options(p: argparse.ArgumentParser) -> None:
+    """The options of every command that plays many games: players, games, agents, spread, plot."""
+    p.add_argument("--players", type=int, help="number of players (default: the fewest the rules allow)")
+    p.add_argument("--games", type=int, help="number of games (default 100)")
+    p.add_argument(
+        "--agents",
+        help="agents by seat, comma-separated; the last repeats (default random)",
+    )
+    p.add_argument("--jobs", type=int, default=1, metavar="N", help="play the games over N local processes")
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help='play the games on a dask.distributed cluster (tcp://host:8786); needs pip install "ruleset[cluster]"',
+    )
+    p.add_argument("--plot", metavar="FILE.png|svg", help='draw the statistics; needs pip install "ruleset[plots]"')
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_common(p)
+    p.set_defaults(seed=None)  # None: not given (an experiment file's seed then rules), else 0
+
+
+def run_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The checked --jobs/--scheduler options as keywords of simulate(); --plot checked before any game."""
+    if args.jobs < 1:
+        raise RulesetError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.games is not None and args.games < 1:
+        raise RulesetError(f"--games must be at least 1, not {args.games}")
+    if args.scheduler and args.jobs > 1:
+        raise RulesetError("give --jobs or --scheduler, not both", hint="the dask cluster's workers set the spread")
+    if args.plot:
+        from ..plots import check_plot_path
+
+        check_plot_path(args.plot)
+    return {"jobs": args.jobs, "scheduler": args.scheduler}
+
+
+def progress_for(args: argparse.Namespace, label: str | None = None):
+    """The progress bar of one run (on stderr, only on a terminal); a label line first when given."""
+    bar = progress_bar(not args.quiet)
+    if bar and label:
+        sys.stderr.write(f"{label}\n")
+    return bar
+
+
 def register(sub: Any) -> None:
     """Add the `simulate` command."""
     p = sub.add_parser(
         "simulate",
-        help="play many games with bots; statistics and throughput",
-        description="Play games with bots and report, per seat, the mean score and wins; "
-        "moves per game; games and moves per second.",
+        help="play many games with bots; statistics with intervals, and throughput",
+        description="Play games with bots and report, per seat, the win rate and the mean and spread of "
+        "scores (each with its 95% interval), the seat and first-player advantage, scores per round, "
+        "game length, how often each rule fired and, for mixed agents, the results per agent. "
+        "Or run an experiment file (--config).",
     )
-    p.add_argument("file", help="a .rules file (or a shipped game by file name)")
-    p.add_argument("--players", type=int, help="number of players (default: the fewest the rules allow)")
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    p.add_argument(
-        "--agents",
-        default="random",
-        help="agents by seat, comma-separated; the last repeats (default random)",
-    )
+    p.add_argument("file", nargs="?", help="a .rules file (or a shipped game by file name)")
+    p.add_argument("--config", metavar="EXPERIMENT.yaml", help="run the experiment a YAML file describes")
+    p.add_argument("--output", metavar="FILE.json", help="with --config: where the results go")
     p.add_argument("--record", metavar="FILE.jsonl", help="write each game's record, one JSON line a game")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_common(p)
+    p.add_argument(
+        "--no-rule-counts",
+        dest="count_rules",
+        action="store_false",
+        help="do not count how often each rule fired (a little faster)",
+    )
+    add_run_options(p)
     p.set_defaults(run=cmd_simulate)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play games with bots; print statistics and throughput."""
+    options = run_options(args)
+    if args.config:
+        return run_config(args, options)
+    if not args.file:
+        raise RulesetError(
+            "name a rules file, or an experiment with --config", hint="ruleset simulate rulesets/GAME.rules"
+        )
     game = load_game(args.file)
     players = args.players if args.players is not None else game.min_players
-    if args.games < 1:
-        raise RulesetError(f"--games must be at least 1, not {args.games}")
     stats = simulate(
         game,
         players,
-        args.games,
-        args.seed,
+        args.games or 100,
+        args.seed or 0,
         args.agents,
         parse_sets(args.set),
         args.record,
-        progress_bar(not args.quiet),
+        progress_for(args),
+        count_rules=args.count_rules,
+        **options,
     )
+    if args.plot:
+        from ..plots import plot_run
+
+        plot_run(stats, args.plot)
     if args.format == "json":
         sys.stdout.write(json.dumps(stats, indent=2) + "\n")
         return 0
-    print(f"{stats['ruleset']}: {stats['games']} games, {players} players, seed {stats['seed']}")
-    if stats["params"]:
-        print("parameters: " + ", ".join(f"{k}={v}" for k, v in stats["params"].items()))
-    print(f"{'seat':<6}{'agent':<10}{'mean score':>12}{'wins':>8}{'win rate':>10}")
-    for s in stats["seats"]:
-        print(f"{s['seat']:<6}{s['agent']:<10}{s['mean_score']:>12.2f}{s['wins']:>8}{s['win_rate']:>10.1%}")
-    print(f"moves per game {stats['moves_per_game']:.1f}, rounds per game {stats['rounds_per_game']:.1f}")
-    print(
-        f"{stats['games']} games in {stats['seconds']:.2f} s: {stats['games_per_second']:,.1f} games/s, "
-        f"{stats['moves_per_second']:,.0f} moves/s"
-    )
+    from ..report import run_text
+
+    print(run_text(stats))
     if args.record:
         print(f"records written to {args.record}")
+    if args.plot:
+        print(f"plot written to {args.plot}")
+    return 0
+
+
+def run_config(args: argparse.Namespace, options: dict[str, Any]) -> int:
+    """Run an experiment file; write its results to JSON, print each run's statistics."""
+    from pathlib import Path
+
+    from ..experiment import load_experiment, run_experiment
+    from ..report import run_text
+
+    if args.file or args.record or args.set or args.agents:
+        raise RulesetError(
+            "with --config, the experiment file names the rulesets, agents and parameters",
+            hint="drop the FILE, --record, --agents and --set options, or put them in the experiment file",
+        )
+    if args.players is not None:
+        raise RulesetError("with --config, the experiment file gives the player counts", hint="players: [3, 4]")
+    exp = load_experiment(args.config, load_game)
+    results = run_experiment(
+        exp,
+        simulate,
+        games=args.games,
+        seed=args.seed or 0,
+        before_run=lambda n, run: progress_for(args, f"run {n + 1}/{len(exp.runs)}: {run.label}, {run.players}p"),
+        **options,
+    )
+    out = Path(args.output) if args.output else exp.output
+    try:
+        out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    except OSError as err:
+        raise RulesetError(f"cannot write the results to {out}: {err.strerror}") from None
+    if args.plot:
+        from ..plots import plot_compare, plot_run
+
+        if len(results["runs"]) == 1:
+            plot_run(results["runs"][0], args.plot)
+        else:
+            plot_compare(results["runs"], args.plot)
+    if args.format == "json":
+        sys.stdout.write(json.dumps(results, indent=2) + "\n")
+        return 0
+    for n, run in enumerate(results["runs"]):
+        print(f"== run {n + 1}/{len(results['runs'])}: {run['label']}, {run['players']} players")
+        print(run_text(run))
+        print()
+    print(f"results written to {out}")
+    if args.plot:
+        print(f"plot written to {args.plot}")
     return 0

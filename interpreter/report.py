@@ -1,0 +1,222 @@
+"""The statistics of `simulate` and `compare` as text tables; every estimate with its 95% interval."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .stats import mean_difference, rate_difference, wilson
+
+
+def pct(x: float) -> str:
+    """A rate as a percentage."""
+    return f"{100 * x:.1f}%"
+
+
+def rate_ci(lo_hi: list[float] | None) -> str:
+    """A rate's interval as [lo, hi] in percent."""
+    return f"[{100 * lo_hi[0]:.1f}, {100 * lo_hi[1]:.1f}]" if lo_hi else "[-]"
+
+
+def num_ci(lo_hi: list[float] | None, digits: int = 2) -> str:
+    """A mean's interval as [lo, hi]."""
+    return f"[{lo_hi[0]:.{digits}f}, {lo_hi[1]:.{digits}f}]" if lo_hi else "[-]"
+
+
+def plus_minus(s: dict[str, Any], digits: int = 2) -> str:
+    """A mean and its interval's half-width: "-8.61 ±0.30" (t intervals are symmetric)."""
+    if not s["ci"]:
+        return f"{s['mean']:.{digits}f}"
+    return f"{s['mean']:.{digits}f} ±{(s['ci'][1] - s['ci'][0]) / 2:.{digits}f}"
+
+
+def agents_text(names: list[str]) -> str:
+    """The agents of a run: one name when every seat has the same agent."""
+    return names[0] if len(set(names)) == 1 else ",".join(names)
+
+
+def short(at: str) -> str:
+    """A rule position with its file relative to the current directory when it lies below it."""
+    try:
+        file, line, col = at.rsplit(":", 2)
+        return f"{Path(file).resolve().relative_to(Path.cwd())}:{line}:{col}"
+    except ValueError:
+        return at
+
+
+def run_text(stats: dict[str, Any]) -> str:
+    """The report of one simulate run."""
+    out = [
+        f"{stats['ruleset']}: {stats['games']} games, {stats['players']} players, seed {stats['seed']}, "
+        f"agents {agents_text(stats['agents'])}"
+    ]
+    if stats["params"]:
+        out.append("parameters: " + ", ".join(f"{k}={v}" for k, v in stats["params"].items()))
+    out.append("")
+    out.append(
+        f"{'seat':<6}{'agent':<10}{'wins':>7}{'win rate':>10}  {'95% CI':<14}"
+        f"{'mean score':>11}  {'95% CI':<18}{'sd':>7}{'min':>7}{'max':>7}"
+    )
+    for s in stats["seats"]:
+        sc = s["score"]
+        mark = "*" if s["advantage"]["significant"] else " "
+        out.append(
+            f"{s['seat']:<6}{s['agent']:<10}{s['wins']:>7}{pct(s['win_rate']):>10}{mark} "
+            f"{rate_ci(s['win_rate_ci']):<14}"
+            f"{sc['mean']:>11.2f}  {num_ci(sc['ci']):<18}{sc['sd']:>7.2f}{sc['min']:>7g}{sc['max']:>7g}"
+        )
+    out.append(seat_advantage_text(stats))
+    out.append(first_player_text(stats["first_player"]))
+    if stats["per_round"]:
+        out.append("")
+        out.append("mean score per round (±: half the 95% interval; sd: the spread):")
+        out.append(f"{'round':<7}" + "".join(f"{'seat ' + str(s):<22}" for s in range(stats["players"])))
+        for r in stats["per_round"]:
+            cells = [f"{plus_minus(m):<13}sd {m['sd']:<5.2f}" for m in r["seats"]]
+            out.append(f"{r['round']:<7}" + "".join(f"{c:<22}" for c in cells))
+    moves, rounds = stats["length"]["moves"], stats["length"]["rounds"]
+    out.append("")
+    out.append(
+        f"game length: {moves['mean']:.1f} moves {num_ci(moves['ci'], 1)} (sd {moves['sd']:.1f}, "
+        f"{moves['min']:g} to {moves['max']:g}); {rounds['mean']:.2f} rounds {num_ci(rounds['ci'])}"
+    )
+    if len(stats["by_agent"]) > 1:
+        out.append("")
+        out.append(f"{'agent':<10}{'seats':<12}{'win rate':>10}  {'95% CI':<14}{'mean score':>11}  95% CI")
+        for a in stats["by_agent"]:
+            seats = ",".join(map(str, a["seats"]))
+            wr, sc = a["win_rate"], a["score"]
+            out.append(
+                f"{a['agent']:<10}{seats:<12}{pct(wr['rate']):>10}  {rate_ci(wr['ci']):<14}"
+                f"{sc['mean']:>11.2f}  {num_ci(sc['ci'])}"
+            )
+    if stats.get("rules"):
+        out.append("")
+        out.append("rules fired, per game (95% CI):")
+        for r in stats["rules"]:
+            never = "  never fired" if not r["fired"] else ""
+            what = r["text"] or r["rule"]
+            out.append(f"  {r['per_game']:>10.2f} {num_ci(r['per_game_ci']):<20} {short(r['at'])}  {what}{never}")
+    out.append("")
+    out.append(
+        f"{stats['games']} games in {stats['seconds']:.2f} s: {stats['games_per_second']:,.1f} games/s, "
+        f"{stats['moves_per_second']:,.0f} moves/s" + (f", {stats['jobs']} jobs" if stats.get("jobs", 1) > 1 else "")
+    )
+    return "\n".join(out)
+
+
+def seat_advantage_text(stats: dict[str, Any]) -> str:
+    """One line on whether any seat wins more or less often than a fair share."""
+    fair = pct(stats["fair_share"])
+    marked = [s for s in stats["seats"] if s["advantage"]["significant"]]
+    if not marked:
+        return f"seat advantage: none found; every seat's interval holds the fair share {fair}"
+    parts = [f"seat {s['seat']} {100 * s['advantage']['value']:+.1f} points" for s in marked]
+    return f"seat advantage (*: the interval excludes the fair share {fair}): " + ", ".join(parts)
+
+
+def first_player_text(fp: dict[str, Any]) -> str:
+    """One line on the first mover's advantage in a round."""
+    if not fp["rounds"]:
+        return "first player: no rounds with moves"
+    lead, best = fp["score_lead"], fp["best_round_rate"]
+    mark = " *" if fp["significant"] else ""
+    return (
+        f"first player of a round: scores {lead['mean']:+.2f} {num_ci(lead['ci'])} against the others' mean "
+        f"(+ is better); has the best round score in {pct(best['rate'])} {rate_ci(best['ci'])} "
+        f"of {fp['rounds']} rounds, fair share {pct(fp['fair_share'])}{mark}"
+    )
+
+
+# ---- compare ------------------------------------------------------------------------------------
+
+
+def comparison(runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The figures of each run side by side, with each run's difference from the first run."""
+    base = runs[0]
+    rows: list[dict[str, Any]] = []
+
+    def rate_row(label: str, get) -> None:
+        """A row of rates (successes, n) with Newcombe differences."""
+        cells = []
+        k0, n0 = get(base)
+        for run in runs:
+            k, n = get(run)
+            cell: dict[str, Any] = {"value": k / n if n else 0.0, "ci": list(wilson(k, n))}
+            if run is not base:
+                cell["difference"] = rate_difference(k0, n0, k, n)
+            cells.append(cell)
+        rows.append({"figure": label, "kind": "rate", "cells": cells})
+
+    def mean_row(label: str, get) -> None:
+        """A row of means (summaries) with Welch differences."""
+        cells = []
+        s0 = get(base)
+        for run in runs:
+            s = get(run)
+            cell = {"value": s["mean"], "ci": s["ci"]}
+            if run is not base:
+                cell["difference"] = mean_difference(s0, s)
+            cells.append(cell)
+        rows.append({"figure": label, "kind": "mean", "cells": cells})
+
+    for seat in range(base["players"]):
+        rate_row(f"seat {seat} win rate", lambda r, s=seat: (r["seats"][s]["wins"], r["games"]))
+    for seat in range(base["players"]):
+        mean_row(f"seat {seat} mean score", lambda r, s=seat: r["seats"][s]["score"])
+    mean_row("moves per game", lambda r: r["length"]["moves"])
+    mean_row("rounds per game", lambda r: r["length"]["rounds"])
+    mean_row("first player's round lead", lambda r: r["first_player"]["score_lead"])
+    rate_row(
+        "first player best in round",
+        lambda r: (r["first_player"]["best_round_rate"]["successes"], r["first_player"]["best_round_rate"]["n"]),
+    )
+    shared = [r["at"] for r in base.get("rules", []) if all(r["at"] in {x["at"] for x in o["rules"]} for o in runs)]
+    for at in shared:
+
+        def per_game(run, at=at):
+            """The rule's firings per game as a summary."""
+            r = next(x for x in run["rules"] if x["at"] == at)
+            return {"mean": r["per_game"], "sd": r["per_game_sd"], "n": run["games"], "ci": r["per_game_ci"]}
+
+        text = next(x["text"] for x in base["rules"] if x["at"] == at) or at.rsplit("/", 1)[-1]
+        mean_row(f"fired/game: {text[:30]}", per_game)
+    return rows
+
+
+def compare_text(runs: list[dict[str, Any]], rows: list[dict[str, Any]]) -> str:
+    """The side-by-side table of `compare`; * marks a difference from the first ruleset that is significant."""
+    base = runs[0]
+    names = [f"{chr(65 + i)}: {r['ruleset']}" for i, r in enumerate(runs)]
+    out = [
+        f"{base['players']} players, {base['games']} games each, seed {base['seed']}, "
+        f"agents {agents_text(base['agents'])}; the same seeds for every ruleset",
+    ]
+    for i, (name, run) in enumerate(zip(names, runs, strict=True)):
+        params = ", ".join(f"{k}={v}" for k, v in run["params"].items())
+        out.append(f"  {name}" + (f" ({params})" if params else "") + ("" if i else "  (the base)"))
+    out.append("")
+    width = max(len(r["figure"]) for r in rows) + 2
+    head = f"{'':<{width}}" + "".join(f"{chr(65 + i):<32}" for i in range(len(runs)))
+    out.append(head)
+    for row in rows:
+        cells = []
+        for cell in row["cells"]:
+            if row["kind"] == "rate":
+                text = f"{pct(cell['value'])} {rate_ci(cell['ci'])}"
+                diff = cell.get("difference")
+                if diff:
+                    text += f" {100 * diff['difference']:+.1f}{'*' if diff['significant'] else ''}"
+            else:
+                text = f"{cell['value']:.2f} {num_ci(cell['ci'])}"
+                diff = cell.get("difference")
+                if diff:
+                    text += f" {diff['difference']:+.2f}{'*' if diff['significant'] else ''}"
+            cells.append(f"{text:<32}")
+        out.append(f"{row['figure']:<{width}}" + "".join(cells))
+    out.append("")
+    out.append(
+        "[lo, hi]: 95% interval; +d: difference from A (rates in percentage points); "
+        "*: significant (the difference's 95% interval excludes 0)"
+    )
+    return "\n".join(out)

@@ -1,0 +1,67 @@
+"""The interval arithmetic behind every estimate that `simulate` and `compare` print."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from interpreter.stats import Moments, mean_difference, rate_difference, t_value, wilson
+
+
+@pytest.mark.parametrize(
+    ("df", "expected"),
+    [(1, 12.7062), (2, 4.3027), (5, 2.5706), (10, 2.2281), (30, 2.0423), (120, 1.9799), (1000, 1.9623)],
+)
+def test_t_value_matches_the_printed_tables(df, expected):
+    """The 95% t quantile agrees with a statistics table to four decimals."""
+    assert t_value(df) == pytest.approx(expected, abs=1e-4)
+
+
+def test_wilson_interval_of_known_values():
+    """Wilson's interval for 5 of 10 is the textbook [0.237, 0.763]; at 10 of 10 it reaches 1 exactly."""
+    lo, hi = wilson(5, 10)
+    assert (round(lo, 3), round(hi, 3)) == (0.237, 0.763)
+    assert wilson(10, 10)[1] == 1.0
+    assert wilson(0, 10)[0] == 0.0
+
+
+@given(st.integers(1, 2000), st.data())
+def test_wilson_interval_holds_the_observed_rate(n, data):
+    """Every Wilson interval lies in [0, 1] and holds the observed rate."""
+    k = data.draw(st.integers(0, n))
+    lo, hi = wilson(k, n)
+    assert 0.0 <= lo <= k / n <= hi <= 1.0
+
+
+@given(st.lists(st.integers(-50, 50), min_size=2, max_size=60))
+def test_moments_agree_with_the_statistics_module(values):
+    """Mean and sd from running sums equal those of the statistics module; the interval holds the mean."""
+    import statistics
+
+    m = Moments()
+    for v in values:
+        m.add(v)
+    assert m.mean == pytest.approx(statistics.fmean(values))
+    assert m.sd == pytest.approx(statistics.stdev(values), abs=1e-6)
+    lo, hi = m.interval()
+    assert lo <= m.mean <= hi
+
+
+def test_a_single_value_has_no_interval():
+    """One game says nothing about spread: the summary's interval is None, not a point."""
+    m = Moments()
+    m.add(3)
+    assert m.summary()["ci"] is None
+    assert math.isinf(m.interval()[1])
+
+
+def test_differences_are_marked_significant_only_when_their_interval_excludes_zero():
+    """30 of 100 against 60 of 100 differs; 30 against 33 does not; means the same way."""
+    assert rate_difference(30, 100, 60, 100)["significant"]
+    assert not rate_difference(30, 100, 33, 100)["significant"]
+    a = {"mean": 10.0, "sd": 2.0, "n": 50}
+    assert mean_difference(a, {"mean": 12.0, "sd": 2.0, "n": 50})["significant"]
+    assert not mean_difference(a, {"mean": 10.3, "sd": 2.0, "n": 50})["significant"]
