@@ -36,9 +36,20 @@ def parse_sets(pairs: list[str] | None) -> dict[str, str]:
     return out
 
 
-def load_game(path: str) -> Game:
-    """The Game of a rules file (or bundled name)."""
-    return compile_ir(ir_from_path(path))
+def load_game(path: str, max_moves: int | None = None) -> Game:
+    """The Game of a rules file (or bundled name); ``max_moves`` overrides the bound on moves a round."""
+    return compile_ir(ir_from_path(path), max_moves=max_moves)
+
+
+def positive(text: str) -> int:
+    """An option's value as a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+    return value
 
 
 def add_common(p: argparse.ArgumentParser, *, fmt: tuple[str, ...] = ("text", "json")) -> None:
@@ -51,6 +62,13 @@ def add_common(p: argparse.ArgumentParser, *, fmt: tuple[str, ...] = ("text", "j
         help="override a parameter of the ruleset (repeatable), e.g. --set limit=17",
     )
     p.add_argument("--seed", type=int, default=0, help="seed of all chance (default 0)")
+    p.add_argument(
+        "--max-moves",
+        type=positive,
+        metavar="N",
+        help="the most moves a round may take before it is stopped as endless "
+        "(default: 20 per card of the game, plus 1000)",
+    )
 
 
 def progress_bar(enabled: bool):

@@ -38,7 +38,7 @@ def register(sub: Any) -> None:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play games with bots; print statistics and throughput."""
-    game = load_game(args.file)
+    game = load_game(args.file, args.max_moves)
     players = args.players if args.players is not None else game.min_players
     if args.games < 1:
         raise RulesetError(f"--games must be at least 1, not {args.games}")
