@@ -16,6 +16,7 @@ from . import commands
 from .errors import RecordError, RulesetError
 from .game import Game, compile_ir
 from .loader import ir_from_path
+from .recordfile import Interrupted
 
 EPILOG = """examples:
   ruleset simulate rulesets/poison.rules --players 4 --games 1000
@@ -129,9 +130,10 @@ def main(argv: list[str] | None = None) -> int:
     except RulesetError as err:
         print(err.format(), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as err:  # a record file's Interrupted says how many games it saved
+        saved = f": {err}" if isinstance(err, Interrupted) else ""
+        print(f"interrupted{saved}", file=sys.stderr)
+        return 128 + getattr(err, "signum", 2)
     except BrokenPipeError:
         return 0
 

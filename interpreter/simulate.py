@@ -6,11 +6,12 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from .agents import SeatView, make_agents
 from .game import Game
-from .records import dumps, record
+from .recordfile import RecordFile
+from .records import record
 
 
 def game_seed(run_seed: int | None, index: int) -> int:
@@ -50,7 +51,7 @@ def simulate(
     totals = [0.0] * players
     wins = [0] * players
     moves = rounds = 0
-    out: TextIO | None = open(record_to, "w", encoding="utf-8") if record_to else None  # noqa: SIM115
+    out = RecordFile(record_to) if record_to else None  # whole lines, even when interrupted
     start = last = time.perf_counter()
     try:
         for i in range(games):
@@ -62,12 +63,15 @@ def simulate(
             moves += sum(len(r["moves"]) for r in state.history)
             rounds += state.rounds
             if out:
-                out.write(dumps(record(state, names)) + "\n")
-                out.flush()
+                out.write(record(state, names))
             now = time.perf_counter()
             if progress and (now - last > 0.2 or i + 1 == games):
                 progress(i + 1, games, now - start)
                 last = now
+    except KeyboardInterrupt as err:
+        if out:
+            raise out.interrupted(err) from None
+        raise
     finally:
         if out:
             out.close()
