@@ -66,3 +66,10 @@ def test_the_soak_reports_a_deadlock() -> None:
     moves, problems = soak_game(interpreter.loads(stuck), 2, seed=1)
     assert moves == 0
     assert problems and "nobody can move" in problems[0]
+
+
+def test_a_game_whose_rounds_need_no_moves_replays() -> None:
+    """Rules that deal nothing end every round at once; their record still replays identically."""
+    text = (RULESETS / "poison.rules").read_text("utf-8")
+    game = interpreter.loads(text.replace("  deal all to hand, one at a time, as 4 players when players = 3\n", ""))
+    assert soak(game, 4, 3)["problems"] == []
