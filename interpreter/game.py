@@ -12,6 +12,7 @@ from .cards import CardTable, build_cards
 from .effects import Effect, compile_effects
 from .errors import ParameterError, PlayError
 from .expressions import ExprCompiler, Fn
+from .ircheck import check_references, compile_error
 from .limits import default_max_moves
 from .moves import compile_generator
 from .zones import Layout, ZoneSpec, layout, zone_specs
@@ -182,6 +183,15 @@ def coerce(param: Param, raw: Any) -> Any:
 
 
 def compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | None = None) -> Game:
+    """Compile checked IR into a Game; IR that names what it does not declare is a SchemaError."""
+    check_references(ir)
+    try:
+        return _compile_ir(ir, coverage, max_moves)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:  # hand-written IR
+        raise compile_error(err) from None
+
+
+def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | None = None) -> Game:
     """Compile checked IR into a Game: expressions to closures, decks to tables.
 
     ``max_moves`` bounds the moves of one round (default: derived from the deck, see limits.py);

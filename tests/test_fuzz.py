@@ -8,6 +8,7 @@ VisitError or AttributeError from a stage that was not ready for what it got.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from functools import cache
@@ -19,6 +20,8 @@ from hypothesis import strategies as st
 
 import interpreter
 from interpreter.errors import RulesetError
+from interpreter.game import compile_ir
+from interpreter.loader import ir_from_data
 from interpreter.parser import parser
 
 SHIPPED = sorted(RULESETS.glob("*.rules"))
@@ -148,3 +151,52 @@ def test_every_truncation_of_a_shipped_ruleset_at_a_line_end(path) -> None:
     lines = path.read_text("utf-8").splitlines(keepends=True)
     for n in range(len(lines) + 1):
         loads_or_positioned_error("".join(lines[:n]), str(path))
+
+
+# ---- IR written as data ---------------------------------------------------------------------------
+
+
+@cache
+def shipped_ir_json() -> tuple[str, ...]:
+    """The IR of each shipped ruleset, as JSON text."""
+    return tuple(json.dumps(interpreter.ir_from_path(p)) for p in SHIPPED)
+
+
+def paths_in(data: object, prefix: tuple = ()) -> list[tuple]:
+    """Every path (keys and indices) to a value inside JSON data."""
+    out = [prefix] if prefix else []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out += paths_in(v, (*prefix, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            out += paths_in(v, (*prefix, i))
+    return out
+
+
+@st.composite
+def mutated_ir(draw: st.DrawFn) -> str:
+    """A shipped ruleset's IR with values deleted or replaced (by other names, numbers, nulls)."""
+    data = json.loads(draw(st.sampled_from(shipped_ir_json())))
+    names = [v for v in json.dumps(data).split('"') if v.isidentifier()]
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(paths_in(data)))
+        parent = data
+        for key in path[:-1]:
+            parent = parent[key]
+        if draw(st.booleans()):
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = draw(st.one_of(st.sampled_from(names), st.sampled_from([0, -1, 7, None, True, [], {}])))
+    return json.dumps(data)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated_ir())
+def test_mutated_ir_data_loads_or_fails_with_our_error(text: str) -> None:
+    """IR as JSON with dangling names or wrong values: the schema, the reference check or the compiler
+    refuse it with a SchemaError; nothing else escapes."""
+    try:
+        compile_ir(ir_from_data(text, "fuzz.json"))
+    except RulesetError as err:
+        assert err.message
