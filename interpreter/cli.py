@@ -16,6 +16,7 @@ from . import commands
 from .errors import RecordError, RulesetError
 from .game import Game, compile_ir
 from .loader import ir_from_path
+from .recordfile import Interrupted
 
 EPILOG = """examples:
   ruleset simulate GAME.rules --players 4 --games 1000
@@ -37,9 +38,20 @@ def parse_sets(pairs: list[str] | None) -> dict[str, str]:
     return out
 
 
-def load_game(path: str) -> Game:
-    """The Game of a rules file (or bundled name)."""
-    return compile_ir(ir_from_path(path))
+def load_game(path: str, max_moves: int | None = None) -> Game:
+    """The Game of a rules file (or bundled name); ``max_moves`` overrides the bound on moves a round."""
+    return compile_ir(ir_from_path(path), max_moves=max_moves)
+
+
+def positive(text: str) -> int:
+    """An option's value as a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+    return value
 
 
 def add_common(p: argparse.ArgumentParser, *, fmt: tuple[str, ...] = ("text", "json")) -> None:
@@ -52,6 +64,13 @@ def add_common(p: argparse.ArgumentParser, *, fmt: tuple[str, ...] = ("text", "j
         help="override a parameter of the ruleset (repeatable), e.g. --set limit=17",
     )
     p.add_argument("--seed", type=int, default=0, help="seed of all chance (default 0)")
+    p.add_argument(
+        "--max-moves",
+        type=positive,
+        metavar="N",
+        help="the most moves a round may take before it is stopped as endless "
+        "(default: 20 per card of the game, plus 1000)",
+    )
 
 
 def progress_bar(enabled: bool):
@@ -112,9 +131,10 @@ def main(argv: list[str] | None = None) -> int:
     except RulesetError as err:
         print(err.format(), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as err:  # a record file's Interrupted says how many games it saved
+        saved = f": {err}" if isinstance(err, Interrupted) else ""
+        print(f"interrupted{saved}", file=sys.stderr)
+        return 128 + getattr(err, "signum", 2)
     except BrokenPipeError:
         return 0
 

@@ -48,7 +48,10 @@ class RulesetError(Exception):
 
     def __init__(self, message: str, span: Span | str | None = None, hint: str | None = None):
         if isinstance(span, str):
-            span = Span.parse(span)
+            try:
+                span = Span.parse(span)
+            except ValueError:  # a malformed `at` in hand-written IR: no position rather than a crash
+                span = None
         self.message = message
         self.span = span
         self.hint = hint

@@ -12,6 +12,8 @@ from .cards import CardTable, build_cards
 from .effects import Effect, compile_effects
 from .errors import ParameterError, PlayError
 from .expressions import ExprCompiler, Fn
+from .ircheck import check_references, compile_error
+from .limits import default_max_moves
 from .moves import compile_generator
 from .zones import Layout, ZoneSpec, layout, zone_specs
 
@@ -180,8 +182,20 @@ def coerce(param: Param, raw: Any) -> Any:
 # ---- the compiler ---------------------------------------------------------------------------------
 
 
-def compile_ir(ir: dict[str, Any], coverage: bool = False) -> Game:
+def compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | None = None) -> Game:
+    """Compile checked IR into a Game; IR that names what it does not declare is a SchemaError."""
+    check_references(ir)
+    try:
+        return _compile_ir(ir, coverage, max_moves)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:  # hand-written IR
+        raise compile_error(err) from None
+
+
+def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | None = None) -> Game:
     """Compile checked IR into a Game: expressions to closures, decks to tables.
+
+    ``max_moves`` bounds the moves of one round (default: derived from the deck, see limits.py);
+    a round that goes past it stops with a PlayError naming the rule that loops.
 
     With ``coverage``, the Game counts in ``game.coverage`` (by rule position, "file:line:col")
     how often each guard held, each trigger fired, each scoring rule scored, each card
@@ -295,7 +309,7 @@ def compile_ir(ir: dict[str, Any], coverage: bool = False) -> Game:
         dealer_step=1 if game.get("dealer", "clockwise") == "clockwise" else -1,
         winner_highest=game["winner"] == "highest",
         env_size=cx.env_size,
-        max_moves_per_round=20 * len(cards) + 1000,
+        max_moves_per_round=max_moves or default_max_moves(len(cards)),
         coverage=counts,
     )
 

@@ -56,10 +56,35 @@ def ir_from_path(path: str | Path) -> dict[str, Any]:
     return ir_from_text(text, str(p))
 
 
+# IR read as data: deeper structures would exhaust the stack of the schema check, and more
+# nodes than this can only come from YAML aliases expanding (a 1 MB file holds far fewer).
+MAX_IR_DEPTH = 150
+MAX_IR_NODES = 1_000_000
+
+
+def check_ir_size(data: Any, file: str) -> None:
+    """Refuse IR data nested deeper than MAX_IR_DEPTH or with more than MAX_IR_NODES nodes (no recursion)."""
+    stack, nodes = [(data, 1)], 0
+    while stack:
+        node, depth = stack.pop()
+        nodes += 1
+        if depth > MAX_IR_DEPTH:
+            raise SchemaError(f"the IR is nested deeper than {MAX_IR_DEPTH} levels", Span(file, 1, 1))
+        if nodes > MAX_IR_NODES:
+            hint = "YAML aliases (*name) count once for each use"
+            raise SchemaError(f"the IR has more than {MAX_IR_NODES:,} values", Span(file, 1, 1), hint)
+        if isinstance(node, dict):
+            stack.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)
+
+
 def ir_from_data(text: str, file: str) -> dict[str, Any]:
     """IR written directly as JSON or YAML (safe loading only)."""
     try:
         data = json.loads(text) if file.endswith(".json") else yaml.safe_load(text)
+    except RecursionError:
+        raise ReadError("the data is nested too deeply to read", Span(file, 1, 1)) from None
     except json.JSONDecodeError as err:
         raise ReadError(f"not valid JSON: {err.msg}", Span(file, err.lineno, err.colno)) from None
     except yaml.YAMLError as err:
@@ -68,6 +93,7 @@ def ir_from_data(text: str, file: str) -> dict[str, Any]:
         raise ReadError(f"not valid YAML: {getattr(err, 'problem', err)}", span) from None
     if not isinstance(data, dict):
         raise SchemaError("the IR must be an object", Span(file, 1, 1))
+    check_ir_size(data, file)
     check_ir(data)
     return data
 

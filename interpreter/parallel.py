@@ -36,6 +36,7 @@ class Job:
     records: bool = False
     key: str = field(default="", compare=False)
     count_rules: bool = True
+    max_moves: int | None = None  # the game's bound on moves per round, when it was set by hand
 
 
 def make_job(
@@ -50,7 +51,10 @@ def make_job(
     """The Job of a run, keyed by its IR so that a worker compiles each ruleset once."""
     key = hashlib.sha256(json.dumps(game.ir, sort_keys=True).encode()).hexdigest()
     params = dict(params) if params else None
-    return Job(game.ir, players, seed, list(agents), params, records, f"{key}/{count_rules}", count_rules)
+    bound = game.max_moves_per_round
+    return Job(
+        game.ir, players, seed, list(agents), params, records, f"{key}/{count_rules}/{bound}", count_rules, bound
+    )
 
 
 @dataclass
@@ -75,7 +79,7 @@ def _game(job: Job) -> Game:
         cache = _local.games = {}
     game = cache.get(job.key)
     if game is None:
-        game = cache[job.key] = compile_ir(job.ir, coverage=job.count_rules)
+        game = cache[job.key] = compile_ir(job.ir, coverage=job.count_rules, max_moves=job.max_moves)
     return game
 
 

@@ -77,12 +77,11 @@ def replay(game: Game, rec: dict[str, Any], line: int | None = None) -> Any:
     except PlayError as err:
         raise RecordError(f"{where}cannot set up the recorded game: {err.message}") from None
     for r_index, r in enumerate(rec["rounds"]):
-        if state.over:
+        if state.over and r_index >= len(state.history):  # (a round without moves may end at once)
             raise RecordError(f"{where}the game was over before recorded round {r_index + 1}")
-        if state.dealer != r["dealer"]:
-            raise RecordError(
-                f"{where}round {r_index + 1}: the dealer is seat {state.dealer}, the record says {r['dealer']}"
-            )
+        dealer = state.history[r_index]["dealer"] if r_index < len(state.history) else state.dealer
+        if dealer != r["dealer"]:
+            raise RecordError(f"{where}round {r_index + 1}: the dealer is seat {dealer}, the record says {r['dealer']}")
         for m_index, m in enumerate(r["moves"], 1):
             at = f"{where}round {r_index + 1}, move {m_index}"
             if state.round != r_index:

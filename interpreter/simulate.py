@@ -6,10 +6,11 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from .agents import SeatView, make_agents
 from .game import Game
+from .recordfile import RecordFile
 
 
 def game_seed(run_seed: int | None, index: int) -> int:
@@ -61,7 +62,7 @@ def simulate(
     values = game.param_values(players, params)  # a bad --set fails here, before any game
     tally = Tally(players, names, game.winner_highest)
     job = make_job(game, players, seed, names, params, record_to is not None, count_rules)
-    out: TextIO | None = open(record_to, "w", encoding="utf-8") if record_to else None  # noqa: SIM115
+    out = RecordFile(record_to) if record_to else None  # whole lines, even when interrupted
     start = last = time.perf_counter()
     try:
         for chunk in chunks(job, games, jobs, scheduler):
@@ -71,12 +72,15 @@ def simulate(
             tally.coverage_squares.update(chunk.squares)
             if out:
                 for line in chunk.lines:
-                    out.write(line)  # one whole line a write
-                out.flush()
+                    out.write_line(line)  # one whole line a write, flushed
             now = time.perf_counter()
             if progress and (now - last > 0.2 or tally.games == games):
                 progress(tally.games, games, now - start)
                 last = now
+    except KeyboardInterrupt as err:
+        if out:
+            raise out.interrupted(err) from None
+        raise
     finally:
         if out:
             out.close()

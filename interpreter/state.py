@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 from .deal import deal, place, shuffle_decks
 from .errors import IllegalMoveError, PlayError
 from .game import Game
+from .limits import endless_round
 from .observe import revealed_zones
 from .scoring import score_round, winners
 from .turns import first_player
@@ -121,12 +122,7 @@ class State:
         self.cache.clear()
         self.moves_in_round += 1
         if self.moves_in_round > self.game.max_moves_per_round:
-            ph = self.game.phases[self.phase]
-            raise PlayError(
-                f"round {self.round + 1} has not ended after {self.moves_in_round - 1} moves; "
-                f"does phase '{ph.name}' ever end?",
-                ph.at,
-            )
+            raise endless_round(self)
         self.history[-1]["moves"].append((p, move))
         if self.game.phases[self.phase].simultaneous:
             self.pending.append((p, move))

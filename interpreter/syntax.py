@@ -11,7 +11,7 @@ from typing import Any
 
 from lark import Token, Transformer, Tree, v_args
 
-from .errors import Span
+from .errors import DeclarationError, Span
 from .parser import parse
 
 # ---- expressions ---------------------------------------------------------------
@@ -610,9 +610,29 @@ def comments_of(text: str) -> dict[int, str]:
     return found
 
 
+# Blocks and expressions together may nest this deep in the parse tree; the Transformer (and
+# every later stage) recurses once per level, so deeper text would exhaust Python's stack.
+MAX_NESTING = 64
+
+
+def check_nesting(tree: Tree, file: str) -> None:
+    """Refuse a parse tree nested deeper than MAX_NESTING levels, at the first place (no recursion)."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING:
+            raise DeclarationError(
+                f"the rules are nested deeper than {MAX_NESTING} levels here",
+                _span(file, node.meta),
+                "name a part of a long expression with `define`, or nest fewer blocks",
+            )
+        stack.extend((child, depth + 1) for child in reversed(node.children) if isinstance(child, Tree))
+
+
 def to_ast(text: str, file: str = "<rules>") -> Ruleset:
     """Parse rules text into its AST (a Ruleset)."""
     tree: Tree = parse(text, file)
+    check_nesting(tree, file)
     items = ToAst(file).transform(tree)
     comments = comments_of(text)
     lines = text.splitlines()

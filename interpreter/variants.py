@@ -6,6 +6,7 @@ a card line, a zone, a deal, a phase's move, trigger or end, a scoring rule, a g
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from pathlib import Path
@@ -41,6 +42,7 @@ from .syntax import (
 
 MAX_EXTENDS_DEPTH = 16
 MAX_FILE_BYTES = 1_000_000
+URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+://")  # `extends` is never followed to the network
 DEFAULT_DECK = "deck"
 
 
@@ -95,11 +97,12 @@ def read_text(path: str | Path) -> str:
     if p.is_dir():
         raise ReadError(f"{path} is a directory, not a rules file", None, "name a .rules file inside it")
     try:
-        data = p.read_bytes()
+        with p.open("rb") as f:  # read at most one byte past the limit: /dev/zero stops too
+            data = f.read(MAX_FILE_BYTES + 1)
     except OSError as err:
         raise ReadError(f"cannot read {path}: {err.strerror}", None) from None
     if len(data) > MAX_FILE_BYTES:
-        raise ReadError(f"{path} is {len(data)} bytes; a rules file may have at most {MAX_FILE_BYTES}", where)
+        raise ReadError(f"{path} is larger than {MAX_FILE_BYTES:,} bytes, the most a rules file may have", where)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -117,6 +120,8 @@ def read_text(path: str | Path) -> str:
 
 def load_program(text: str, file: str, chain: tuple[str, ...] = ()) -> Program:
     """Parse a ruleset and, through `extends`, its bases, into one overridden Program."""
+    if len(text) > MAX_FILE_BYTES:
+        raise ReadError(f"the rules text is longer than {MAX_FILE_BYTES:,} characters", Span(file, 1, 1))
     ruleset = to_ast(text, file)
     extends = [item for item in ruleset.items if isinstance(item, Extends)]
     if len(extends) > 1:
@@ -126,6 +131,12 @@ def load_program(text: str, file: str, chain: tuple[str, ...] = ()) -> Program:
         overlay(program, ruleset, base=None)
         return program
     ext = extends[0]
+    if URL.match(ext.path):
+        raise ExtendsError(
+            f"extends takes the path of a file, not a URL: {ext.path}",
+            ext.span,
+            "download the base yourself and name the file, relative to this one",
+        )
     base_path = (Path(file).parent / ext.path) if file and not file.startswith("<") else Path(ext.path)
     key = str(base_path.resolve())
     here = str(Path(file).resolve()) if not file.startswith("<") else file

@@ -53,7 +53,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         rec = parse_line(line, number)
         source = args.rules or _guess_rules(rec)
         if source not in games:
-            games[source] = load_game(source)
+            games[source] = load_game(source, args.max_moves)
         state = replay(games[source], rec, number)
         count += 1
         if args.format == "text" and not args.quiet:

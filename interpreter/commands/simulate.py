@@ -94,7 +94,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise RulesetError(
             "name a rules file, or an experiment with --config", hint="ruleset simulate rulesets/GAME.rules"
         )
-    game = load_game(args.file)
+    game = load_game(args.file, args.max_moves)
     players = args.players if args.players is not None else game.min_players
     stats = simulate(
         game,
