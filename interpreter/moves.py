@@ -152,10 +152,7 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
     # Each pair-level allow becomes a way to find the targets it allows for a card (see _allows).
     column = {name: j for j, (name, _) in enumerate(target_lifts)}
     lifted = {name: (slot, fn) for (name, _), (slot, fn) in zip(card_lifts, card_slots, strict=True)}
-    allows = [
-        _allows(c, column, lifted, cx.counted(cx.compile(c, scope), c["at"]), cx.coverage is None)
-        for c in pair_level["allow"]
-    ]
+    allows = [_allows(c, column, lifted, cx.counted(cx.compile(c, scope), c["at"])) for c in pair_level["allow"]]
     allows.sort(key=lambda a: a[0] == "pair")  # lookups first; a full set stops the search early
     has_allows = card_allow is not None or bool(allows)
 
@@ -163,13 +160,10 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
     by_kind = reads is not None  # then the guards' verdict on a card is shared by its whole group
     kind = card_groups(cx.cards, reads) if by_kind else cx.cards.kind
 
+    counts = cx.coverage
     new = tuple.__new__  # builds a Move without the NamedTuple constructor's Python-level call
-
-    def card_value(s, e, slot, fn):
-        v = e[slot]
-        if v is UNSET:
-            v = e[slot] = fn(s, e)
-        return v
+    t_fns = [fn for _, fn in target_slots]
+    finders = [_finder(a, number, counts, (t_lo, t_hi)) for number, a in enumerate(allows)]
 
     def generate(s, e, source, targets, out):
         cards = s.zones[source]
@@ -178,14 +172,13 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
         for slot in p_slots:
             e[slot] = UNSET
         n = len(targets)
-        everything = range(n)
         seen: dict[int, list[int]] | None = {} if by_kind else None
-        per_target = []
-        if target_slots:
+        rows = []
+        if t_fns:
             for t in targets:
                 e[2] = t
-                per_target.append([fn(s, e) for _, fn in target_slots])
-        lookups: dict[int, Any] = {}
+                rows.append([fn(s, e) for fn in t_fns])
+        memo: dict[int, Any] = {}
         for c in cards:
             if seen is not None:
                 done = seen.get(kind[c])
@@ -198,47 +191,20 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
             if card_require is not None and not card_require(s, e):
                 chosen: Any = ()
             elif not has_allows or (card_allow is not None and card_allow(s, e)):
-                chosen = everything
+                chosen = range(n)
             else:
                 found: set[int] = set()
-                for a, (how, *spec) in enumerate(allows):
+                for find in finders:
                     if len(found) == n:
                         break
-                    if how == "join":  # T(target) = C(card): the targets whose T is C(card)
-                        col, slot, fn = spec
-                        table = lookups.get(a)
-                        if table is None:
-                            table = lookups[a] = {}
-                            for i, row in enumerate(per_target):
-                                table.setdefault(row[col], []).append(i)
-                        found.update(table.get(card_value(s, e, slot, fn), ()))
-                    elif how == "split":  # P(target) and Q(card)
-                        cols, parts = spec
-                        chosen_t = lookups.get(a)
-                        if chosen_t is None:
-                            chosen_t = lookups[a] = [i for i, row in enumerate(per_target) if all(row[j] for j in cols)]
-                        if (
-                            chosen_t
-                            and not found.issuperset(chosen_t)
-                            and all(card_value(s, e, slot, fn) for slot, fn in parts)
-                        ):
-                            found.update(chosen_t)
-                    else:  # any other condition: pair by pair
-                        (fn,) = spec
-                        for i in everything:
-                            if i not in found:
-                                e[2] = targets[i]
-                                if target_slots:
-                                    e[t_lo:t_hi] = per_target[i]
-                                if fn(s, e):
-                                    found.add(i)
-                chosen = sorted(found)
+                    find(s, e, rows, memo, found, targets)
+                chosen = sorted(found) if len(found) != 1 else list(found)
             if pair_require is not None and chosen:
                 kept = []
                 for i in chosen:
                     e[2] = targets[i]
-                    if target_slots:
-                        e[t_lo:t_hi] = per_target[i]
+                    if t_fns:
+                        e[t_lo:t_hi] = rows[i]
                     if pair_require(s, e):
                         kept.append(i)
                 chosen = kept
@@ -248,6 +214,68 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
                 seen[kind[c]] = moves
 
     return generate
+
+
+Finder = Callable[[Any, list, list, dict, set, tuple], None]
+
+
+def _finder(allow: tuple, number: int, counts: Any, target_span: tuple[int, int]) -> Finder:
+    """The closure that adds to ``found`` the target indices one pair-level allow admits for the
+    card in ``env``: a dictionary lookup (``join``), a precomputed list (``split``) or tests pair by
+    pair. ``memo`` keeps, for one generation, what is the same for every card."""
+    how = allow[0]
+    if how == "join":  # T(target) = C(card): the targets whose T is C(card)
+        _, col, slot, fn, at = allow
+
+        def join(s, e, rows, memo, found, targets):
+            table = memo.get(number)
+            if table is None:
+                table = memo[number] = {}
+                for i, row in enumerate(rows):
+                    table.setdefault(row[col], []).append(i)
+            v = e[slot]
+            if v is UNSET:
+                v = e[slot] = fn(s, e)
+            hits = table.get(v)
+            if hits:
+                found.update(hits)
+                if counts is not None:
+                    counts[at] += len(hits)
+
+        return join
+    if how == "split":  # P(target) and Q(card): the targets where P holds, when Q holds
+        _, cols, parts, at = allow
+
+        def split(s, e, rows, memo, found, targets):
+            chosen = memo.get(number)
+            if chosen is None:
+                chosen = memo[number] = [i for i, row in enumerate(rows) if all(row[j] for j in cols)]
+            if not chosen or found.issuperset(chosen):
+                return
+            for slot, fn in parts:
+                v = e[slot]
+                if v is UNSET:
+                    v = e[slot] = fn(s, e)
+                if not v:
+                    return
+            found.update(chosen)
+            if counts is not None:
+                counts[at] += len(chosen)
+
+        return split
+    _, test = allow
+    lo, hi = target_span
+
+    def pairs(s, e, rows, memo, found, targets):
+        for i, t in enumerate(targets):
+            if i not in found:
+                e[2] = t
+                if rows:
+                    e[lo:hi] = rows[i]
+                if test(s, e):
+                    found.add(i)
+
+    return pairs
 
 
 def _card_value(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Fn:
@@ -268,13 +296,13 @@ def _card_value(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Fn:
     return memo
 
 
-def _allows(cond: dict[str, Any], column: dict[str, int], lifted: dict[str, tuple], fn: Fn, fast: bool) -> tuple:
+def _allows(cond: dict[str, Any], column: dict[str, int], lifted: dict[str, tuple], fn: Fn) -> tuple:
     """How to find the targets a pair-level `allow` admits for one card.
 
     After hoisting, an allow often reads only lifted values: ``T = C`` (a target value equals a card
     value: look the card's value up among the targets'), or ``P and Q`` with each part about the
     target only or the card only (the targets where P holds, when Q holds). Anything else is tested
-    pair by pair. (With coverage on, every allow is tested pair by pair so that counts stay exact.)
+    pair by pair. (With coverage on, a lookup counts the targets it allowed, as pair-by-pair tests would.)
     """
 
     def target_col(node: Any) -> int | None:
@@ -283,14 +311,14 @@ def _allows(cond: dict[str, Any], column: dict[str, int], lifted: dict[str, tupl
     def card_part(node: Any) -> tuple | None:
         return lifted.get(node.get("name")) if isinstance(node, dict) and node.get("op") == "bound" else None
 
-    if fast and cond.get("op") == "cmp" and cond.get("cmp") == "=":
+    if cond.get("op") == "cmp" and cond.get("cmp") == "=":
         left, right = cond["left"], cond["right"]
         for t_side, c_side in ((left, right), (right, left)):
             col, part = target_col(t_side), card_part(c_side)
             if col is not None and part is not None:
-                return ("join", col, *part)
+                return ("join", col, *part, cond.get("at"))
     parts = cond["args"] if cond.get("op") == "and" else [cond]
-    if fast and all(target_col(p) is not None or card_part(p) is not None for p in parts):
+    if all(target_col(p) is not None or card_part(p) is not None for p in parts):
         cols = [target_col(p) for p in parts if target_col(p) is not None]
-        return ("split", cols, [card_part(p) for p in parts if target_col(p) is None])
+        return ("split", cols, [card_part(p) for p in parts if target_col(p) is None], cond.get("at"))
     return ("pair", fn)
