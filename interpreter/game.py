@@ -286,7 +286,7 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
             condition = expr(r["if"], scope)
         elif r.get("unless") is not None:
             condition, negate = expr(r["unless"], scope), True
-        points = _counted_points(cx, expr(r["points"], scope), r.get("at"))
+        points = cx.counted(expr(r["points"], scope), r.get("at"))
         score.append(ScoreRule(expr(r.get("each")), slot, points, condition, negate, r.get("at", "")))
     game = ir["game"]
     return Game(
@@ -323,21 +323,6 @@ def _counted_effects(cx: ExprCompiler, effects: Effect, condition: Any, at: str 
     def run(s, e):
         counts[at] += 1
         effects(s, e)
-
-    return run
-
-
-def _counted_points(cx: ExprCompiler, points: Fn, at: str | None) -> Fn:
-    """A scoring rule counts each time it gives points other than 0."""
-    counts = cx.coverage
-    if counts is None or not at:
-        return points
-
-    def run(s, e):
-        v = points(s, e)
-        if v:
-            counts[at] += 1
-        return v
 
     return run
 
