@@ -297,6 +297,8 @@ def compile_ir(ir: dict[str, Any], coverage: bool = False) -> Game:
         env_size=cx.env_size,
         max_moves_per_round=20 * len(cards) + 1000,
         coverage=counts,
+        # name -> (zone it is of, or None; f(state, zone instance)): for showing derived values
+        extra={"defines": {d["name"]: (d["of"], cx.define_fns[i]) for i, d in enumerate(ir["defines"])}},
     )
 
 
