@@ -34,7 +34,7 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
             "player": p,
             "move": game.moves[m.rule].name,
             # a card that went where this seat cannot see is shown only to the seat that moved it
-            "card": cards[m.card] if p == seat or _sees(game, lay, m.target, seat) else None,
+            "card": cards[m.card] if p == seat or sees(game, lay, m.target, seat) else None,
             "to": {"zone": game.zones[lay.zone_of[m.target]].name, "index": lay.number[m.target]},
         }
         for p, m in revealed
@@ -58,7 +58,7 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
     }
 
 
-def _sees(game: Any, lay: Any, inst: int, seat: int) -> bool:
+def sees(game: Any, lay: Any, inst: int, seat: int) -> bool:
     """Whether ``seat`` sees the cards of zone instance ``inst``."""
     spec = game.zones[lay.zone_of[inst]]
     return spec.visibility == "public" or (spec.visibility == "owner" and lay.owner[inst] == seat)
@@ -77,7 +77,7 @@ def deal_view(state: Any, seat: int) -> dict[str, list[Any]]:
         else:
             lists = value if (spec.per_player or len(insts) > 1) else [value]
         out[spec.name] = [
-            cards if _sees(game, lay, inst, seat) else {"count": len(cards)}
+            cards if sees(game, lay, inst, seat) else {"count": len(cards)}
             for inst, cards in zip(insts, lists, strict=True)
         ]
     return out
