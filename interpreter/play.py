@@ -229,23 +229,61 @@ def play(
             else:
                 move = bots[p].choose(SeatView(state, p))
             state.apply(move)
-            while True:  # what the seat saw happen, and each round's scoring
-                seen = moves_seen(state, seat, rnd)
-                for m in seen[shown:]:
-                    by = "" if m["player"] == seat else f"  ({bots[m['player']].name})"
-                    say("  " + move_text(game, m, seat, players) + by)
-                shown = len(seen)
-                if rnd == state.round and not state.over:
-                    break
-                say(score_table(state, seat, rnd))
-                rnd, shown = rnd + 1, 0
-                if rnd >= len(state.history):
-                    break
+            shown, rnd = report(state, seat, shown, rnd, say, [b.name for b in bots])
     except Quit as why:
         say(f"{why}: the game is left unfinished")
         return state, False
     say(final_table(state, seat))
     return state, True
+
+
+def report(
+    state: Any, seat: int, shown: int, rnd: int, say: Callable[[str], None], names: list[str]
+) -> tuple[int, int]:
+    """Print the moves ``seat`` saw since the last report, and each round's scoring; the new position."""
+    while True:
+        seen = moves_seen(state, seat, rnd)
+        for m in seen[shown:]:
+            by = "" if m["player"] == seat else f"  ({names[m['player']]})"
+            say("  " + move_text(state.game, m, seat, state.n) + by)
+        shown = len(seen)
+        if rnd == state.round and not state.over:
+            return shown, rnd
+        say(score_table(state, seat, rnd))
+        rnd, shown = rnd + 1, 0
+        if rnd >= len(state.history):
+            return shown, rnd
+
+
+def replay_as(game: Any, rec: dict[str, Any], seat: int, out: TextIO) -> Any:
+    """Step through a record as ``seat`` saw it: its screen before each of its moves, the moves it saw."""
+    from .errors import RecordError
+    from .records import find_move
+
+    def say(text: str) -> None:
+        out.write(text + "\n")
+
+    if not 0 <= seat < rec["players"]:
+        raise RecordError(f"--seat must be from 0 to {rec['players'] - 1}, not {seat}")
+    state = game.new_game(
+        rec["players"], rec.get("seed"), rec.get("params") or None, deals=[r["deal"] for r in rec["rounds"]]
+    )
+    names = list(rec.get("agents") or [f"seat {p}" for p in range(state.n)])
+    say(f"{game.name}: {state.n} players, seen from seat {seat}")
+    shown = rnd = 0
+    for r_index, r in enumerate(rec["rounds"]):
+        for m_index, m in enumerate(r["moves"], 1):
+            move = find_move(state, m) if state.current_player == m["player"] else None
+            if move is None:
+                raise RecordError(f"round {r_index + 1}, move {m_index}: the rules do not allow this move")
+            if m["player"] == seat:
+                say("")
+                say(screen(state, seat))
+            state.apply(move)
+            shown, rnd = report(state, seat, shown, rnd, say, names)
+    if state.over:
+        say(final_table(state, seat))
+    return state
 
 
 def _bot_spec(agents: str | None, players: int, seat: int) -> list[str]:
