@@ -28,7 +28,9 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--agents",
         default="random",
-        help="agents by seat, comma-separated; the last repeats (default random)",
+        help="agents by seat, comma-separated; the last repeats (default random). Agents: random, "
+        "greedy (greedy:N averages N samples), mcts (mcts:N iterations a move, or "
+        "mcts(iterations=N,time=SECONDS,c=C,depth=D,samples=S)); e.g. mcts:200,greedy,random",
     )
     p.add_argument("--record", metavar="FILE.jsonl", help="write each game's record, one JSON line a game")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
