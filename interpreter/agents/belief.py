@@ -17,13 +17,12 @@ from typing import Any
 
 from ..cards import signature
 
-Sig = tuple
-
 
 class Belief:
     """Samples States consistent with one observation of one seat."""
 
     def __init__(self, game: Any, obs: dict[str, Any], rng: random.Random, memory: dict | None = None):
+        """Prepare to sample for ``obs``; ``memory`` (a dict the agent keeps) carries what was learned."""
         self.game, self.obs, self.rng, self.seat = game, obs, rng, obs["seat"]
         self.n = obs["players"]
         self.lay = game.layout(self.n)
@@ -193,6 +192,7 @@ class Belief:
         return True
 
     def _see(self, state: Any, seen: set[int]) -> None:
+        """Add the cards now in zones the seat sees to ``seen``."""
         for inst in self.visible:
             seen.update(state.zone_cards(inst))
 

@@ -24,6 +24,7 @@ class GreedyAgent:
     """
 
     def __init__(self, seat: int, seed: int | None, samples: int = 1):
+        """An agent for ``seat``; its chance is seeded from the game's seed."""
         self.samples = max(1, int(samples))
         self.name = "greedy" if self.samples == 1 else f"greedy(samples={self.samples})"
         self.rng = agent_rng(seed, seat, "greedy")

@@ -26,6 +26,7 @@ class Node:
     __slots__ = ("avail", "children", "player", "total", "visits")
 
     def __init__(self, player: int | None):
+        """A node reached by a move of ``player`` (None at the root)."""
         self.player = player
         self.children: dict[tuple, Node] = {}
         self.visits = 0
@@ -46,6 +47,7 @@ class MctsAgent:
         depth: int = 0,
         samples: int = 16,
     ):
+        """An agent for ``seat``; its chance is seeded from the game's seed."""
         self.iterations, self.time, self.c, self.depth = int(iterations), float(time), float(c), int(depth)
         self.samples = max(1, int(samples))
         if self.iterations < 1 and self.time <= 0:
