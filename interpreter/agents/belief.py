@@ -223,7 +223,13 @@ class Belief:
         swappable = self._swappable(state, src, seen)
         if not any(game.cards.kind[c] == k for c in state.zones[src]):
             mine = [c for c in state.zones[src] if c not in seen] or list(state.zones[src])
-            there = [c for c in self.ids_of[k] if c in swappable]
+            there = [c for c in self.ids_of[k] if c in swappable] or [
+                # a card drawn unseen may sit in the seat's own zone in this sample; the end fixes those
+                c
+                for c in self.ids_of[k]
+                if self.lay.owner[state.loc[c]] == self.seat
+                and game.zones[self.lay.zone_of[state.loc[c]]].visibility == "owner"
+            ]
             if not mine or not there:
                 return None
             state.swap_cards(self.rng.choice(there), self.rng.choice(mine))
