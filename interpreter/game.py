@@ -311,6 +311,8 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
         env_size=cx.env_size,
         max_moves_per_round=max_moves or default_max_moves(len(cards)),
         coverage=counts,
+        # name -> (zone it is of, or None; f(state, zone instance)): for showing derived values
+        extra={"defines": {d["name"]: (d["of"], cx.define_fns[i]) for i, d in enumerate(ir["defines"])}},
     )
 
 

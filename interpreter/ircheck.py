@@ -30,7 +30,8 @@ def check_references(ir: dict[str, Any]) -> None:
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
-            kind = DECLARED.get(node.get("op"))  # type: ignore[arg-type]
+            op = node.get("op")
+            kind = DECLARED.get(op) if isinstance(op, str) else None
             if kind and node.get("name") not in names[kind]:
                 raise SchemaError(
                     f"the IR uses {node.get('op')} '{node.get('name')}', which it does not declare",

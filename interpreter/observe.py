@@ -30,6 +30,16 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
     names = [v[0] for v in game.vars]
     last = state.history[-1]["moves"] if state.history else []
     revealed = [(p, m) for p, m in last if (p, m) not in state.pending]
+    moves = [
+        {
+            "player": p,
+            "move": game.moves[m.rule].name,
+            # a card that went where this seat cannot see is shown only to the seat that moved it
+            "card": cards[m.card] if p == seat or sees(game, lay, m.target, seat) else None,
+            "to": {"zone": game.zones[lay.zone_of[m.target]].name, "index": lay.number[m.target]},
+        }
+        for p, m in revealed
+    ]
     return {
         "seat": seat,
         "players": state.n,
@@ -41,15 +51,10 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
         "totals": list(state.totals),
         "vars": dict(zip(names, state.vars, strict=True)),
         "zones": zones,
-        "last_moves": [
-            {
-                "player": p,
-                "move": game.moves[m.rule].name,
-                "card": cards[m.card],
-                "to": {"zone": game.zones[lay.zone_of[m.target]].name, "index": lay.number[m.target]},
-            }
-            for p, m in revealed[-state.n :]
-        ],
+        "params": dict(state.params),
+        "deal": deal_view(state, seat),
+        "moves": moves,
+        "last_moves": moves[-state.n :],
         "over": state.over,
         "last_round": last_round(state),
     }
@@ -71,3 +76,28 @@ def last_round(state: Any) -> dict[str, Any] | None:
     if not scored:
         return None
     return {"round": len(scored), "scores": list(scored[-1]["scores"]), "revealed": scored[-1]["revealed"]}
+
+
+def sees(game: Any, lay: Any, inst: int, seat: int) -> bool:
+    """Whether ``seat`` sees the cards of zone instance ``inst``."""
+    spec = game.zones[lay.zone_of[inst]]
+    return spec.visibility == "public" or (spec.visibility == "owner" and lay.owner[inst] == seat)
+
+
+def deal_view(state: Any, seat: int) -> dict[str, list[Any]]:
+    """The round's deal as ``seat`` saw it: per zone, per instance, its cards or ``{"count": n}``."""
+    game, lay = state.game, state.layout
+    snapshot = state.history[-1]["deal"] if state.history else {}
+    out: dict[str, list[Any]] = {}
+    for z, spec in enumerate(game.zones):
+        insts = lay.instances[z]
+        value = snapshot.get(spec.name)
+        if value is None:
+            lists: list[Any] = [[] for _ in insts]
+        else:
+            lists = value if (spec.per_player or len(insts) > 1) else [value]
+        out[spec.name] = [
+            cards if sees(game, lay, inst, seat) else {"count": len(cards)}
+            for inst, cards in zip(insts, lists, strict=True)
+        ]
+    return out

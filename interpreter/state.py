@@ -160,6 +160,27 @@ class State:
         other.rng.setstate(self.rng.getstate())
         return other
 
+    def restart_round(self, round_index: int, dealer: int, totals: list[int], deal: dict[str, Any]) -> None:
+        """Start round ``round_index`` over with ``deal`` laid out (as a record gives a deal), the
+        given dealer and totals; later rounds are dealt by chance. For search agents, which sample
+        a deal consistent with what their seat saw and replay the round's moves on it."""
+        self.round, self.dealer, self.totals, self.over = round_index, dealer, list(totals), False
+        self.history = []
+        self.deals_given = [None] * round_index + [deal]
+        try:
+            self._start_round()
+        finally:
+            self.deals_given = None
+
+    def swap_cards(self, a: int, b: int) -> None:
+        """Exchange the places of two cards (neither in a zone of piles), e.g. to resample hidden cards."""
+        za, zb = self.zones[self.loc[a]], self.zones[self.loc[b]]
+        ia, ib = za.index(a), zb.index(b)
+        za[ia], zb[ib] = b, a
+        self.loc[a], self.loc[b] = self.loc[b], self.loc[a]
+        self.cache.clear()
+        self._legal = None
+
     def observe(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see; see observe.py."""
         from .observe import observe
@@ -218,6 +239,7 @@ class State:
         else:
             zones[dest].extend(cards)
         self.cache.clear()
+        self._legal = None
 
     # ---- the flow of a game ------------------------------------------------------------------------
     def _moves_for(self, p: int) -> list[Move]:

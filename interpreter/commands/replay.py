@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ def register(sub: Any) -> None:
     p.add_argument("records", help="a .jsonl file written by `ruleset simulate --record`")
     p.add_argument("--rules", help="the rules file the games were played with (default: the record's source)")
     p.add_argument("--quiet", action="store_true", help="only the summary line")
+    p.add_argument("--seat", type=int, help="step through each game as this seat saw it (0-based)")
     add_common(p)
     p.set_defaults(run=cmd_replay)
 
@@ -54,6 +56,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         source = args.rules or _guess_rules(rec)
         if source not in games:
             games[source] = load_game(source, args.max_moves)
+        if args.seat is not None:
+            from ..play import replay_as
+
+            replay_as(games[source], rec, args.seat, sys.stdout)
         state = replay(games[source], rec, number)
         count += 1
         if args.format == "text" and not args.quiet:

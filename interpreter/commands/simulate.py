@@ -24,7 +24,9 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, help="number of games (default 100)")
     p.add_argument(
         "--agents",
-        help="agents by seat, comma-separated; the last repeats (default random)",
+        help="agents by seat, comma-separated; the last repeats (default random). Agents: random, "
+        "greedy (greedy:N averages N samples), mcts (mcts:N iterations a move, or "
+        "mcts(iterations=N,time=SECONDS,c=C,depth=D,samples=S)); e.g. mcts:200,greedy,random",
     )
     p.add_argument("--jobs", type=int, default=1, metavar="N", help="play the games over N local processes")
     p.add_argument(

@@ -1,0 +1,270 @@
+"""Determinization: full game states sampled from what one seat could know, for search agents.
+
+A sample starts from the round's deal as the seat saw it (its own cards, public zones, counts of
+the hidden ones), puts the cards the seat has not seen at random into the hidden places, and
+replays the round's moves as the seat saw them through the rules. The rules then move every card
+exactly as in the real game wherever the seat could follow it (a pile taken face down holds
+what the seat saw go in). Where the sample contradicts a move (a player played a card the sample
+did not give them, or did not follow suit while holding the suit in the sample), unseen cards are
+swapped so that the move is legal, and the seat learns that the player could not have held those
+cards. Only the observation is read: never the real state.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..cards import signature
+
+
+class Belief:
+    """Samples States consistent with one observation of one seat."""
+
+    def __init__(self, game: Any, obs: dict[str, Any], rng: random.Random, memory: dict | None = None):
+        """Prepare to sample for ``obs``; ``memory`` (a dict the agent keeps) carries what was learned."""
+        self.game, self.obs, self.rng, self.seat = game, obs, rng, obs["seat"]
+        self.n = obs["players"]
+        self.lay = game.layout(self.n)
+        self.kind_of = {signature(c): k for c, k in zip(game.cards.json, game.cards.kind, strict=True)}
+        self.ids_of: dict[int, list[int]] = {}
+        for cid, k in enumerate(game.cards.kind):
+            self.ids_of.setdefault(k, []).append(cid)
+        # (zone instance, card kind): that instance did not hold such a card at the deal
+        # memory kept by an agent across its moves in one round: what it learned, deals that fitted
+        key = (obs["round"], obs["dealer"], tuple(obs["totals"]))
+        if memory is None or memory.get("key") != key:
+            memory = {"key": key, "exclusions": set(), "deals": []} if memory is None else memory
+            memory.update(key=key, exclusions=set(), deals=[])
+        self.memory = memory
+        self.exclusions: set[tuple[int, int]] = memory["exclusions"]
+        self.visible = [
+            inst
+            for inst in range(self.lay.size)
+            if (spec := game.zones[self.lay.zone_of[inst]]).visibility == "public"
+            or (spec.visibility == "owner" and self.lay.owner[inst] == self.seat)
+        ]
+        # the zones each deck's cards may be dealt to: its own, the deal lines' and their rests'
+        self.deck_zones: dict[int, set[int]] = {}
+        for d, name in enumerate(game.cards.deck_names):
+            own = game.zone_index[name]
+            self.deck_zones[d] = {own} | {
+                z for r in game.deals if r.deck == own for z in (r.zone, r.rest) if z is not None
+            }
+        self.base = game.new_game(self.n, rng.randrange(2**31), obs["params"])
+        self.failures = 0
+
+    def kind(self, card: dict[str, Any]) -> int:
+        """The kind (copies share it) of a card as an observation shows it."""
+        return self.kind_of[signature(card)]
+
+    # ---- the deal --------------------------------------------------------------------------------
+    def _deal(self) -> tuple[dict[str, Any], set[int]]:
+        """A deal consistent with the seat's view of it, and the card ids the seat saw in it."""
+        game, lay, rng = self.game, self.lay, self.rng
+        free = {k: list(ids) for k, ids in self.ids_of.items()}
+        for ids in free.values():
+            rng.shuffle(ids)
+        placed: dict[int, list[int]] = {}
+        hidden: dict[int, int] = {}  # instance -> cards it still needs
+        seen: set[int] = set()
+        for name, views in self.obs["deal"].items():
+            for inst, view in zip(lay.instances[game.zone_index[name]], views, strict=True):
+                if isinstance(view, dict):
+                    placed[inst], hidden[inst] = [], view["count"]
+                else:
+                    placed[inst] = [free[self.kind(c)].pop() for c in view]
+                    seen.update(placed[inst])
+        # a card a player was seen to play from one of their hidden zones was there at the deal
+        for m in self.obs["moves"]:
+            if m["card"] is None:
+                continue
+            rule = next(r for r in game.moves if r.name == m["move"])
+            inst = lay.base[rule.source] + (m["player"] if rule.source_per_player else 0)
+            k = self.kind(m["card"])
+            if hidden.get(inst, 0) > 0 and free[k]:
+                placed[inst].append(free[k].pop())
+                hidden[inst] -= 1
+        rest = [c for ids in free.values() for c in ids]
+        rng.shuffle(rest)
+        kind = game.cards.kind
+        excl = self.exclusions
+        slots = [inst for inst, k in hidden.items() for _ in range(k)]
+        zone_of, deck_of, deck_zones = lay.zone_of, game.cards.deck_of, self.deck_zones
+        # cards with fewer possible places first
+        rest.sort(key=lambda c: (len(deck_zones[deck_of[c]]), not any((i, kind[c]) in excl for i in hidden)))
+        for c in rest:
+            fits = [j for j, inst in enumerate(slots) if zone_of[inst] in deck_zones[deck_of[c]]] or range(len(slots))
+            allowed = [j for j in fits if (slots[j], kind[c]) not in excl] or fits
+            j = allowed[rng.randrange(len(allowed))]
+            placed[slots[j]].append(c)
+            slots[j] = slots[-1]
+            slots.pop()
+        for inst in hidden:
+            rng.shuffle(placed[inst])
+        cards = game.cards.json
+        deal: dict[str, Any] = {}
+        for z, spec in enumerate(game.zones):
+            lists = [[cards[c] for c in placed.get(inst, [])] for inst in lay.instances[z]]
+            deal[spec.name] = lists if (spec.per_player or len(lists) > 1) else lists[0]
+        return deal, seen
+
+    # ---- replaying the round -----------------------------------------------------------------------
+    def sample(self, attempts: int = 12) -> Any | None:
+        """A full State at the observed point of the game, or None if none was found.
+
+        Tries fresh deals, then deals that fitted earlier in the round (kept in the memory)."""
+        good = self.memory["deals"]
+        for i in range(attempts + len(good)):
+            fresh = i < attempts
+            deal, seen = self._deal() if fresh else good[i - attempts]
+            state = self._try(deal, set(seen))
+            if state is not None:
+                if fresh:
+                    good.append((deal, seen))
+                    del good[:-8]
+                return state
+            self.failures += 1
+        return None
+
+    def _try(self, deal: dict[str, Any], seen: set[int]) -> Any | None:
+        """Replay the round's moves on ``deal``; the State at the observed point, or None."""
+        obs, game, rng = self.obs, self.game, self.rng
+        state = self.base.copy()
+        state.restart_round(obs["round"] - 1, obs["dealer"], obs["totals"], deal)
+        self._see(state, seen)
+        for m in obs["moves"]:
+            if state.is_over or state.current_player != m["player"]:
+                return None
+            move = self._find(state, m, seen) or self._repair(state, m, seen)
+            if move is None:
+                return None
+            state.apply(move)
+            self._see(state, seen)
+        while (
+            not state.is_over and state.current_player != obs["current"] and game.phases[state.phase].simultaneous
+        ):  # seats that chose already, unseen: any choice
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+        if state.is_over or state.current_player != obs["current"] or game.phases[state.phase].name != obs["phase"]:
+            return None
+        if not self._reconcile(state):
+            return None
+        state.vars = [list(v) if isinstance(v, list) else v for v in (obs["vars"][name] for name, *_ in game.vars)]
+        state.cache.clear()
+        return state
+
+    def _reconcile(self, state: Any) -> bool:
+        """Make the zones the seat sees hold what it sees (cards drawn unseen may differ)."""
+        game, lay, kind = self.game, self.lay, self.game.cards.kind
+        visible = set(self.visible)
+        for name, views in self.obs["zones"].items():
+            z = game.zone_index[name]
+            if game.zones[z].piles:
+                continue
+            for inst, view in zip(lay.instances[z], views, strict=True):
+                if isinstance(view, dict):
+                    if view["count"] != len(state.zones[inst]):
+                        return False
+                    continue
+                have = list(state.zones[inst])
+                missing = []
+                for k in (self.kind(c) for c in view):
+                    match = next((c for c in have if kind[c] == k), None)
+                    if match is None:
+                        missing.append(k)
+                    else:
+                        have.remove(match)
+                if len(have) != len(missing):
+                    return False
+                for k, extra in zip(missing, have, strict=True):
+                    other = next(
+                        (
+                            c
+                            for c in self.ids_of[k]
+                            if state.loc[c] not in visible and not game.zones[lay.zone_of[state.loc[c]]].piles
+                        ),
+                        None,
+                    )
+                    if other is None:
+                        return False
+                    state.swap_cards(extra, other)
+        return True
+
+    def _see(self, state: Any, seen: set[int]) -> None:
+        """Add the cards now in zones the seat sees to ``seen``."""
+        for inst in self.visible:
+            seen.update(state.zone_cards(inst))
+
+    def _find(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
+        """A legal move that looks to the seat like the observed one."""
+        game, lay = self.game, self.lay
+        k = self.kind(m["card"]) if m["card"] is not None else None
+        found = [
+            mv
+            for mv in state.legal_moves()
+            if game.moves[mv.rule].name == m["move"]
+            and game.zones[lay.zone_of[mv.target]].name == m["to"]["zone"]
+            and lay.number[mv.target] == m["to"]["index"]
+            and (game.cards.kind[mv.card] == k if k is not None else mv.card not in seen)
+        ]
+        return found[self.rng.randrange(len(found))] if found else None
+
+    def _repair(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
+        """Swap unseen cards so that the observed move becomes legal; learn what the mover lacked."""
+        if m["card"] is None:
+            return None
+        game, lay, p = self.game, self.lay, m["player"]
+        rule = next(r for r in game.phases[state.phase].moves if r.name == m["move"])
+        src = lay.base[rule.source] + (p if rule.source_per_player else 0)
+        if game.zones[rule.source].piles:
+            return None
+        k = self.kind(m["card"])
+        swappable = self._swappable(state, src, seen)
+        if not any(game.cards.kind[c] == k for c in state.zones[src]):
+            mine = [c for c in state.zones[src] if c not in seen] or list(state.zones[src])
+            there = [c for c in self.ids_of[k] if c in swappable] or [
+                # a card drawn unseen may sit in the seat's own zone in this sample; the end fixes those
+                c
+                for c in self.ids_of[k]
+                if self.lay.owner[state.loc[c]] == self.seat
+                and game.zones[self.lay.zone_of[state.loc[c]]].visibility == "owner"
+            ]
+            if not mine or not there:
+                return None
+            state.swap_cards(self.rng.choice(there), self.rng.choice(mine))
+            if found := self._find(state, m, seen):
+                return found
+        # the move is illegal with some unseen cards in the mover's zone: find which block it
+        unseen = [c for c in state.zones[src] if c not in seen and game.cards.kind[c] != k]
+        park = lay.base[game.zone_index[game.cards.deck_names[0]]]
+        state.move_cards(unseen, park)
+        if self._find(state, m, seen) is None:
+            return None
+        blocking = []
+        for c in unseen:
+            state.move_cards([c], src)
+            if self._find(state, m, seen) is None:
+                blocking.append(c)
+            state.move_cards([c], park)
+        state.move_cards(unseen, src)
+        kinds = {game.cards.kind[c] for c in blocking}
+        self.exclusions.update((src, kk) for kk in kinds)
+        partners = [c for c in swappable if game.cards.kind[c] not in kinds]
+        self.rng.shuffle(partners)
+        for c in blocking:
+            if not partners:
+                return None
+            state.swap_cards(c, partners.pop())
+        return self._find(state, m, seen)
+
+    def _swappable(self, state: Any, src: int, seen: set[int]) -> list[int]:
+        """Unseen cards in hidden places other than ``src`` (not in piles) that may trade places."""
+        game, lay = self.game, self.lay
+        out = []
+        visible = set(self.visible)
+        for inst in range(lay.size):
+            if inst == src or inst in visible or game.zones[lay.zone_of[inst]].piles:
+                continue
+            out.extend(c for c in state.zones[inst] if c not in seen)
+        return out

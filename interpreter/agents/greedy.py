@@ -1,0 +1,64 @@
+"""The greedy agent: one move ahead, by the round's score as the ruleset scores it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..scoring import score_round
+from .base import SeatView, agent_rng
+from .belief import Belief
+
+
+def position_values(state: Any, round_index: int) -> list[int]:
+    """Each seat's total if the round were scored now (or its total once the round is over)."""
+    if state.is_over or state.round != round_index:
+        return list(state.totals)
+    return [t + s for t, s in zip(state.totals, score_round(state), strict=True)]
+
+
+class GreedyAgent:
+    """Plays the move whose immediate effect on its score is best; ties broken at random (seeded).
+
+    The effect is measured on a sampled full state (see belief.py), averaged over ``samples``
+    samples; no game knowledge.
+    """
+
+    def __init__(self, seat: int, seed: int | None, samples: int = 1):
+        """An agent for ``seat``; its chance is seeded from the game's seed."""
+        self.samples = max(1, int(samples))
+        self.name = "greedy" if self.samples == 1 else f"greedy(samples={self.samples})"
+        self.rng = agent_rng(seed, seat, "greedy")
+        self.memory: dict = {}
+
+    def choose(self, view: SeatView) -> Any:
+        """The legal move with the best immediate score, by the rules' own scoring."""
+        moves = view.legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        game = view.rules
+        obs = view.observation()
+        sign = 1 if game.winner_highest else -1
+        belief = Belief(game, obs, self.rng, self.memory)
+        values = [0.0] * len(moves)
+        key = {_key(game, m): i for i, m in enumerate(moves)}
+        for _ in range(self.samples):
+            state = belief.sample()
+            if state is None:
+                continue
+            now = position_values(state, state.round)[view.seat]
+            options = {_key(game, mv): mv for mv in reversed(state.legal_moves())}
+            for k, mv in options.items():
+                i = key.get(k)
+                if i is None:
+                    continue
+                after = state.copy()
+                after.apply(mv)
+                values[i] += sign * (position_values(after, state.round)[view.seat] - now)
+        best = max(values)
+        top = [m for m, v in zip(moves, values, strict=True) if v == best]
+        return top[self.rng.randrange(len(top))]
+
+
+def _key(game: Any, move: Any) -> tuple[int, int, int]:
+    """A move as the seat tells it apart: rule, kind of card (copies are alike), target."""
+    return (move.rule, game.cards.kind[move.card], move.target)

@@ -1,0 +1,135 @@
+"""The mcts agent: information-set Monte Carlo tree search with determinization.
+
+Each iteration samples a full state from what the seat could know (belief.py), walks one tree
+shared by all samples (moves told apart by rule, kind of card and target; a child is chosen
+among the moves legal in this sample, by UCB with availability counts), adds one node, plays
+at random to the end of the round (or ``depth`` moves, then scores the round as it stands) and
+backs up each player's score change, as the ruleset scores it. Sampling a state replays the
+round, so ``samples`` states are sampled a move and the iterations cycle through copies of them.
+It never reads the real state.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from .base import SeatView, agent_rng
+from .belief import Belief
+from .greedy import _key, position_values
+
+
+class Node:
+    """A tree node: the move into it, by whom, and its statistics."""
+
+    __slots__ = ("avail", "children", "player", "total", "visits")
+
+    def __init__(self, player: int | None):
+        """A node reached by a move of ``player`` (None at the root)."""
+        self.player = player
+        self.children: dict[tuple, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+
+class MctsAgent:
+    """ISMCTS over sampled states; ``iterations`` per move, or ``time`` seconds per move."""
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int | None,
+        iterations: int = 300,
+        time: float = 0.0,
+        c: float = 0.7,
+        depth: int = 0,
+        samples: int = 16,
+    ):
+        """An agent for ``seat``; its chance is seeded from the game's seed."""
+        self.iterations, self.time, self.c, self.depth = int(iterations), float(time), float(c), int(depth)
+        self.samples = max(1, int(samples))
+        if self.iterations < 1 and self.time <= 0:
+            raise ValueError("mcts needs iterations >= 1 or time > 0")
+        opts = [f"iterations={self.iterations}"] if self.time <= 0 else [f"time={self.time:g}"]
+        opts += [f"c={self.c:g}"] if self.c != 0.7 else []
+        opts += [f"depth={self.depth}"] if self.depth else []
+        opts += [f"samples={self.samples}"] if self.samples != 16 else []
+        self.name = "mcts" if opts == ["iterations=300"] else f"mcts({','.join(opts)})"
+        self.rng = agent_rng(seed, seat, "mcts")
+        self.memory: dict = {}
+        self.playouts = 0
+
+    def choose(self, view: SeatView) -> Any:
+        """The most visited move at the root after the search."""
+        moves = view.legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        game, rng = view.rules, self.rng
+        sign = 1 if game.winner_highest else -1
+        belief = Belief(game, view.observation(), rng, self.memory)
+        root = Node(None)
+        lo, hi = [0.0], [0.0]
+        deadline = time.perf_counter() + self.time if self.time > 0 else None
+        done = 0
+        pool: list[Any] = []
+        while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
+            done += 1
+            if len(pool) < self.samples:
+                sampled = belief.sample(attempts=3)
+                if sampled is not None:
+                    pool.append((sampled, position_values(sampled, sampled.round)))
+                    entry = pool[-1]
+                elif pool:
+                    entry = pool[done % len(pool)]
+                else:
+                    continue
+            elif pool:
+                entry = pool[done % len(pool)]
+            else:
+                break
+            state, start = entry[0].copy(), entry[1]
+            round_index = state.round
+            node, path = root, [root]
+            # selection and expansion
+            while not state.is_over and state.round == round_index:
+                legal = {_key(game, m): m for m in reversed(state.legal_moves())}
+                untried = [k for k in legal if k not in node.children]
+                player = state.current_player
+                if untried:
+                    k = untried[rng.randrange(len(untried))]
+                    child = node.children[k] = Node(player)
+                    state.apply(legal[k])
+                    path.append(child)
+                    break
+                best, best_k = -math.inf, None
+                span = (hi[0] - lo[0]) or 1.0
+                for k in legal:
+                    ch = node.children[k]
+                    ch.avail += 1
+                    score = (ch.total / ch.visits - lo[0]) / span + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    if score > best:
+                        best, best_k = score, k
+                node = node.children[best_k]
+                state.apply(legal[best_k])
+                path.append(node)
+            # playout
+            steps = 0
+            while not state.is_over and state.round == round_index and (not self.depth or steps < self.depth):
+                legal = state.legal_moves()
+                state.apply(legal[rng.randrange(len(legal))])
+                steps += 1
+            self.playouts += 1
+            end = position_values(state, round_index)
+            gain = [sign * (end[p] - start[p]) for p in range(state.n)]
+            lo[0], hi[0] = min(lo[0], *gain), max(hi[0], *gain)
+            for nd in path:
+                nd.visits += 1
+                if nd.player is not None:
+                    nd.total += gain[nd.player]
+        counts = {k: ch.visits for k, ch in root.children.items()}
+        ranked = sorted(moves, key=lambda m: -counts.get(_key(game, m), -1))
+        best_count = counts.get(_key(game, ranked[0]), -1)
+        top = [m for m in ranked if counts.get(_key(game, m), -1) == best_count]
+        return top[rng.randrange(len(top))]

@@ -1,0 +1,144 @@
+"""The agents: names with options, legal play in any ruleset, sampling what a seat cannot see,
+and never reading the hidden cards of the real game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import interpreter
+from conftest import RULESETS
+from interpreter.agents import SeatView, make_agent, make_agents, split_agents
+from interpreter.agents.belief import Belief
+from interpreter.errors import RulesetError
+from interpreter.records import find_move, record
+from interpreter.simulate import play_game
+
+
+@pytest.fixture(scope="module")
+def kedric() -> interpreter.Game:
+    return interpreter.load(RULESETS / "poison-kedric-winks.rules")
+
+
+def test_agent_names_take_options_after_a_colon_or_in_parentheses():
+    assert split_agents("mcts(iterations=9,c=1),random") == ["mcts(iterations=9,c=1)", "random"]
+    assert make_agent("mcts:40", 0, 1).iterations == 40
+    agent = make_agent("mcts(time=0.5, c=1.2)", 0, 1)
+    assert (agent.time, agent.c) == (0.5, 1.2)
+    assert make_agent("greedy:3", 0, 1).samples == 3
+    assert [a.name for a in make_agents("mcts:7,random", 3, 0)] == ["mcts(iterations=7)", "random", "random"]
+
+
+@pytest.mark.parametrize("spec", ["wizard", "mcts(speed=3)", "mcts:lots", "random:3", "mcts(iterations=0)"])
+def test_a_bad_agent_name_or_option_is_a_clear_error(spec):
+    with pytest.raises(RulesetError) as err:
+        make_agents(spec, 4, 0)
+    assert "agent" in err.value.message
+
+
+def test_an_agent_name_is_its_own_spec_so_records_name_agents_that_can_be_rebuilt():
+    for spec in ["random", "greedy", "greedy:2", "mcts", "mcts:20", "mcts(time=0.25,depth=8)"]:
+        name = make_agent(spec, 0, 0).name
+        assert make_agent(name, 0, 0).name == name
+
+
+@pytest.mark.parametrize("rules", ["poison.rules", "poison-five-card.rules"])
+def test_every_agent_plays_a_whole_game_legally(rules):
+    game = interpreter.load(RULESETS / rules)
+    state = play_game(game, 3, 5, "mcts(iterations=6,samples=3),greedy,random", {"rounds": "1"})
+    assert state.is_over and len(state.totals) == 3
+
+
+def test_agents_play_the_trick_taking_game_with_its_simultaneous_choice(kedric):
+    state = play_game(kedric, 3, 2, "mcts(iterations=6,samples=3),greedy,random", {"hands": "2"})
+    assert state.is_over
+
+
+def _visible(obs):
+    """The zones of an observation, each instance's cards as a sorted list (order within a hand aside)."""
+    return {k: [v if isinstance(v, dict) else sorted(map(str, v)) for v in vs] for k, vs in obs["zones"].items()}
+
+
+@pytest.mark.parametrize(
+    ("rules", "players"), [("poison.rules", 4), ("poison.rules", 3), ("poison-kedric-winks.rules", 4)]
+)
+def test_a_sampled_state_looks_to_the_seat_exactly_like_the_real_one(rules, players):
+    game = interpreter.load(RULESETS / rules)
+    rng = random.Random(3)
+    state = game.new_game(players, 11)
+    checked = 0
+    for step in range(60):
+        seat = state.current_player
+        obs = state.observe(seat)
+        if step % 3 == 0:
+            sample = Belief(game, obs, rng).sample()
+            if sample is not None:
+                got = sample.observe(seat)
+                assert _visible(got) == _visible(obs)
+                assert (got["current"], got["phase"], got["totals"], got["vars"]) == (
+                    obs["current"],
+                    obs["phase"],
+                    obs["totals"],
+                    obs["vars"],
+                )
+                checked += 1
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    assert checked >= 15
+
+
+def test_a_sample_of_poison_knows_who_collected_what_since_the_seat_saw_it_in_the_cauldrons(poison):
+    rng = random.Random(0)
+    state = poison.new_game(4, 2)
+    while not any(state.zones[i] for i in state.layout.instances[poison.zone_index["collected"]]):
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    sample = Belief(poison, state.observe(state.current_player), rng).sample()
+    kinds = poison.cards.kind
+    for inst in state.layout.instances[poison.zone_index["collected"]]:
+        assert sorted(kinds[c] for c in sample.zones[inst]) == sorted(kinds[c] for c in state.zones[inst])
+
+
+def _twin_with_other_hidden_cards(game, players, seed, steps):
+    """A game after ``steps`` random moves, and a twin whose deal differs only in two unseen
+    cards of two other seats; both at the same point, with the seat to move."""
+    rng = random.Random(seed)
+    a = game.new_game(players, seed)
+    for _ in range(steps):
+        moves = a.legal_moves()
+        a.apply(moves[rng.randrange(len(moves))])
+    seat = a.current_player
+    rec = record(a)
+    hand = game.zone_index["hand"]
+    others = [p for p in range(players) if p != seat]
+    kinds = game.cards.kind
+    x, y = (a.zones[a.layout.base[hand] + p] for p in others[:2])
+    json = game.cards.json
+    for cx, cy in ((cx, cy) for cx in x for cy in y if kinds[cx] != kinds[cy]):
+        deal = record(a)["rounds"][0]["deal"]
+        hx, hy = deal["hand"][others[0]], deal["hand"][others[1]]
+        i, j = hx.index(json[cx]), hy.index(json[cy])
+        hx[i], hy[j] = hy[j], hx[i]
+        b = game.new_game(players, seed, deals=[deal])
+        for m in rec["rounds"][0]["moves"]:
+            move = find_move(b, m) if b.current_player == m["player"] else None
+            if move is None:
+                break  # this exchange would have changed what was played: try another
+            b.apply(move)
+        else:
+            return a, b, seat
+    raise AssertionError("no exchange of hidden cards keeps the moves legal")
+
+
+@pytest.mark.parametrize("spec", ["greedy", "mcts(iterations=30,samples=4)"])
+@pytest.mark.parametrize("rules", ["poison.rules", "poison-kedric-winks.rules"])
+def test_an_agent_decides_the_same_whatever_the_cards_it_cannot_see(spec, rules):
+    game = interpreter.load(RULESETS / rules)
+    for seed, steps in [(1, 7), (2, 13)]:
+        a, b, seat = _twin_with_other_hidden_cards(game, 4, seed, steps)
+        assert a.observe(seat) == b.observe(seat)
+        assert [sorted(z) for z in a.zones] != [sorted(z) for z in b.zones]
+        pick_a = make_agent(spec, seat, 9).choose(SeatView(a, seat))
+        pick_b = make_agent(spec, seat, 9).choose(SeatView(b, seat))
+        assert a.describe(pick_a) == b.describe(pick_b)
