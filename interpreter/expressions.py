@@ -133,6 +133,7 @@ class ExprCompiler:
         self.counter = [0]
         self.lazy_slots: dict[int, Fn] = {}  # slot -> how to compute it on first read
         self.coverage: Counter | None = None  # when set, rules count how often they hold
+        self.zone_pure: set[int] = set()  # definitions whose value depends only on their zone's cards
 
     def counted(self, fn: Fn, at: str | None) -> Fn:
         """``fn``, counting in ``coverage[at]`` each time it holds (only when coverage is on)."""
@@ -235,6 +236,20 @@ class ExprCompiler:
 
             return call0
         slot = self.plain_slot(n["arg"], sc)
+        if k in self.zone_pure:  # kept with the zone until its cards change (State.zmemo)
+            arg = self.compile(n["arg"], sc)
+
+            def call_zone(s, e):
+                a = arg(s, e)
+                memo = s.zmemo.get(a)
+                if memo is None:
+                    memo = s.zmemo[a] = {}
+                v = memo.get(k, MISSING)
+                if v is MISSING:
+                    v = memo[k] = fns[k](s, a)
+                return v
+
+            return call_zone
         if slot is not None:
 
             def call_bound(s, e):

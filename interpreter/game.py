@@ -214,6 +214,7 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
     def expr(node: dict[str, Any] | None, scope=base) -> Fn | None:
         return None if node is None else cx.compile(node, scope)
 
+    cx.zone_pure = {i for i, d in enumerate(ir["defines"]) if d.get("of") and zone_pure(d["body"])}
     cx.define_fns.extend(cx.define(d["body"], d["of"] is not None) for d in ir["defines"])
     for c in conditions:
         fn, card_slot, player_slot = cx.condition(c)
@@ -327,6 +328,30 @@ def _counted_effects(cx: ExprCompiler, effects: Effect, condition: Any, at: str 
         effects(s, e)
 
     return run
+
+
+# Operators whose value depends only on their operands (no zone, variable, round or seat of its own).
+PURE_OPS = {
+    "num", "text", "none", "bound", "param", "attr", "cards", "of_type", "filter", "except", "count",
+    "sum", "max", "min", "distinct", "first", "last", "best", "worst", "some", "no", "is_empty",
+    "is_none", "is_type", "cmp", "not", "and", "or", "else", "if", "neg", "arith",
+}  # fmt: skip
+
+
+def zone_pure(body: Any) -> bool:
+    """Whether a zone's definition reads nothing but the cards of its zone (``it``), so that its
+    value may be kept until that zone changes."""
+    if isinstance(body, list):
+        return all(zone_pure(x) for x in body)
+    if not isinstance(body, dict):
+        return True
+    op = body.get("op")
+    if op is not None:
+        if op not in PURE_OPS:
+            return False
+        if op == "bound":
+            return body["name"] == "it"
+    return all(zone_pure(v) for k, v in body.items() if k != "at")
 
 
 def _yields_piles(node: dict[str, Any]) -> bool:

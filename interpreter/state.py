@@ -55,6 +55,7 @@ class State:
         "to_move",
         "totals",
         "vars",
+        "zmemo",
         "zones",
     )
 
@@ -79,7 +80,8 @@ class State:
         self.over = False
         self.history: list[dict[str, Any]] = []
         self.played_by = [-1] * len(game.cards)
-        self.cache: dict = {}
+        self.cache: dict = {}  # values computed in this state, cleared by every change
+        self.zmemo: dict[int, dict] = {}  # zone instance -> values of definitions that read only it
         self._legal: tuple[int, list[Move]] | None = None
         self.next_player: int | None = None
         self.pending: list[tuple[int, Move]] = []
@@ -152,6 +154,7 @@ class State:
         other.vars = [list(v) if isinstance(v, list) else v for v in self.vars]
         other.totals = list(self.totals)
         other.cache = {}
+        other.zmemo = {}
         other._legal = None
         other.pending = list(self.pending)
         other.to_move = list(self.to_move)
@@ -178,6 +181,7 @@ class State:
         ia, ib = za.index(a), zb.index(b)
         za[ia], zb[ib] = b, a
         self.loc[a], self.loc[b] = self.loc[b], self.loc[a]
+        self.zmemo = {}
         self.cache.clear()
         self._legal = None
 
@@ -209,6 +213,7 @@ class State:
                 else:
                     loc[item] = inst
         self.loc = loc
+        self.zmemo = {}
 
     def zone_cards(self, inst: int) -> list[int]:
         """The cards of a zone instance (piles flattened), as a new list."""
@@ -221,8 +226,10 @@ class State:
         """Move cards (from wherever they are) to the end of a zone; into a piles zone, as one pile."""
         if not cards:
             return
-        zones, loc = self.zones, self.loc
+        zones, loc, zmemo = self.zones, self.loc, self.zmemo
+        zmemo.pop(dest, None)
         for c in cards:
+            zmemo.pop(loc[c], None)
             src = zones[loc[c]]
             if src and isinstance(src[0], list):
                 for pile in src:
@@ -257,7 +264,11 @@ class State:
     def _perform(self, p: int, move: Move) -> None:
         rule_index, c, t = move
         zones = self.zones
-        zones[self.loc[c]].remove(c)
+        src = self.loc[c]
+        zones[src].remove(c)
+        zmemo = self.zmemo
+        zmemo.pop(src, None)
+        zmemo.pop(t, None)
         if self.game.zones[self.layout.zone_of[t]].piles:
             zones[t].append([c])
         else:
