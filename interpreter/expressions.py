@@ -88,6 +88,32 @@ def reads(node: Any, bound: frozenset[str] = frozenset()) -> dict[str, set[str] 
     return out
 
 
+# Operators whose value depends only on their operands (no zone, variable, round or seat of its own).
+PURE_OPS = {
+    "num", "text", "none", "bound", "param", "attr", "cards", "of_type", "filter", "except", "count",
+    "sum", "max", "min", "distinct", "first", "last", "best", "worst", "some", "no", "is_empty",
+    "is_none", "is_type", "cmp", "not", "and", "or", "else", "if", "neg", "arith",
+}  # fmt: skip
+
+
+def zone_pure(body: Any, name: str = "it", pure_calls: frozenset[str] = frozenset()) -> bool:
+    """Whether an expression reads nothing but the cards of one zone (bound to ``name``), so that
+    its value may be kept until that zone changes. ``pure_calls``: definitions known to be so."""
+    if isinstance(body, list):
+        return all(zone_pure(x, name, pure_calls) for x in body)
+    if not isinstance(body, dict):
+        return True
+    op = body.get("op")
+    if op == "call":
+        return body.get("name") in pure_calls and zone_pure(body.get("arg"), name, pure_calls)
+    if op is not None:
+        if op not in PURE_OPS:
+            return False
+        if op == "bound":
+            return body["name"] == name
+    return all(zone_pure(v, name, pure_calls) for k, v in body.items() if k != "at")
+
+
 class Scope:
     """Names bound at a point of a rule, each to an env slot; shared counter for the env size."""
 

@@ -11,7 +11,7 @@ from typing import Any
 from .cards import CardTable, build_cards
 from .effects import Effect, compile_effects
 from .errors import ParameterError, PlayError
-from .expressions import ExprCompiler, Fn
+from .expressions import ExprCompiler, Fn, zone_pure
 from .ircheck import check_references, compile_error
 from .limits import default_max_moves
 from .moves import compile_generator
@@ -328,30 +328,6 @@ def _counted_effects(cx: ExprCompiler, effects: Effect, condition: Any, at: str 
         effects(s, e)
 
     return run
-
-
-# Operators whose value depends only on their operands (no zone, variable, round or seat of its own).
-PURE_OPS = {
-    "num", "text", "none", "bound", "param", "attr", "cards", "of_type", "filter", "except", "count",
-    "sum", "max", "min", "distinct", "first", "last", "best", "worst", "some", "no", "is_empty",
-    "is_none", "is_type", "cmp", "not", "and", "or", "else", "if", "neg", "arith",
-}  # fmt: skip
-
-
-def zone_pure(body: Any) -> bool:
-    """Whether a zone's definition reads nothing but the cards of its zone (``it``), so that its
-    value may be kept until that zone changes."""
-    if isinstance(body, list):
-        return all(zone_pure(x) for x in body)
-    if not isinstance(body, dict):
-        return True
-    op = body.get("op")
-    if op is not None:
-        if op not in PURE_OPS:
-            return False
-        if op == "bound":
-            return body["name"] == "it"
-    return all(zone_pure(v) for k, v in body.items() if k != "at")
 
 
 def _yields_piles(node: dict[str, Any]) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .expressions import BINDS, MISSING, UNSET, ExprCompiler, Fn, Scope, free_names, reads
+from .expressions import BINDS, MISSING, UNSET, ExprCompiler, Fn, Scope, free_names, reads, zone_pure
 
 TRIVIAL = {"num", "text", "none", "bound", "builtin", "param", "schedule"}
 
@@ -163,6 +163,9 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
     counts = cx.coverage
     new = tuple.__new__  # builds a Move without the NamedTuple constructor's Python-level call
     t_fns = [fn for _, fn in target_slots]
+    pure_calls = frozenset(name for name, k in cx.define_index.items() if k in cx.zone_pure)
+    rows_pure = all(zone_pure(node, "target", pure_calls) for _, node in target_lifts)
+    row_key = ("row", index)
     finders = [_finder(a, number, counts, (t_lo, t_hi)) for number, a in enumerate(allows)]
 
     def generate(s, e, source, targets, out):
@@ -175,9 +178,20 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
         seen: dict[int, list[int]] | None = {} if by_kind else None
         rows = []
         if t_fns:
+            zmemo = s.zmemo
             for t in targets:
-                e[2] = t
-                rows.append([fn(s, e) for fn in t_fns])
+                if rows_pure:  # the target's values depend on its cards only: kept until they change
+                    memo_t = zmemo.get(t)
+                    if memo_t is None:
+                        memo_t = zmemo[t] = {}
+                    row = memo_t.get(row_key)
+                    if row is None:
+                        e[2] = t
+                        row = memo_t[row_key] = [fn(s, e) for fn in t_fns]
+                    rows.append(row)
+                else:
+                    e[2] = t
+                    rows.append([fn(s, e) for fn in t_fns])
         memo: dict[int, Any] = {}
         for c in cards:
             if seen is not None:
