@@ -149,6 +149,9 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
     t_lo, t_hi = (t_slots[0], t_slots[-1] + 1) if t_slots else (0, 0)
     assert t_slots == list(range(t_lo, t_hi)), "target slots are allocated together"
     c_slots = [slot for slot, _ in card_slots]
+    c_lo, c_hi = (c_slots[0], c_slots[-1] + 1) if c_slots else (0, 0)
+    assert c_slots == list(range(c_lo, c_hi)), "card slots are allocated together"
+    c_unset = [UNSET] * len(c_slots)
     # Each pair-level allow becomes a way to find the targets it allows for a card (see _allows).
     column = {name: j for j, (name, _) in enumerate(target_lifts)}
     lifted = {name: (slot, fn) for (name, _), (slot, fn) in zip(card_lifts, card_slots, strict=True)}
@@ -193,15 +196,17 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
                     e[2] = t
                     rows.append([fn(s, e) for fn in t_fns])
         memo: dict[int, Any] = {}
+        append = out.append
         for c in cards:
             if seen is not None:
                 done = seen.get(kind[c])
                 if done is not None:
-                    out.extend([new(Move, (index, c, t)) for t in done])
+                    for t in done:
+                        append(new(Move, (index, c, t)))
                     continue
             e[1] = c
-            for slot in c_slots:
-                e[slot] = UNSET
+            if c_slots:
+                e[c_lo:c_hi] = c_unset
             if card_require is not None and not card_require(s, e):
                 chosen: Any = ()
             elif not has_allows or (card_allow is not None and card_allow(s, e)):
@@ -212,7 +217,7 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
                     if len(found) == n:
                         break
                     find(s, e, rows, memo, found, targets)
-                chosen = sorted(found) if len(found) != 1 else list(found)
+                chosen = sorted(found) if len(found) > 1 else found
             if pair_require is not None and chosen:
                 kept = []
                 for i in chosen:
@@ -223,7 +228,8 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
                         kept.append(i)
                 chosen = kept
             moves = [targets[i] for i in chosen]
-            out.extend([new(Move, (index, c, t)) for t in moves])
+            for t in moves:
+                append(new(Move, (index, c, t)))
             if seen is not None:
                 seen[kind[c]] = moves
 
