@@ -25,6 +25,14 @@ def source_line(file: str, line: int) -> str | None:
     return lines[line - 1] if 0 < line <= len(lines) else None
 
 
+def quote(span: Span) -> list[str]:
+    """The source line of a position, and a caret under the column (empty if the file is unknown)."""
+    text = source_line(span.file, span.line)
+    if text is None:
+        return []
+    return [f"    {text}", "    " + " " * len(text[: span.col - 1].expandtabs()) + "^"]
+
+
 @dataclass(frozen=True)
 class Span:
     """A position in a source file (1-based line and column)."""
@@ -62,11 +70,7 @@ class RulesetError(Exception):
         head = f"{self.span}: " if self.span else ""
         out = [f"{head}error: {self.message}"]
         if self.span:
-            text = source_line(self.span.file, self.span.line)
-            if text is not None:
-                out.append(f"    {text}")
-                caret_at = len(text[: self.span.col - 1].expandtabs())
-                out.append("    " + " " * caret_at + "^")
+            out += quote(self.span)
         if self.hint:
             out.append(f"  hint: {self.hint}")
         return "\n".join(out)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import source_line
+from ..errors import quote
 from .findings import Finding, Report
 
 MOVES_SHOWN = 12  # the last moves of a failing game shown in text (JSON has them all)
@@ -13,10 +13,7 @@ def format_finding(f: Finding, failures: str | None = None) -> list[str]:
     head = f"{f.at.file}:{f.at.line}:{f.at.col}: " if f.at else ""
     out = [f"{head}{f.severity}: {f.message}"]
     if f.at:
-        text = source_line(f.at.file, f.at.line)
-        if text is not None:
-            out.append(f"    {text}")
-            out.append("    " + " " * len(text[: f.at.col - 1].expandtabs()) + "^")
+        out += quote(f.at)
     if f.hint:
         out.append(f"  hint: {f.hint}")
     if f.note:
