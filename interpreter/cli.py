@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 
@@ -137,6 +138,17 @@ def main(argv: list[str] | None = None) -> int:
         return 128 + getattr(err, "signum", 2)
     except BrokenPipeError:
         return 0
+    except Exception as err:  # the last safety net: a message, never a traceback
+        print(
+            f"error: the rules could not be run: {type(err).__name__}: {err}\n"
+            "  hint: rules written as IR (JSON/YAML) are checked against the schema but not typed; "
+            "check the types of their expressions. Otherwise this is a bug of ruleset: please report "
+            "it with the command line (set RULESET_DEBUG=1 to see the traceback).",
+            file=sys.stderr,
+        )
+        if os.environ.get("RULESET_DEBUG"):
+            raise
+        return 2
 
 
 if __name__ == "__main__":

@@ -17,10 +17,15 @@ def remember_source(file: str, text: str) -> None:
 
 
 def source_line(file: str, line: int) -> str | None:
-    """The text of line ``line`` (1-based) of a remembered file, or None."""
+    """The text of line ``line`` (1-based) of a remembered file (or, for positions kept in IR, of
+    the rules file they name, if it is readable), or None."""
     text = _SOURCES.get(file)
     if text is None:
-        return None
+        try:
+            with open(file, encoding="utf-8") as f:
+                text = _SOURCES[file] = f.read(1_000_001)
+        except (OSError, UnicodeDecodeError, ValueError):
+            return None
     lines = text.splitlines()
     return lines[line - 1] if 0 < line <= len(lines) else None
 
@@ -122,3 +127,15 @@ class ReadError(RulesetError):
 
 class ExperimentError(RulesetError):
     """An experiment file (``simulate --config``) that does not fit its schema or names what does not exist."""
+
+
+RUNTIME_FAILURES = (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError)
+
+
+def rule_failure(err: Exception, at: Span | str | None, what: str = "rule") -> PlayError:
+    """A rule that failed while being evaluated (ill-typed IR written by hand), at the rule's line."""
+    return PlayError(
+        f"this {what} could not be evaluated: {type(err).__name__}: {err}",
+        at or None,
+        "rules written as IR (JSON/YAML) are schema-checked but not typed: check the types here",
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import PlayError
+from .errors import RUNTIME_FAILURES, PlayError, rule_failure
 
 
 def score_round(state: Any) -> list[int]:
@@ -15,17 +15,27 @@ def score_round(state: Any) -> list[int]:
         env = [None] * game.env_size
         env[0] = p
         for rule in game.score:
-            items = rule.each(state, env) if rule.each is not None else (None,)
-            for item in list(items):
-                if rule.each is not None:
-                    env[rule.slot] = item
-                if rule.condition is not None and bool(rule.condition(state, env)) == rule.negate:
-                    continue
-                points = rule.points(state, env)
-                if not isinstance(points, int):
-                    raise PlayError(f"a score rule gave {points!r}, not a number", rule.at)
-                scores[p] += points
+            try:
+                scores[p] += _rule_points(state, env, rule)
+            except RUNTIME_FAILURES as err:
+                raise rule_failure(err, rule.at, "scoring rule") from None
     return scores
+
+
+def _rule_points(state: Any, env: list, rule: Any) -> int:
+    """What one score rule gives the player in ``env``: per card (or pile), or once."""
+    total = 0
+    items = rule.each(state, env) if rule.each is not None else (None,)
+    for item in list(items):
+        if rule.each is not None:
+            env[rule.slot] = item
+        if rule.condition is not None and bool(rule.condition(state, env)) == rule.negate:
+            continue
+        points = rule.points(state, env)
+        if not isinstance(points, int):
+            raise PlayError(f"a score rule gave {points!r}, not a number", rule.at)
+        total += points
+    return total
 
 
 def winners(totals: list[int], highest: bool) -> list[int]:

@@ -10,7 +10,7 @@ import random
 from typing import Any, NamedTuple
 
 from .deal import deal, place, shuffle_decks
-from .errors import IllegalMoveError, PlayError
+from .errors import RUNTIME_FAILURES, IllegalMoveError, PlayError, rule_failure
 from .game import Game
 from .limits import endless_round
 from .observe import revealed_zones
@@ -257,7 +257,10 @@ class State:
         for rule in game.phases[self.phase].moves:
             src = lay.base[rule.source] + (p if rule.source_per_player else 0)
             targets = (lay.base[rule.target] + p,) if rule.target_per_player else lay.instances[rule.target]
-            rule.generate(self, env, src, targets, out)
+            try:
+                rule.generate(self, env, src, targets, out)
+            except RUNTIME_FAILURES as err:
+                raise rule_failure(err, rule.at, "move's guard") from None
         self._legal = (p, out)
         return out
 
@@ -279,9 +282,12 @@ class State:
         for trig in self.game.triggers[rule_index]:
             env = [None] * self.game.env_size
             env[0], env[1], env[2] = p, c, t
-            if trig.condition is None or trig.condition(self, env):
-                trig.effects(self, env)
-                self.cache.clear()
+            try:
+                if trig.condition is None or trig.condition(self, env):
+                    trig.effects(self, env)
+                    self.cache.clear()
+            except RUNTIME_FAILURES as err:
+                raise rule_failure(err, trig.at, "trigger") from None
 
     def _advance(self) -> None:
         """End phases and rounds whose time has come, until some player must move."""
@@ -299,7 +305,11 @@ class State:
                 self.pending = []
                 self._next_phase()
                 continue
-            if ph.ends is not None and ph.ends(self, [None] * game.env_size):
+            try:
+                ended = ph.ends is not None and ph.ends(self, [None] * game.env_size)
+            except RUNTIME_FAILURES as err:
+                raise rule_failure(err, ph.at, "phase's end") from None
+            if ended:
                 self._next_phase()
                 continue
             for k in range(self.n):
