@@ -468,13 +468,50 @@ class ExprCompiler:
     # ---- tests ---------------------------------------------------------------------------------
     def op_some(self, n, sc):  # some trump in trick
         if n["of"]["op"] == "filter":  # some card in hand where ...: stop at the first that qualifies
-            return self._some_where(n, sc)
+            return self._semi_join(n, sc) or self._some_where(n, sc)
         coll = self.compile(n["of"], sc)
         if n["op"] == "some":
             return lambda s, e: len(coll(s, e)) > 0
         return lambda s, e: len(coll(s, e)) == 0
 
     op_no = op_some
+
+    def _semi_join(self, n, sc) -> Fn | None:  # no pot where color of it = color of card
+        """``some/no X where F(it) = G``, F reading nothing but ``it`` and G not reading ``it``: the
+        values of F over X are listed once per state (for those elements), then G is looked up."""
+        where = n["of"]["where"]
+        if where.get("op") != "cmp" or where.get("cmp") != "=":
+            return None
+        pure = frozenset(name for name, k in self.define_index.items() if k in self.zone_pure)
+        for it_side, other_side in ((where["left"], where["right"]), (where["right"], where["left"])):
+            if zone_pure(it_side, "it", pure) and "it" not in free_names(other_side):
+                break
+        else:
+            return None
+        elements = self.compile(n["of"]["of"], sc)
+        inner, k = sc.bind("it")
+        value_of = self.compile(it_side, inner)
+        other = self.compile(other_side, sc)
+        found = n["op"] == "some"
+        ident = id(n)
+
+        def f(s, e):
+            xs = elements(s, e)
+            key: Any = (ident, tuple(xs))
+            try:
+                values = s.cache.get(key)
+            except TypeError:  # the elements are piles (lists): computed, not kept
+                values, key = None, None
+            if values is None:
+                values = []
+                for x in xs:
+                    e[k] = x
+                    values.append(value_of(s, e))
+                if key is not None:
+                    s.cache[key] = values
+            return (other(s, e) in values) == found
+
+        return f
 
     def _some_where(self, n, sc):  # some card in hand of player where suit of it = led
         coll = self.compile(n["of"]["of"], sc)

@@ -269,7 +269,11 @@ def _finder(allow: tuple, number: int, counts: Any, target_span: tuple[int, int]
         def split(s, e, rows, memo, found, targets):
             chosen = memo.get(number)
             if chosen is None:
-                chosen = memo[number] = [i for i, row in enumerate(rows) if all(row[j] for j in cols)]
+                if len(cols) == 1:
+                    (col,) = cols
+                    chosen = memo[number] = [i for i, row in enumerate(rows) if row[col]]
+                else:
+                    chosen = memo[number] = [i for i, row in enumerate(rows) if all(row[j] for j in cols)]
             if not chosen or found.issuperset(chosen):
                 return
             for slot, fn in parts:
