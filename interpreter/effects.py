@@ -26,90 +26,123 @@ def compile_effects(cx: ExprCompiler, nodes: list[dict[str, Any]], scope: Scope)
 
 def compile_effect(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     """The closure of one effect; `let` adds its name to ``scope`` for the effects after it."""
+    build = _BUILDERS.get(node["do"])
+    if build is None:
+        raise AssertionError(node["do"])
+    return build(cx, node, scope)
+
+
+def _move(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """move cards in target except card to collected of player"""
+    what = cx.compile(node["what"], scope)
+    to = cx.compile(node["to"], scope)
+    whole_zone = node["what"]["op"] == "zone"
+
+    def move(s, e):
+        got = what(s, e)
+        dest = to(s, e)
+        if got is None:
+            return
+        if whole_zone:
+            cards = s.zone_cards(got)
+        elif isinstance(got, int):
+            cards = [got]
+        else:
+            cards = list(got)
+        s.move_cards(cards, dest)
+
+    return move
+
+
+def _draw(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """draw 1 from draw_pile to hand of player"""
     at = node.get("at")
-    match node["do"]:
-        case "move":  # move cards in target except card to collected of player
-            what = cx.compile(node["what"], scope)
-            to = cx.compile(node["to"], scope)
-            whole_zone = node["what"]["op"] == "zone"
+    count = cx.compile(node["count"], scope)
+    src = cx.compile(node["from"], scope)
+    dst = cx.compile(node["to"], scope)
 
-            def move(s, e):
-                got = what(s, e)
-                dest = to(s, e)
-                if got is None:
-                    return
-                if whole_zone:
-                    cards = s.zone_cards(got)
-                elif isinstance(got, int):
-                    cards = [got]
-                else:
-                    cards = list(got)
-                s.move_cards(cards, dest)
+    def draw(s, e):
+        n = count(s, e)
+        if n is None or n < 0:
+            raise PlayError(f"cannot draw {n} cards", at)
+        pile = s.zones[src(s, e)]
+        if pile and n:
+            s.move_cards(pile[:n], dst(s, e))
 
-            return move
-        case "draw":  # draw 1 from draw_pile to hand of player
-            count = cx.compile(node["count"], scope)
-            src = cx.compile(node["from"], scope)
-            dst = cx.compile(node["to"], scope)
+    return draw
 
-            def draw(s, e):
-                n = count(s, e)
-                if n is None or n < 0:
-                    raise PlayError(f"cannot draw {n} cards", at)
-                pile = s.zones[src(s, e)]
-                if pile and n:
-                    s.move_cards(pile[:n], dst(s, e))
 
-            return draw
-        case "let":  # let winner = player of winning
-            value = cx.compile(node["value"], scope)
-            slot = scope.set(node["name"])
+def _let(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """let winner = player of winning"""
+    value = cx.compile(node["value"], scope)
+    slot = scope.set(node["name"])
 
-            def let(s, e):
-                e[slot] = value(s, e)
+    def let(s, e):
+        e[slot] = value(s, e)
 
-            return let
-        case "set" | "add":  # add 1 to trick_points of winner
-            k = cx.var_index[node["var"]]
-            value = cx.compile(node["value"], scope)
-            adding = node["do"] == "add"
-            if node.get("of") is None:
+    return let
 
-                def set_scalar(s, e):
-                    s.vars[k] = (s.vars[k] + value(s, e)) if adding else value(s, e)
 
-                return set_scalar
-            of = cx.compile(node["of"], scope)
+def _set(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """add 1 to trick_points of winner (or set ... to ...)"""
+    at = node.get("at")
+    k = cx.var_index[node["var"]]
+    value = cx.compile(node["value"], scope)
+    adding = node["do"] == "add"
+    if node.get("of") is None:
 
-            def set_player(s, e):
-                p = of(s, e)
-                if p is None:
-                    raise PlayError(f"no player to change {node['var']} of", at)
-                row = s.vars[k]
-                row[p] = (row[p] + value(s, e)) if adding else value(s, e)
+        def set_scalar(s, e):
+            s.vars[k] = (s.vars[k] + value(s, e)) if adding else value(s, e)
 
-            return set_player
-        case "next":  # next winner
-            who = cx.compile(node["player"], scope)
+        return set_scalar
+    of = cx.compile(node["of"], scope)
 
-            def next_player(s, e):
-                p = who(s, e)
-                if p is None:
-                    raise PlayError("no player to move next", at)
-                s.next_player = p
+    def set_player(s, e):
+        p = of(s, e)
+        if p is None:
+            raise PlayError(f"no player to change {node['var']} of", at)
+        row = s.vars[k]
+        row[p] = (row[p] + value(s, e)) if adding else value(s, e)
 
-            return next_player
-        case "if":  # if winning is trump ... else ...
-            cond = cx.compile(node["cond"], scope)
-            then = compile_effects(cx, node["then"], Scope(scope.slots, scope.counter)) if node["then"] else None
-            other = compile_effects(cx, node["else"], Scope(scope.slots, scope.counter)) if node["else"] else None
+    return set_player
 
-            def branch(s, e):
-                if cond(s, e):
-                    if then:
-                        then(s, e)
-                elif other:
-                    other(s, e)
 
-            return branch
-    raise AssertionError(node["do"])
+def _next(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """next winner"""
+    at = node.get("at")
+    who = cx.compile(node["player"], scope)
+
+    def next_player(s, e):
+        p = who(s, e)
+        if p is None:
+            raise PlayError("no player to move next", at)
+        s.next_player = p
+
+    return next_player
+
+
+def _if(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """if winning is trump ... else ..."""
+    cond = cx.compile(node["cond"], scope)
+    then = compile_effects(cx, node["then"], Scope(scope.slots, scope.counter)) if node["then"] else None
+    other = compile_effects(cx, node["else"], Scope(scope.slots, scope.counter)) if node["else"] else None
+
+    def branch(s, e):
+        if cond(s, e):
+            if then:
+                then(s, e)
+        elif other:
+            other(s, e)
+
+    return branch
+
+
+_BUILDERS: dict[str, Callable[[ExprCompiler, dict[str, Any], Scope], Effect]] = {
+    "move": _move,
+    "draw": _draw,
+    "let": _let,
+    "set": _set,
+    "add": _set,
+    "next": _next,
+    "if": _if,
+}
