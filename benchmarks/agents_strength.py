@@ -19,7 +19,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # engine_path and the hand-written loops
+import engine_path
+
+engine_path.choose()  # the installed engine, or --source for the source tree
 
 from interpreter import load
 from interpreter.simulate import game_seed, play_game
@@ -56,6 +59,7 @@ def compare(game, players: int, a: str, b: str, games: int, seed: int) -> dict:
 
 def main() -> None:
     """Run the pairings given on the command line and print one line each (text or JSON)."""
+    print(engine_path.describe(), file=sys.stderr)  # which engine the figures are of
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("rules")
     ap.add_argument("--players", type=int, default=4)

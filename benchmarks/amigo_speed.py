@@ -16,13 +16,15 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # engine_path and the hand-written loops
+import engine_path
 
-import handwritten_amigo  # noqa: E402
+engine_path.choose()  # the installed engine, or --source for the source tree
 
-import interpreter  # noqa: E402
-from interpreter.simulate import simulate  # noqa: E402
+import handwritten_amigo
+
+import interpreter
+from interpreter.simulate import simulate
 
 
 def engine(games: int, players: int, seed: int) -> float:
@@ -42,6 +44,7 @@ def handwritten(games: int, players: int, seed: int) -> float:
 
 
 def main() -> None:
+    print(engine_path.describe(), file=sys.stderr)  # which engine the figures are of
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, default=4)

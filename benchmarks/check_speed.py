@@ -7,7 +7,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # engine_path and the hand-written loops
+import engine_path
+
+engine_path.choose()  # the installed engine, or --source for the source tree
 
 from interpreter.checker import check, default_jobs
 
@@ -23,6 +26,7 @@ def cpu_seconds() -> float:
 
 def main() -> None:
     """Check each shipped ruleset; print wall and CPU seconds."""
+    print(engine_path.describe(), file=sys.stderr)  # which engine the figures are of
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     jobs = default_jobs()
     for name in ("poison.rules", "poison-five-card.rules", "poison-kedric-winks.rules"):

@@ -13,7 +13,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # engine_path and the hand-written loops
+import engine_path
+
+engine_path.choose()  # the installed engine, or --source for the source tree
 
 from interpreter import load
 from interpreter.simulate import simulate
@@ -29,6 +32,7 @@ def children_cpu() -> float:
 
 def main() -> None:
     """Time a serial run and a --jobs run of the same games; print both rates and their ratio."""
+    print(engine_path.describe(), file=sys.stderr)  # which engine the figures are of
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--jobs", type=int, default=2)

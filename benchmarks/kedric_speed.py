@@ -18,10 +18,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # engine_path and the hand-written loops
+import engine_path
 
-import interpreter  # noqa: E402
-from interpreter.simulate import simulate  # noqa: E402
+engine_path.choose()  # the installed engine, or --source for the source tree
+
+import interpreter
+from interpreter.simulate import simulate
 
 
 def handwritten_module():
@@ -57,6 +60,7 @@ def run_handwritten(players: int, games: int, seed: int) -> dict:
 
 def main() -> None:
     """Measure both, print them and the ratios (text, then one JSON line)."""
+    print(engine_path.describe(), file=sys.stderr)  # which engine the figures are of
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=500)

@@ -14,10 +14,13 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # engine_path and the hand-written loops
+import engine_path
 
-import interpreter  # noqa: E402  (after the path is set, to run from a source checkout)
-from interpreter.invariants import soak  # noqa: E402
+engine_path.choose()  # the installed engine, or --source for the source tree
+
+import interpreter
+from interpreter.invariants import soak
 
 CHUNK = 250  # games per task handed to a worker
 
@@ -29,6 +32,7 @@ def run_chunk(path: str, players: int, games: int, first_seed: int) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     """Soak every ruleset at every player count; print figures and problems."""
+    print(engine_path.describe(), file=sys.stderr)  # which engine the figures are of
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("rulesets", nargs="*", help="rules files (default: every shipped ruleset)")
     parser.add_argument("--games", type=int, default=10_000, help="games per ruleset and player count")

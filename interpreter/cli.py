@@ -100,6 +100,19 @@ def progress_bar(enabled: bool):
 # ---- the parser ---------------------------------------------------------------------------------
 
 
+def version_line() -> str:
+    """`ruleset --version`: the version, and whether the engine is the compiled one."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from .build import engine_build
+
+    try:
+        number = version("ruleset")
+    except PackageNotFoundError:
+        number = "(not installed)"
+    return f"ruleset {number}, engine {engine_build()}, at {os.path.dirname(os.path.abspath(__file__))}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser: each module of interpreter/commands/ registers one command."""
     parser = argparse.ArgumentParser(
@@ -108,6 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=version_line())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     modules = [
         importlib.import_module(f"{commands.__name__}.{m.name}") for m in pkgutil.iter_modules(commands.__path__)
