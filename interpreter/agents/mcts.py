@@ -79,6 +79,7 @@ class MctsAgent:
             if len(pool) < self.samples:
                 sampled = belief.sample(attempts=3)
                 if sampled is not None:
+                    sampled.rounds = sampled.round + 1  # the search looks no further: no next deal
                     pool.append((sampled, position_values(sampled, sampled.round)))
                     entry = pool[-1]
                 elif pool:
