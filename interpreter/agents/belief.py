@@ -152,6 +152,7 @@ class Belief:
             return None
         state.vars = [list(v) if isinstance(v, list) else v for v in (obs["vars"][name] for name, *_ in game.vars)]
         state.cache.clear()
+        state._legal = None  # the moves listed before may have read the replayed variables
         return state
 
     def _reconcile(self, state: Any) -> bool:

@@ -80,6 +80,7 @@ class MctsAgent:
                 sampled = belief.sample(attempts=3)
                 if sampled is not None:
                     sampled.rounds = sampled.round + 1  # the search looks no further: no next deal
+                    sampled.legal_moves()  # listed once here, kept by every copy (copy(memo=True))
                     pool.append((sampled, position_values(sampled, sampled.round)))
                     entry = pool[-1]
                 elif pool:
@@ -90,7 +91,7 @@ class MctsAgent:
                 entry = pool[done % len(pool)]
             else:
                 break
-            state, start = entry[0].copy(), entry[1]
+            state, start = entry[0].copy(memo=True), entry[1]
             round_index = state.round
             node, path = root, [root]
             # selection and expansion
