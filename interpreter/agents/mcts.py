@@ -5,8 +5,10 @@ shared by all samples (moves told apart by rule, kind of card and target; a chil
 among the moves legal in this sample, by UCB with availability counts), adds one node, plays
 at random to the end of the round (or ``depth`` moves, then scores the round as it stands) and
 backs up each player's score change, as the ruleset scores it. Sampling a state replays the
-round, so ``samples`` states are sampled a move and the iterations cycle through copies of them.
-It never reads the real state.
+round, so ``samples`` states are sampled a move and the iterations cycle through copies of them;
+a sampled state ends the game with its round (the search looks no further, so no playout deals
+the next one) and its copies keep what it computed (``State.copy(memo=True)``: its legal moves,
+the values kept with its zones). It never reads the real state.
 """
 
 from __future__ import annotations
