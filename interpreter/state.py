@@ -143,8 +143,12 @@ class State:
         """The winning seats (when the game is over)."""
         return winners(self.totals, self.game.winner_highest)
 
-    def copy(self) -> State:
-        """An independent copy (zones, scores, chance) for search."""
+    def copy(self, memo: bool = False) -> State:
+        """An independent copy (zones, scores, chance) for search.
+
+        With ``memo`` the copy also keeps what was computed in this state (its legal moves, values
+        kept in the cache and with the zones), which stays right as long as both states change only
+        through State's own methods (not when a caller empties zones by hand, as a display does)."""
         other = State.__new__(State)
         for name in State.__slots__:
             setattr(other, name, getattr(self, name))
@@ -153,13 +157,24 @@ class State:
         other.played_by = list(self.played_by)
         other.vars = [list(v) if isinstance(v, list) else v for v in self.vars]
         other.totals = list(self.totals)
-        other.cache = {}
-        other.zmemo = {}
-        other._legal = None
+        if memo:  # the zones' entries are shared: a change of a zone drops its entry, never edits it
+            other.cache = dict(self.cache)
+            other.zmemo = dict(self.zmemo)
+        else:
+            other.cache = {}
+            other.zmemo = {}
+            other._legal = None
         other.pending = list(self.pending)
         other.to_move = list(self.to_move)
-        other.history = [dict(r, moves=list(r["moves"])) for r in self.history]
-        other.rng = random.Random()
+        history = self.history
+        if history:  # rounds before the current one are finished and never change: shared
+            last = history[-1]
+            other.history = [*history[:-1], dict(last, moves=list(last["moves"]))]
+        else:
+            other.history = []
+        # a Random made without seeding (seeding reads the system's entropy), then given this state
+        rng_type = type(self.rng)
+        other.rng = rng_type.__new__(rng_type)
         other.rng.setstate(self.rng.getstate())
         return other
 

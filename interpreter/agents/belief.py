@@ -27,6 +27,9 @@ class Belief:
         self.n = obs["players"]
         self.lay = game.layout(self.n)
         self.kind_of = {signature(c): k for c, k in zip(game.cards.json, game.cards.kind, strict=True)}
+        # an observation shows the rules' own card objects: known by identity, no signature to build
+        self.kind_of_object = {id(c): k for c, k in zip(game.cards.json, game.cards.kind, strict=True)}
+        self.patterns: dict[int, tuple] = {}  # id of an observed move -> what a legal move must match
         self.ids_of: dict[int, list[int]] = {}
         for cid, k in enumerate(game.cards.kind):
             self.ids_of.setdefault(k, []).append(cid)
@@ -56,7 +59,8 @@ class Belief:
 
     def kind(self, card: dict[str, Any]) -> int:
         """The kind (copies share it) of a card as an observation shows it."""
-        return self.kind_of[signature(card)]
+        k = self.kind_of_object.get(id(card))
+        return self.kind_of[signature(card)] if k is None else k
 
     # ---- the deal --------------------------------------------------------------------------------
     def _deal(self) -> tuple[dict[str, Any], set[int]]:
@@ -152,6 +156,7 @@ class Belief:
             return None
         state.vars = [list(v) if isinstance(v, list) else v for v in (obs["vars"][name] for name, *_ in game.vars)]
         state.cache.clear()
+        state._legal = None  # the moves listed before may have read the replayed variables
         return state
 
     def _reconcile(self, state: Any) -> bool:
@@ -198,15 +203,24 @@ class Belief:
 
     def _find(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
         """A legal move that looks to the seat like the observed one."""
-        game, lay = self.game, self.lay
-        k = self.kind(m["card"]) if m["card"] is not None else None
+        pattern = self.patterns.get(id(m))
+        if pattern is None:  # (the move dicts live as long as the observation, so their ids are theirs)
+            game, lay, to = self.game, self.lay, m["to"]
+            rules = frozenset(i for i, r in enumerate(game.moves) if r.name == m["move"])
+            targets = frozenset(
+                t
+                for t in range(lay.size)
+                if game.zones[lay.zone_of[t]].name == to["zone"] and lay.number[t] == to["index"]
+            )
+            pattern = self.patterns[id(m)] = (rules, targets, self.kind(m["card"]) if m["card"] is not None else None)
+        rules, targets, k = pattern
+        kind = self.game.cards.kind
         found = [
             mv
             for mv in state.legal_moves()
-            if game.moves[mv.rule].name == m["move"]
-            and game.zones[lay.zone_of[mv.target]].name == m["to"]["zone"]
-            and lay.number[mv.target] == m["to"]["index"]
-            and (game.cards.kind[mv.card] == k if k is not None else mv.card not in seen)
+            if mv.rule in rules
+            and mv.target in targets
+            and (kind[mv.card] == k if k is not None else mv.card not in seen)
         ]
         return found[self.rng.randrange(len(found))] if found else None
 

@@ -45,13 +45,14 @@ class GreedyAgent:
             state = belief.sample()
             if state is None:
                 continue
+            state.rounds = state.round + 1  # a move that ends the round ends the game: no next deal
             now = position_values(state, state.round)[view.seat]
             options = {_key(game, mv): mv for mv in reversed(state.legal_moves())}
             for k, mv in options.items():
                 i = key.get(k)
                 if i is None:
                     continue
-                after = state.copy()
+                after = state.copy(memo=True)
                 after.apply(mv)
                 values[i] += sign * (position_values(after, state.round)[view.seat] - now)
         best = max(values)

@@ -5,8 +5,10 @@ shared by all samples (moves told apart by rule, kind of card and target; a chil
 among the moves legal in this sample, by UCB with availability counts), adds one node, plays
 at random to the end of the round (or ``depth`` moves, then scores the round as it stands) and
 backs up each player's score change, as the ruleset scores it. Sampling a state replays the
-round, so ``samples`` states are sampled a move and the iterations cycle through copies of them.
-It never reads the real state.
+round, so ``samples`` states are sampled a move and the iterations cycle through copies of them;
+a sampled state ends the game with its round (the search looks no further, so no playout deals
+the next one) and its copies keep what it computed (``State.copy(memo=True)``: its legal moves,
+the values kept with its zones). It never reads the real state.
 """
 
 from __future__ import annotations
@@ -67,10 +69,12 @@ class MctsAgent:
         if len(moves) == 1:
             return moves[0]
         game, rng = view.rules, self.rng
+        kind = game.cards.kind  # a move's key is (rule, kind of card, target), as _key makes it
+        randrange, log, sqrt, c, depth = rng.randrange, math.log, math.sqrt, self.c, self.depth
         sign = 1 if game.winner_highest else -1
         belief = Belief(game, view.observation(), rng, self.memory)
         root = Node(None)
-        lo, hi = [0.0], [0.0]
+        lo = hi = 0.0
         deadline = time.perf_counter() + self.time if self.time > 0 else None
         done = 0
         pool: list[Any] = []
@@ -79,6 +83,8 @@ class MctsAgent:
             if len(pool) < self.samples:
                 sampled = belief.sample(attempts=3)
                 if sampled is not None:
+                    sampled.rounds = sampled.round + 1  # the search looks no further: no next deal
+                    sampled.legal_moves()  # listed once here, kept by every copy (copy(memo=True))
                     pool.append((sampled, position_values(sampled, sampled.round)))
                     entry = pool[-1]
                 elif pool:
@@ -89,41 +95,48 @@ class MctsAgent:
                 entry = pool[done % len(pool)]
             else:
                 break
-            state, start = entry[0].copy(), entry[1]
+            state, start = entry[0].copy(memo=True), entry[1]
             round_index = state.round
+            legal_moves, apply = state.legal_moves, state.apply
             node, path = root, [root]
-            # selection and expansion
-            while not state.is_over and state.round == round_index:
-                legal = {_key(game, m): m for m in reversed(state.legal_moves())}
-                untried = [k for k in legal if k not in node.children]
-                player = state.current_player
+            # selection and expansion (a sample ends the game with its round: over is the end of the round)
+            while not state.over and state.round == round_index:
+                legal = {(m[0], kind[m[1]], m[2]): m for m in reversed(legal_moves())}
+                children = node.children
+                untried = [k for k in legal if k not in children]
                 if untried:
-                    k = untried[rng.randrange(len(untried))]
-                    child = node.children[k] = Node(player)
-                    state.apply(legal[k])
+                    k = untried[randrange(len(untried))]
+                    child = children[k] = Node(state.current)
+                    apply(legal[k])
                     path.append(child)
                     break
                 best, best_k = -math.inf, None
-                span = (hi[0] - lo[0]) or 1.0
+                span = (hi - lo) or 1.0
                 for k in legal:
-                    ch = node.children[k]
+                    ch = children[k]
                     ch.avail += 1
-                    score = (ch.total / ch.visits - lo[0]) / span + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    visits = ch.visits
+                    score = (ch.total / visits - lo) / span + c * sqrt(log(ch.avail) / visits)
                     if score > best:
                         best, best_k = score, k
-                node = node.children[best_k]
-                state.apply(legal[best_k])
+                node = children[best_k]
+                apply(legal[best_k])
                 path.append(node)
             # playout
-            steps = 0
-            while not state.is_over and state.round == round_index and (not self.depth or steps < self.depth):
-                legal = state.legal_moves()
-                state.apply(legal[rng.randrange(len(legal))])
-                steps += 1
+            if depth:
+                steps = 0
+                while not state.over and state.round == round_index and steps < depth:
+                    legal = legal_moves()
+                    apply(legal[randrange(len(legal))])
+                    steps += 1
+            else:
+                while not state.over and state.round == round_index:
+                    legal = legal_moves()
+                    apply(legal[randrange(len(legal))])
             self.playouts += 1
             end = position_values(state, round_index)
-            gain = [sign * (end[p] - start[p]) for p in range(state.n)]
-            lo[0], hi[0] = min(lo[0], *gain), max(hi[0], *gain)
+            gain = [sign * (e - s) for e, s in zip(end, start, strict=True)]
+            lo, hi = min(lo, *gain), max(hi, *gain)
             for nd in path:
                 nd.visits += 1
                 if nd.player is not None:
