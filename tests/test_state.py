@@ -82,6 +82,26 @@ def test_every_record_replays_to_the_same_scores(which, seed):
     assert [r["scores"] for r in again.history] == [r["scores"] for r in state.history]
 
 
+@pytest.mark.parametrize("memo", [False, True], ids=["copy", "copy-with-memos"])
+@pytest.mark.parametrize("name", RULESET_FILES)
+def test_a_copy_made_mid_round_plays_as_the_original_would(name, memo):
+    """A copy (also one that keeps the original's computed values, as search does) plays the same
+    game as the original, and playing it leaves the original as it was."""
+    state = GAMES[name].new_game(4, 9)
+    rng = random.Random(5)
+    for _ in range(7):
+        state.apply(rng.choice(state.legal_moves()))
+    before = dumps(record(state))
+    twin = state.copy(memo=memo)
+    rng_a, rng_b = random.Random(1), random.Random(1)
+    while not twin.is_over:
+        twin.apply(rng_b.choice(twin.legal_moves()))
+    assert dumps(record(state)) == before
+    while not state.is_over:
+        state.apply(rng_a.choice(state.legal_moves()))
+    assert dumps(record(twin)) == dumps(record(state))
+
+
 @pytest.mark.parametrize("name", RULESET_FILES)
 def test_a_copy_plays_on_independently(name):
     state = GAMES[name].new_game(4, 9)
