@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import product
 from typing import Any
 
@@ -25,12 +26,17 @@ class CardTable:
     def __len__(self) -> int:
         return len(self.types)
 
-    def by_signature(self) -> dict[tuple, list[int]]:
-        """Card ids grouped by what a record says of them (type and attributes)."""
+    def by_signature(self) -> dict[tuple, tuple[int, ...]]:
+        """Card ids grouped by what a record says of them (type and attributes); computed once
+        (search agents lay out a sampled deal many times a move), so callers only read it."""
+        return self._signatures
+
+    @cached_property
+    def _signatures(self) -> dict[tuple, tuple[int, ...]]:
         groups: dict[tuple, list[int]] = {}
         for cid, data in enumerate(self.json):
             groups.setdefault(signature(data), []).append(cid)
-        return groups
+        return {sig: tuple(ids) for sig, ids in groups.items()}
 
 
 def signature(card: dict[str, Any]) -> tuple:
