@@ -14,7 +14,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # engine_path
+import engine_path
+
+engine_path.choose()  # the installed engine, or --source for the source tree
 
 from interpreter import load
 from interpreter.agents import SeatView, make_agent, make_agents
@@ -42,6 +45,7 @@ def playouts_per_second(game, spec: str, games: int, players: int = 4) -> tuple[
 
 def main() -> None:
     """Print playouts a second for each agent asked, and the cost of a State copy."""
+    print(engine_path.describe(), file=sys.stderr)  # which engine the figures are of
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rules", default=str(Path(__file__).resolve().parent.parent / "rulesets" / "poison.rules"))
     ap.add_argument("--games", type=int, default=2)
