@@ -32,7 +32,7 @@ class MoveRule:
     source_per_player: bool
     target: int
     target_per_player: bool
-    generate: Any  # moves.Generator
+    generate: Any  # moves.Generator: gen(state, player, out)
     at: str
 
 
@@ -248,7 +248,14 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
                 source_per_player=specs[zone_index[m["from"]]].per_player,
                 target=zone_index[m["to"]],
                 target_per_player=specs[zone_index[m["to"]]].per_player,
-                generate=compile_generator(cx, m["guards"], base, len(moves)),
+                generate=compile_generator(
+                    cx,
+                    m["guards"],
+                    base,
+                    len(moves),
+                    (zone_index[m["from"]], specs[zone_index[m["from"]]].per_player),
+                    (zone_index[m["to"]], specs[zone_index[m["to"]]].per_player),
+                ),
                 at=m.get("at", ""),
             )
             moves.append(rule)

@@ -107,11 +107,23 @@ def card_groups(cards: Any, reads: set[tuple[str, ...]]) -> tuple[int, ...]:
     return tuple(out)
 
 
-Generator = Callable[[Any, list, int, tuple, list], None]
+Generator = Callable[[Any, int, list], None]
 
 
-def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scope, index: int) -> Generator:
-    """A function ``gen(state, env, source, targets, out)`` appending legal (rule, card, target) moves."""
+def compile_generator(
+    cx: ExprCompiler,
+    guards: list[dict[str, Any]],
+    base: Scope,
+    index: int,
+    source: tuple[int, bool],
+    target: tuple[int, bool],
+) -> Generator:
+    """A function ``gen(state, player, out)`` appending the player's legal (rule, card, target) moves.
+
+    ``source`` and ``target`` are (zone index, per player). The generator keeps, for each layout,
+    the source and targets of each player, and for each card its moves, built once (a Move is a
+    value: the same tuple serves every state). A rule whose guards never read the target (nor
+    allow targets one by one) gets a leaner loop that keeps one verdict per card group."""
     from .state import Move
 
     card_level: dict[str, list] = {"allow": [], "require": []}
@@ -130,6 +142,9 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
             cond = _hoist(cond, frozenset({"player", "card"}) | lifted_p, frozenset(), card_lifts, "c")
             cond = _hoist(cond, frozenset({"player", "target"}) | lifted_p, frozenset(), target_lifts, "t")
             pair_level[g["kind"]].append(cond)
+    reads = _card_reads(guards)
+    by_kind = reads is not None  # then the guards' verdict on a card is shared by its whole group
+    kind = card_groups(cx.cards, reads) if by_kind else cx.cards.kind
     pscope = Scope(base.slots, base.counter)
     player_slots = [(pscope.set(name), cx.compile(node, base)) for name, node in player_lifts]
     cx.lazy_slots.update(player_slots)
@@ -138,30 +153,29 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
     scope = Scope(base.slots, base.counter)
     card_names = [scope.set(name) for name, _ in card_lifts]
     target_names = [scope.set(name) for name, _ in target_lifts]  # together, for one slice assignment
-    card_slots = [(slot, _card_value(cx, node, base)) for slot, (_, node) in zip(card_names, card_lifts, strict=True)]
+    # Cards of one group compute a per-card value once per generation anyway: no memo then.
+    card_slots = [
+        (slot, cx.compile(node, base) if by_kind else _card_value(cx, node, base))
+        for slot, (_, node) in zip(card_names, card_lifts, strict=True)
+    ]
     target_slots = [(slot, cx.compile(node, base)) for slot, (_, node) in zip(target_names, target_lifts, strict=True)]
     # A per-card value is computed when first read (so `and`/`or` still short-circuit it).
     cx.lazy_slots.update({slot: fn for slot, fn in card_slots})
     card_allow = _any([cx.counted(cx.compile(c, base), c["at"]) for c in card_level["allow"]])
     card_require = _all([cx.counted(cx.compile(c, base), c["at"]) for c in card_level["require"]])
     pair_require = _all([cx.counted(cx.compile(c, scope), c["at"]) for c in pair_level["require"]])
+    p_lo, p_hi = _span(p_slots, "player")
+    p_unset = [UNSET] * len(p_slots)
     t_slots = [slot for slot, _ in target_slots]
-    t_lo, t_hi = (t_slots[0], t_slots[-1] + 1) if t_slots else (0, 0)
-    assert t_slots == list(range(t_lo, t_hi)), "target slots are allocated together"
-    c_slots = [slot for slot, _ in card_slots]
-    c_lo, c_hi = (c_slots[0], c_slots[-1] + 1) if c_slots else (0, 0)
-    assert c_slots == list(range(c_lo, c_hi)), "card slots are allocated together"
-    c_unset = [UNSET] * len(c_slots)
+    t_lo, t_hi = _span(t_slots, "target")
+    c_lo, c_hi = _span([slot for slot, _ in card_slots], "card")
+    c_unset = [UNSET] * len(card_slots)
     # Each pair-level allow becomes a way to find the targets it allows for a card (see _allows).
     column = {name: j for j, (name, _) in enumerate(target_lifts)}
     lifted = {name: (slot, fn) for (name, _), (slot, fn) in zip(card_lifts, card_slots, strict=True)}
     allows = [_allows(c, column, lifted, cx.counted(cx.compile(c, scope), c["at"])) for c in pair_level["allow"]]
     allows.sort(key=lambda a: a[0] == "pair")  # lookups first; a full set stops the search early
     has_allows = card_allow is not None or bool(allows)
-
-    reads = _card_reads(guards)
-    by_kind = reads is not None  # then the guards' verdict on a card is shared by its whole group
-    kind = card_groups(cx.cards, reads) if by_kind else cx.cards.kind
 
     counts = cx.coverage
     new = tuple.__new__  # builds a Move without the NamedTuple constructor's Python-level call
@@ -170,15 +184,101 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
     rows_pure = all(zone_pure(node, "target", pure_calls) for _, node in target_lifts)
     row_key = ("row", index)
     finders = [_finder(a, number, counts, (t_lo, t_hi)) for number, a in enumerate(allows)]
+    size = cx.counter  # the env's size, final once the whole ruleset is compiled
+    n_cards = len(cx.cards)
+    src_zone, src_per_player = source
+    dst_zone, dst_per_player = target
+    plans: dict[int, tuple] = {}
+    last: list[tuple] = [(None,)]
 
-    def generate(s, e, source, targets, out):
-        cards = s.zones[source]
+    def plan_for(lay: Any) -> tuple:
+        """For one layout: each player's source instance, targets and table of moves by card."""
+        plan = plans.get(lay.players)
+        if plan is None or plan[0] is not lay:
+            srcs = tuple(lay.base[src_zone] + (p if src_per_player else 0) for p in range(lay.players))
+            tgts = tuple(
+                (lay.base[dst_zone] + p,) if dst_per_player else lay.instances[dst_zone] for p in range(lay.players)
+            )
+            tables: dict[tuple, list] = {}
+            tabs = tuple(tables.setdefault(t, [None] * n_cards) for t in tgts)
+            plan = plans[lay.players] = (lay, srcs, tgts, tabs)
+        last[0] = plan
+        return plan
+
+    def moves_of(tab: list, c: int, targets: tuple) -> tuple:
+        row = tab[c] = tuple([new(Move, (index, c, t)) for t in targets])
+        return row
+
+    if not has_allows and card_require is None and pair_require is None:  # no guard: every card, every target
+
+        def generate_all(s, p, out):
+            plan = last[0]
+            if plan[0] is not s.layout:
+                plan = plan_for(s.layout)
+            cards = s.zones[plan[1][p]]
+            if not cards:
+                return
+            tab = plan[3][p]
+            for c in cards:
+                row = tab[c]
+                if row is None:
+                    row = moves_of(tab, c, plan[2][p])
+                out.extend(row)
+
+        return generate_all
+
+    if not allows and pair_require is None and not t_fns:  # a verdict per card: all targets or none
+        verdict = card_require if card_allow is None else card_allow if card_require is None else None
+        if verdict is None:
+            verdict = lambda s, e: card_require(s, e) and card_allow(s, e)  # noqa: E731
+
+        def generate_cards(s, p, out):
+            plan = last[0]
+            if plan[0] is not s.layout:
+                plan = plan_for(s.layout)
+            cards = s.zones[plan[1][p]]
+            if not cards:
+                return
+            e = [None] * size[0]
+            e[0] = p
+            if p_hi:
+                e[p_lo:p_hi] = p_unset
+            tab = plan[3][p]
+            seen: dict[int, Any] = {}
+            for c in cards:
+                g = kind[c]
+                ok = seen.get(g)
+                if ok is None:
+                    e[1] = c
+                    if c_hi:
+                        e[c_lo:c_hi] = c_unset
+                    ok = seen[g] = bool(verdict(s, e))
+                    if not by_kind:
+                        seen.clear()
+                if ok:
+                    row = tab[c]
+                    if row is None:
+                        row = moves_of(tab, c, plan[2][p])
+                    out.extend(row)
+
+        return generate_cards
+
+    def generate(s, p, out):
+        plan = last[0]
+        if plan[0] is not s.layout:
+            plan = plan_for(s.layout)
+        cards = s.zones[plan[1][p]]
         if not cards:
             return
-        for slot in p_slots:
-            e[slot] = UNSET
+        targets = plan[2][p]
+        tab = plan[3][p]
+        e = [None] * size[0]
+        e[0] = p
+        if p_hi:
+            e[p_lo:p_hi] = p_unset
         n = len(targets)
-        seen: dict[int, list[int]] | None = {} if by_kind else None
+        everywhere = range(n)
+        seen: dict[int, Any] = {}
         rows = []
         if t_fns:
             zmemo = s.zmemo
@@ -198,42 +298,52 @@ def compile_generator(cx: ExprCompiler, guards: list[dict[str, Any]], base: Scop
         memo: dict[int, Any] = {}
         append = out.append
         for c in cards:
-            if seen is not None:
-                done = seen.get(kind[c])
-                if done is not None:
-                    for t in done:
-                        append(new(Move, (index, c, t)))
-                    continue
-            e[1] = c
-            if c_slots:
-                e[c_lo:c_hi] = c_unset
-            if card_require is not None and not card_require(s, e):
-                chosen: Any = ()
-            elif not has_allows or (card_allow is not None and card_allow(s, e)):
-                chosen = range(n)
-            else:
-                found: set[int] = set()
-                for find in finders:
-                    if len(found) == n:
-                        break
-                    find(s, e, rows, memo, found, targets)
-                chosen = sorted(found) if len(found) > 1 else found
-            if pair_require is not None and chosen:
-                kept = []
-                for i in chosen:
-                    e[2] = targets[i]
-                    if t_fns:
-                        e[t_lo:t_hi] = rows[i]
-                    if pair_require(s, e):
-                        kept.append(i)
-                chosen = kept
-            moves = [targets[i] for i in chosen]
-            for t in moves:
-                append(new(Move, (index, c, t)))
-            if seen is not None:
-                seen[kind[c]] = moves
+            g = kind[c]
+            chosen = seen.get(g)
+            if chosen is None:
+                e[1] = c
+                if c_hi:
+                    e[c_lo:c_hi] = c_unset
+                if card_require is not None and not card_require(s, e):
+                    chosen = ()
+                elif not has_allows or (card_allow is not None and card_allow(s, e)):
+                    chosen = everywhere
+                else:
+                    found: set[int] = set()
+                    for find in finders:
+                        if len(found) == n:
+                            break
+                        find(s, e, rows, memo, found, targets)
+                    chosen = sorted(found) if len(found) > 1 else tuple(found)
+                if pair_require is not None and chosen:
+                    kept = []
+                    for i in chosen:
+                        e[2] = targets[i]
+                        if t_fns:
+                            e[t_lo:t_hi] = rows[i]
+                        if pair_require(s, e):
+                            kept.append(i)
+                    chosen = kept
+                if by_kind:
+                    seen[g] = chosen
+            if chosen:
+                row = tab[c]
+                if row is None:
+                    row = moves_of(tab, c, targets)
+                if chosen is everywhere:
+                    out.extend(row)
+                else:
+                    for i in chosen:
+                        append(row[i])
 
     return generate
+
+
+def _span(slots: list[int], what: str) -> tuple[int, int]:
+    """The slots as one range ``lo:hi`` (they are allocated together, for one slice assignment)."""
+    lo, hi = (slots[0], slots[-1] + 1) if slots else (0, 0)
+    assert slots == list(range(lo, hi)), f"{what} slots are allocated together"
+    return lo, hi
 
 
 Finder = Callable[[Any, list, list, dict, set, tuple], None]

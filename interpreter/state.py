@@ -250,15 +250,10 @@ class State:
 
     # ---- the flow of a game ------------------------------------------------------------------------
     def _moves_for(self, p: int) -> list[Move]:
-        game, lay = self.game, self.layout
-        env = [None] * game.env_size
-        env[0] = p
         out: list[Move] = []
-        for rule in game.phases[self.phase].moves:
-            src = lay.base[rule.source] + (p if rule.source_per_player else 0)
-            targets = (lay.base[rule.target] + p,) if rule.target_per_player else lay.instances[rule.target]
+        for rule in self.game.phases[self.phase].moves:
             try:
-                rule.generate(self, env, src, targets, out)
+                rule.generate(self, p, out)
             except RUNTIME_FAILURES as err:
                 raise rule_failure(err, rule.at, "move's guard") from None
         self._legal = (p, out)
