@@ -137,6 +137,11 @@ class Scope:
         return slot
 
 
+def _at(node: dict[str, Any]) -> dict[str, Any]:
+    """The node's source position entry, if it has one (to compare nodes regardless of it)."""
+    return {"at": node["at"]} if "at" in node else {}
+
+
 ORDER = {"<": operator.lt, ">": operator.gt, "<=": operator.le, ">=": operator.ge}
 
 
@@ -335,6 +340,8 @@ class ExprCompiler:
         return lambda s, e: s.layout.instances[z]
 
     def op_cards(self, n, sc):  # cards in target, gem in collected of player
+        if self._zone_source(n) is not None:
+            return self._select(n, sc)
         src = self.compile(n["from"], sc)
         kind = n.get("source", "zone")
         piles = n.get("piles", False)
@@ -365,6 +372,128 @@ class ExprCompiler:
         tidx = self.cards.type_index
         return lambda s, e: [c for c in get(s, e) if tidx[c] == ti]
 
+    # ---- fused pipelines: `[first|best|count|some ...] TYPE in ZONE where P(it)` ----------------
+    @staticmethod
+    def _zone_source(n: dict[str, Any]) -> dict[str, Any] | None:
+        """The zone expression of ``cards [of a type] in ZONE`` over one flat zone instance, else None."""
+        if n.get("op") == "cards" and n.get("source", "zone") == "zone" and not n.get("piles"):
+            return n["from"]
+        return None
+
+    def _pipeline(self, n: dict[str, Any], sc: Scope) -> tuple:
+        """A card collection as (zone instance fn or None, list fn or None, type index or -1, test):
+        the elements of the zone's list (or of the list) of that type that pass the test. The test is
+        None, ("eq", table, value fn, negate) for `ATTR of it = VALUE` (VALUE read once, when first
+        needed: it does not read ``it``), or ("fn", slot, pred)."""
+        test = None
+        if n.get("op") == "filter":
+            inner, k = sc.bind("it")
+            test = self._it_test(n["where"], inner, k)
+            n = n["of"]
+        zone = self._zone_source(n)
+        if zone is None:
+            return None, self.compile(n, sc), -1, test
+        ti = -1 if n.get("type") is None else self.cards.type_names.index(n["type"])
+        return self.compile(zone, sc), None, ti, test
+
+    def _it_test(self, where: dict[str, Any], inner: Scope, k: int) -> tuple:
+        if where.get("op") == "cmp" and where.get("cmp") in ("=", "!="):
+            for mine, other in ((where["left"], where["right"]), (where["right"], where["left"])):
+                of = mine.get("of")
+                if (
+                    mine.get("op") == "attr"
+                    and isinstance(of, dict)
+                    and of.get("op") == "bound"
+                    and of.get("name") == "it"
+                    and "it" not in free_names(other)
+                ):
+                    value = self.compile(other, inner)
+                    return ("eq", self.cards.attrs[mine["name"]], value, where["cmp"] == "!=")
+        return ("fn", k, self.compile(where, inner))
+
+    def _select(self, n: dict[str, Any], sc: Scope) -> Fn:
+        """The list of a collection's elements, one closure from zone to result."""
+        inst, get, ti, test = self._pipeline(n, sc)
+        tidx = self.cards.type_index
+        if test is None:
+            if get is not None:
+                return get
+            if ti < 0:
+                return lambda s, e: s.zones[inst(s, e)]
+            return lambda s, e: [c for c in s.zones[inst(s, e)] if tidx[c] == ti]
+        if test[0] == "eq":
+            _, table, value, negate = test
+
+            def select_eq(s, e):
+                out = []
+                v = MISSING
+                for x in s.zones[inst(s, e)] if get is None else get(s, e):
+                    if ti >= 0 and tidx[x] != ti:
+                        continue
+                    if v is MISSING:
+                        v = value(s, e)
+                    if (table[x] == v) != negate:
+                        out.append(x)
+                return out
+
+            return select_eq
+        _, k, pred = test
+
+        def select(s, e):
+            out = []
+            for x in s.zones[inst(s, e)] if get is None else get(s, e):
+                if ti >= 0 and tidx[x] != ti:
+                    continue
+                e[k] = x
+                if pred(s, e):
+                    out.append(x)
+            return out
+
+        return select
+
+    def _find(self, n: dict[str, Any], sc: Scope) -> Fn:
+        """The first element of a collection (None when it has none: no element is none), stopping there."""
+        inst, get, ti, test = self._pipeline(n, sc)
+        tidx = self.cards.type_index
+        if test is None:
+            if get is None and ti < 0:
+                return lambda s, e: xs[0] if (xs := s.zones[inst(s, e)]) else None
+
+            def find_typed(s, e):
+                for x in s.zones[inst(s, e)] if get is None else get(s, e):
+                    if ti < 0 or tidx[x] == ti:
+                        return x
+                return None
+
+            return find_typed
+        if test[0] == "eq":
+            _, table, value, negate = test
+
+            def find_eq(s, e):
+                v = MISSING
+                for x in s.zones[inst(s, e)] if get is None else get(s, e):
+                    if ti >= 0 and tidx[x] != ti:
+                        continue
+                    if v is MISSING:
+                        v = value(s, e)
+                    if (table[x] == v) != negate:
+                        return x
+                return None
+
+            return find_eq
+        _, k, pred = test
+
+        def find(s, e):
+            for x in s.zones[inst(s, e)] if get is None else get(s, e):
+                if ti >= 0 and tidx[x] != ti:
+                    continue
+                e[k] = x
+                if pred(s, e):
+                    return x
+            return None
+
+        return find
+
     def op_of_type(self, n, sc):  # gem in (some cards)
         get = self.compile(n["of"], sc)
         if n.get("type") is None:
@@ -380,19 +509,7 @@ class ExprCompiler:
         return lambda s, e: s.zones[src(s, e)]
 
     def op_filter(self, n, sc):  # ... where color of it = color of card
-        coll = self.compile(n["of"], sc)
-        inner, k = sc.bind("it")
-        pred = self.compile(n["where"], inner)
-
-        def f(s, e):
-            out = []
-            for x in coll(s, e):
-                e[k] = x
-                if pred(s, e):
-                    out.append(x)
-            return out
-
-        return f
+        return self._select(n, sc)
 
     def op_except(self, n, sc):  # cards in target except card
         coll = self.compile(n["of"], sc)
@@ -405,6 +522,10 @@ class ExprCompiler:
         return f
 
     def op_count(self, n, sc):  # count trick
+        zone = self._zone_source(n["of"])
+        if zone is not None and n["of"].get("type") is None:
+            inst = self.compile(zone, sc)
+            return lambda s, e: len(s.zones[inst(s, e)])
         coll = self.compile(n["of"], sc)
         return lambda s, e: len(coll(s, e))
 
@@ -435,6 +556,8 @@ class ExprCompiler:
         return lambda s, e: len({table[c] for c in coll(s, e)})
 
     def op_first(self, n, sc):  # first gem in it
+        if n["of"].get("op") == "filter" or self._zone_source(n["of"]) is not None:
+            return self._find(n["of"], sc)  # stops at the first that qualifies
         coll = self.compile(n["of"], sc)
 
         def f(s, e):
@@ -467,9 +590,17 @@ class ExprCompiler:
 
     # ---- tests ---------------------------------------------------------------------------------
     def op_some(self, n, sc):  # some trump in trick
-        if n["of"]["op"] == "filter":  # some card in hand where ...: stop at the first that qualifies
-            return self._semi_join(n, sc) or self._some_where(n, sc)
-        coll = self.compile(n["of"], sc)
+        of = n["of"]
+        if of["op"] == "filter":  # some card in hand where ...: stop at the first that qualifies
+            joined = self._semi_join(n, sc)
+            if joined is not None:
+                return joined
+        if of["op"] == "filter" or self._zone_source(of) is not None:
+            find = self._find(of, sc)
+            if n["op"] == "some":
+                return lambda s, e: find(s, e) is not None
+            return lambda s, e: find(s, e) is None
+        coll = self.compile(of, sc)
         if n["op"] == "some":
             return lambda s, e: len(coll(s, e)) > 0
         return lambda s, e: len(coll(s, e)) == 0
@@ -488,6 +619,8 @@ class ExprCompiler:
                 break
         else:
             return None
+        if free_names(other_side) <= free_names(n["of"]["of"]):
+            return None  # the same elements are not probed with other values: a plain scan stops sooner
         elements = self.compile(n["of"]["of"], sc)
         inner, k = sc.bind("it")
         value_of = self.compile(it_side, inner)
@@ -513,22 +646,18 @@ class ExprCompiler:
 
         return f
 
-    def _some_where(self, n, sc):  # some card in hand of player where suit of it = led
-        coll = self.compile(n["of"]["of"], sc)
-        inner, k = sc.bind("it")
-        pred = self.compile(n["of"]["where"], inner)
-        found = n["op"] == "some"
-
-        def f(s, e):
-            for x in coll(s, e):
-                e[k] = x
-                if pred(s, e):
-                    return found
-            return not found
-
-        return f
-
     def op_all_empty(self, n, sc):  # every hand is empty
+        if n["of"].get("op") == "zones":  # every instance of one zone: stop at the first with cards
+            z = self.zone_index[n["of"]["name"]]
+
+            def every(s, e):
+                zones = s.zones
+                for i in s.layout.instances[z]:  # noqa: SIM110 (a loop, not a generator: no frame per zone)
+                    if zones[i]:
+                        return False
+                return True
+
+            return every
         coll = self.compile(n["of"], sc)
 
         def f(s, e):
@@ -637,6 +766,15 @@ class ExprCompiler:
             return lambda s, e: e[a] == e[b]
         left = self.compile(n["left"], sc)
         right = self.compile(n["right"], sc)
+        if sym in ("=", "!=") and n["right"].get("op") in ("num", "text", "none"):  # against a constant
+            v = n["right"].get("value")
+            if sym == "=":
+                return lambda s, e: left(s, e) == v
+            return lambda s, e: left(s, e) != v
+        if sym in ("=", "!=") and n["right"] == {"op": "builtin", "name": "players", **_at(n["right"])}:
+            if sym == "=":
+                return lambda s, e: left(s, e) == s.n
+            return lambda s, e: left(s, e) != s.n
         if sym == "=":
             return lambda s, e: left(s, e) == right(s, e)
         if sym == "!=":
