@@ -44,12 +44,9 @@ def _move(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
         if got is None:
             return
         if whole_zone:
-            cards = s.zone_cards(got)
-        elif isinstance(got, int):
-            cards = [got]
-        else:
-            cards = list(got)
-        s.move_cards(cards, dest)
+            s.move_cards(s.zone_cards(got), dest, got)
+            return
+        s.move_cards([got] if isinstance(got, int) else list(got), dest)
 
     return move
 

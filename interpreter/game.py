@@ -108,6 +108,7 @@ class Game:
     env_size: int
     max_moves_per_round: int
     coverage: Counter | None = None  # rule position -> times it held (compile_ir(..., coverage=True))
+    target_piles: tuple[bool, ...] = ()  # by move rule index: whether its target zone keeps piles
     extra: dict[str, Any] = field(default_factory=dict)
 
     def layout(self, players: int) -> Layout:
@@ -319,6 +320,7 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
         env_size=cx.env_size,
         max_moves_per_round=max_moves or default_max_moves(len(cards)),
         coverage=counts,
+        target_piles=tuple(specs[m.target].piles for m in moves),
         # name -> (zone it is of, or None; f(state, zone instance)): for showing derived values
         extra={"defines": {d["name"]: (d["of"], cx.define_fns[i]) for i, d in enumerate(ir["defines"])}},
     )
