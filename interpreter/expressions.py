@@ -764,6 +764,10 @@ class ExprCompiler:
         a, b = self.plain_slot(n["left"], sc), self.plain_slot(n["right"], sc)
         if sym == "=" and a is not None and b is not None:
             return lambda s, e: e[a] == e[b]
+        if sym in ("=", "!="):
+            fused = self._cmp_attr(n, sc)
+            if fused is not None:
+                return fused
         left = self.compile(n["left"], sc)
         right = self.compile(n["right"], sc)
         if sym in ("=", "!=") and n["right"].get("op") in ("num", "text", "none"):  # against a constant
@@ -787,9 +791,52 @@ class ExprCompiler:
 
         return f
 
+    def _cmp_attr(self, n: dict[str, Any], sc: Scope) -> Fn | None:
+        """``ATTR of NAME = X`` (or !=), NAME a plain slot (a card): the attribute read inline, and X
+        too when it is a lazy slot (a value lifted out of a move's guard)."""
+        negate = n["cmp"] == "!="
+        sides = [(x, y) for x, y in ((n["left"], n["right"]), (n["right"], n["left"])) if x.get("op") == "attr"]
+        sides = [(x, y) for x, y in sides if self.plain_slot(x["of"], sc) is not None]
+        if not sides:
+            return None
+        mine, other = sides[0]
+        k = self.plain_slot(mine["of"], sc)
+        table = self.cards.attrs[mine["name"]]
+        j = sc.slots.get(other["name"]) if other.get("op") == "bound" else None
+        lazy = self.lazy_slots.get(j) if j is not None else None
+        if lazy is not None:
+
+            def attr_is_lazy(s, e):
+                v = e[j]
+                if v is UNSET:
+                    v = e[j] = lazy(s, e)
+                c = e[k]
+                return ((None if c is None else table[c]) == v) != negate
+
+            return attr_is_lazy
+        value = self.compile(other, sc)
+
+        def attr_is(s, e):
+            c = e[k]
+            return ((None if c is None else table[c]) == value(s, e)) != negate
+
+        return attr_is
+
     def op_not(self, n, sc):
-        of = self.compile(n["of"], sc)
-        return lambda s, e: not of(s, e)
+        of = n["of"]
+        j = sc.slots.get(of["name"]) if of.get("op") == "bound" else None
+        lazy = self.lazy_slots.get(j) if j is not None else None
+        if lazy is not None:  # not (a lifted value), read inline
+
+            def not_lazy(s, e):
+                v = e[j]
+                if v is UNSET:
+                    v = e[j] = lazy(s, e)
+                return not v
+
+            return not_lazy
+        fn = self.compile(of, sc)
+        return lambda s, e: not fn(s, e)
 
     def op_and(self, n, sc):
         parts = [self.compile(x, sc) for x in n["args"]]
