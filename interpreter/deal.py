@@ -39,10 +39,10 @@ def deal(state: Any) -> None:
             if not isinstance(seats, int) or seats < n:
                 raise PlayError(f"cannot deal as if for {seats} players to {n} players", rule.at)
         order = [(state.dealer + 1 + k) % seats for k in range(seats)]
-        hands: list[list[int]] = [[] for _ in range(seats)]
-        if rule.amount is None:  # all, one at a time
-            for i, card in enumerate(deck):
-                hands[order[i % seats]].append(card)
+        hands: list[list[int]] = [[]] * seats  # each seat gets its own slice below
+        if rule.amount is None:  # all, one at a time: the k-th from the dealer's left gets every seats-th card
+            for k, seat in enumerate(order):
+                hands[seat] = deck[k::seats]
             used = len(deck)
         else:
             each = rule.amount(state, env)
@@ -55,8 +55,8 @@ def deal(state: Any) -> None:
                     rule.at,
                 )
             if rule.one_at_a_time:
-                for i in range(used):
-                    hands[order[i % seats]].append(deck[i])
+                for k, seat in enumerate(order):
+                    hands[seat] = deck[k:used:seats]
             else:
                 for j, seat in enumerate(order):
                     hands[seat] = deck[j * each : (j + 1) * each]

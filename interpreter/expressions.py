@@ -381,10 +381,11 @@ class ExprCompiler:
         return None
 
     def _pipeline(self, n: dict[str, Any], sc: Scope) -> tuple:
-        """A card collection as (zone instance fn or None, list fn or None, type index or -1, test):
-        the elements of the zone's list (or of the list) of that type that pass the test. The test is
-        None, ("eq", table, value fn, negate) for `ATTR of it = VALUE` (VALUE read once, when first
-        needed: it does not read ``it``), or ("fn", slot, pred)."""
+        """A card collection as (source, type index or -1, test): the elements of the source's list of
+        that type that pass the test. The source is (z, k, fn): instance ``base[z] + e[k]`` (k < 0: of
+        no player) of a flat zone read inline when z >= 0; else the zone instance fn (k = 0) or the
+        list fn (k = 1). The test is None, ("eq", table, value fn, negate) for `ATTR of it = VALUE`
+        (VALUE read once, when first needed: it does not read ``it``), or ("fn", slot, pred)."""
         test = None
         if n.get("op") == "filter":
             inner, k = sc.bind("it")
@@ -392,9 +393,14 @@ class ExprCompiler:
             n = n["of"]
         zone = self._zone_source(n)
         if zone is None:
-            return None, self.compile(n, sc), -1, test
+            return (-1, 1, self.compile(n, sc)), -1, test
         ti = -1 if n.get("type") is None else self.cards.type_names.index(n["type"])
-        return self.compile(zone, sc), None, ti, test
+        if zone.get("op") == "zone":
+            of = zone.get("of")
+            slot = -1 if of is None else self.plain_slot(of, sc)
+            if slot is not None:
+                return (self.zone_index[zone["name"]], slot, None), ti, test
+        return (-1, 0, self.compile(zone, sc)), ti, test
 
     def _it_test(self, where: dict[str, Any], inner: Scope, k: int) -> tuple:
         if where.get("op") == "cmp" and where.get("cmp") in ("=", "!="):
@@ -413,21 +419,37 @@ class ExprCompiler:
 
     def _select(self, n: dict[str, Any], sc: Scope) -> Fn:
         """The list of a collection's elements, one closure from zone to result."""
-        inst, get, ti, test = self._pipeline(n, sc)
+        (z, k, src), ti, test = self._pipeline(n, sc)
         tidx = self.cards.type_index
         if test is None:
-            if get is not None:
-                return get
+            if z < 0 and k == 1:
+                return src
             if ti < 0:
-                return lambda s, e: s.zones[inst(s, e)]
-            return lambda s, e: [c for c in s.zones[inst(s, e)] if tidx[c] == ti]
+                if z < 0:
+                    return lambda s, e: s.zones[src(s, e)]
+                if k < 0:
+                    return lambda s, e: s.zones[s.layout.base[z]]
+                return lambda s, e: s.zones[s.layout.base[z] + e[k]]
+
+            def select_typed(s, e):
+                if z >= 0:
+                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                else:
+                    xs = s.zones[src(s, e)]
+                return [c for c in xs if tidx[c] == ti]
+
+            return select_typed
         if test[0] == "eq":
             _, table, value, negate = test
 
             def select_eq(s, e):
+                if z >= 0:
+                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                else:
+                    xs = s.zones[src(s, e)] if k == 0 else src(s, e)
                 out = []
                 v = MISSING
-                for x in s.zones[inst(s, e)] if get is None else get(s, e):
+                for x in xs:
                     if ti >= 0 and tidx[x] != ti:
                         continue
                     if v is MISSING:
@@ -437,14 +459,18 @@ class ExprCompiler:
                 return out
 
             return select_eq
-        _, k, pred = test
+        _, j, pred = test
 
         def select(s, e):
+            if z >= 0:
+                xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+            else:
+                xs = s.zones[src(s, e)] if k == 0 else src(s, e)
             out = []
-            for x in s.zones[inst(s, e)] if get is None else get(s, e):
+            for x in xs:
                 if ti >= 0 and tidx[x] != ti:
                     continue
-                e[k] = x
+                e[j] = x
                 if pred(s, e):
                     out.append(x)
             return out
@@ -453,15 +479,19 @@ class ExprCompiler:
 
     def _find(self, n: dict[str, Any], sc: Scope) -> Fn:
         """The first element of a collection (None when it has none: no element is none), stopping there."""
-        inst, get, ti, test = self._pipeline(n, sc)
+        (z, k, src), ti, test = self._pipeline(n, sc)
         tidx = self.cards.type_index
         if test is None:
-            if get is None and ti < 0:
-                return lambda s, e: xs[0] if (xs := s.zones[inst(s, e)]) else None
 
             def find_typed(s, e):
-                for x in s.zones[inst(s, e)] if get is None else get(s, e):
-                    if ti < 0 or tidx[x] == ti:
+                if z >= 0:
+                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                else:
+                    xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+                if ti < 0:
+                    return xs[0] if xs else None
+                for x in xs:
+                    if tidx[x] == ti:
                         return x
                 return None
 
@@ -470,8 +500,12 @@ class ExprCompiler:
             _, table, value, negate = test
 
             def find_eq(s, e):
+                if z >= 0:
+                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                else:
+                    xs = s.zones[src(s, e)] if k == 0 else src(s, e)
                 v = MISSING
-                for x in s.zones[inst(s, e)] if get is None else get(s, e):
+                for x in xs:
                     if ti >= 0 and tidx[x] != ti:
                         continue
                     if v is MISSING:
@@ -481,13 +515,17 @@ class ExprCompiler:
                 return None
 
             return find_eq
-        _, k, pred = test
+        _, j, pred = test
 
         def find(s, e):
-            for x in s.zones[inst(s, e)] if get is None else get(s, e):
+            if z >= 0:
+                xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+            else:
+                xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+            for x in xs:
                 if ti >= 0 and tidx[x] != ti:
                     continue
-                e[k] = x
+                e[j] = x
                 if pred(s, e):
                     return x
             return None
@@ -524,8 +562,12 @@ class ExprCompiler:
     def op_count(self, n, sc):  # count trick
         zone = self._zone_source(n["of"])
         if zone is not None and n["of"].get("type") is None:
-            inst = self.compile(zone, sc)
-            return lambda s, e: len(s.zones[inst(s, e)])
+            (z, k, src), _, _ = self._pipeline(n["of"], sc)
+            if z < 0:
+                return lambda s, e: len(s.zones[src(s, e)])
+            if k < 0:
+                return lambda s, e: len(s.zones[s.layout.base[z]])
+            return lambda s, e: len(s.zones[s.layout.base[z] + e[k]])
         coll = self.compile(n["of"], sc)
         return lambda s, e: len(coll(s, e))
 
@@ -722,6 +764,16 @@ class ExprCompiler:
                 tables = [self.cards.type_index if a == "$type" else self.cards.attrs[a] for a in sorted(attrs)]
                 parts.append((slot, tables))
         ident = id(node)
+        if not parts:  # reads nothing from outside: one entry per state
+            only = (ident,)
+            return lambda s, e: only
+        if len(parts) == 1:
+            slot, tables = parts[0]
+            if tables is None:
+                return lambda s, e: (ident, e[slot])
+            if len(tables) == 1:
+                (table,) = tables
+                return lambda s, e: (ident, None if (v := e[slot]) is None else (table[v],))
 
         def key(s, e):
             out = [ident]
@@ -752,10 +804,10 @@ class ExprCompiler:
             mine = values[me]
             if mine is None:
                 return False
-            others = [v for p, v in enumerate(values) if p != me and v is not None]
-            if strict:
-                return all(mine > v for v in others)
-            return all(mine >= v for v in others)
+            for p, v in enumerate(values):
+                if p != me and v is not None and not (mine > v if strict else mine >= v):
+                    return False
+            return True
 
         return f
 
@@ -883,7 +935,12 @@ class ExprCompiler:
         return lambda s, e: s.layout.owner[of(s, e)]
 
     def op_else(self, n, sc):  # color of first gem in it else none
-        parts = [self.compile(x, sc) for x in n["args"]]
+        args = n["args"]
+        while len(args) > 1 and args[-1].get("op") == "none":  # `X else none` is X
+            args = args[:-1]
+        if len(args) == 1:
+            return self.compile(args[0], sc)
+        parts = [self.compile(x, sc) for x in args]
 
         def f(s, e):
             for p in parts:

@@ -145,6 +145,7 @@ def compile_generator(
     reads = _card_reads(guards)
     by_kind = reads is not None  # then the guards' verdict on a card is shared by its whole group
     kind = card_groups(cx.cards, reads) if by_kind else cx.cards.kind
+    groups = max(kind, default=-1) + 1
     pscope = Scope(base.slots, base.counter)
     player_slots = [(pscope.set(name), cx.compile(node, base)) for name, node in player_lifts]
     cx.lazy_slots.update(player_slots)
@@ -244,17 +245,17 @@ def compile_generator(
             if p_hi:
                 e[p_lo:p_hi] = p_unset
             tab = plan[3][p]
-            seen: dict[int, Any] = {}
+            seen = [None] * groups  # group -> its verdict, once known
             for c in cards:
                 g = kind[c]
-                ok = seen.get(g)
+                ok = seen[g]
                 if ok is None:
                     e[1] = c
                     if c_hi:
                         e[c_lo:c_hi] = c_unset
-                    ok = seen[g] = bool(verdict(s, e))
-                    if not by_kind:
-                        seen.clear()
+                    ok = bool(verdict(s, e))
+                    if by_kind:
+                        seen[g] = ok
                 if ok:
                     row = tab[c]
                     if row is None:

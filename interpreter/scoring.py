@@ -14,27 +14,36 @@ def score_round(state: Any) -> list[int]:
     for p in range(state.n):
         env = [None] * game.env_size
         env[0] = p
+        total = 0
         for rule in game.score:
             try:
-                scores[p] += _rule_points(state, env, rule)
+                total += _rule_points(state, env, rule)
             except RUNTIME_FAILURES as err:
                 raise rule_failure(err, rule.at, "scoring rule") from None
+        scores[p] = total
     return scores
 
 
 def _rule_points(state: Any, env: list, rule: Any) -> int:
     """What one score rule gives the player in ``env``: per card (or pile), or once."""
+    each, condition, points = rule.each, rule.condition, rule.points
+    if each is None:
+        if condition is not None and bool(condition(state, env)) == rule.negate:
+            return 0
+        got = points(state, env)
+        if not isinstance(got, int):
+            raise PlayError(f"a score rule gave {got!r}, not a number", rule.at)
+        return got
     total = 0
-    items = rule.each(state, env) if rule.each is not None else (None,)
-    for item in list(items):
-        if rule.each is not None:
-            env[rule.slot] = item
-        if rule.condition is not None and bool(rule.condition(state, env)) == rule.negate:
+    slot = rule.slot
+    for item in list(each(state, env)):
+        env[slot] = item
+        if condition is not None and bool(condition(state, env)) == rule.negate:
             continue
-        points = rule.points(state, env)
-        if not isinstance(points, int):
-            raise PlayError(f"a score rule gave {points!r}, not a number", rule.at)
-        total += points
+        got = points(state, env)
+        if not isinstance(got, int):
+            raise PlayError(f"a score rule gave {got!r}, not a number", rule.at)
+        total += got
     return total
 
 

@@ -29,8 +29,8 @@ def play_game(
     state = game.new_game(players, seed, params)
     seats = make_agents(agents, players, seed)
     views = [SeatView(state, seat) for seat in range(players)]
-    while not state.is_over:
-        seat = state.current_player
+    while not state.over:  # (is_over and current_player, without their property calls)
+        seat = state.current
         state.apply(seats[seat].choose(views[seat]))
     return state
 
