@@ -583,8 +583,8 @@ class ExprCompiler:
 
     def op_sum(self, n, sc):  # sum of value in target
         coll = self.compile(n["of"], sc)
-        table = self.cards.attrs[n["attr"]]
-        return lambda s, e: sum(table[c] or 0 for c in coll(s, e))
+        get = tuple(v or 0 for v in self.cards.attrs[n["attr"]]).__getitem__  # a card without it adds 0
+        return lambda s, e: sum(map(get, coll(s, e)))
 
     def op_max(self, n, sc):  # max of rank in hand of player
         return self._aggregate(n, sc, max)
@@ -594,8 +594,8 @@ class ExprCompiler:
 
     def op_distinct(self, n, sc):  # distinct of suit in pile
         coll = self.compile(n["of"], sc)
-        table = self.cards.attrs[n["attr"]]
-        return lambda s, e: len({table[c] for c in coll(s, e)})
+        get = self.cards.attrs[n["attr"]].__getitem__
+        return lambda s, e: len(set(map(get, coll(s, e))))
 
     def op_first(self, n, sc):  # first gem in it
         if n["of"].get("op") == "filter" or self._zone_source(n["of"]) is not None:
@@ -836,6 +836,14 @@ class ExprCompiler:
         if sym == "!=":
             return lambda s, e: left(s, e) != right(s, e)
         op = ORDER[sym]
+        if n["right"].get("op") == "param":  # against a parameter, read inline
+            name = n["right"]["name"]
+
+            def against_param(s, e):
+                a, b = left(s, e), s.params[name]
+                return a is not None and b is not None and op(a, b)
+
+            return against_param
 
         def f(s, e):
             a, b = left(s, e), right(s, e)

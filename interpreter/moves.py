@@ -279,7 +279,7 @@ def compile_generator(
             e[p_lo:p_hi] = p_unset
         n = len(targets)
         everywhere = range(n)
-        seen: dict[int, Any] = {}
+        seen = [None] * groups  # group -> its target indices, once known
         rows = []
         if t_fns:
             zmemo = s.zmemo
@@ -300,7 +300,7 @@ def compile_generator(
         append = out.append
         for c in cards:
             g = kind[c]
-            chosen = seen.get(g)
+            chosen = seen[g]
             if chosen is None:
                 e[1] = c
                 if c_hi:
