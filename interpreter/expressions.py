@@ -477,10 +477,12 @@ class ExprCompiler:
 
         return select
 
-    def _find(self, n: dict[str, Any], sc: Scope) -> Fn:
-        """The first element of a collection (None when it has none: no element is none), stopping there."""
+    def _find(self, n: dict[str, Any], sc: Scope, want: bool | None = None) -> Fn:
+        """The first element of a collection, stopping there: the element, or None when it has none
+        (no element is none); with ``want`` True (False), whether there is one (there is none)."""
         (z, k, src), ti, test = self._pipeline(n, sc)
         tidx = self.cards.type_index
+        none = None if want is None else not want
         if test is None:
 
             def find_typed(s, e):
@@ -489,15 +491,30 @@ class ExprCompiler:
                 else:
                     xs = s.zones[src(s, e)] if k == 0 else src(s, e)
                 if ti < 0:
-                    return xs[0] if xs else None
+                    if want is None:
+                        return xs[0] if xs else None
+                    return bool(xs) == want
                 for x in xs:
                     if tidx[x] == ti:
-                        return x
-                return None
+                        return x if want is None else want
+                return none
 
             return find_typed
         if test[0] == "eq":
             _, table, value, negate = test
+            get = table.__getitem__
+            if ti < 0 and not negate and want is not None:  # whether some ATTR of it = VALUE: a scan in C
+
+                def exists_eq(s, e):
+                    if z >= 0:
+                        xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                    else:
+                        xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+                    if not xs:
+                        return none
+                    return (value(s, e) in map(get, xs)) == want
+
+                return exists_eq
 
             def find_eq(s, e):
                 if z >= 0:
@@ -511,8 +528,8 @@ class ExprCompiler:
                     if v is MISSING:
                         v = value(s, e)
                     if (table[x] == v) != negate:
-                        return x
-                return None
+                        return x if want is None else want
+                return none
 
             return find_eq
         _, j, pred = test
@@ -527,8 +544,8 @@ class ExprCompiler:
                     continue
                 e[j] = x
                 if pred(s, e):
-                    return x
-            return None
+                    return x if want is None else want
+            return none
 
         return find
 
@@ -638,10 +655,7 @@ class ExprCompiler:
             if joined is not None:
                 return joined
         if of["op"] == "filter" or self._zone_source(of) is not None:
-            find = self._find(of, sc)
-            if n["op"] == "some":
-                return lambda s, e: find(s, e) is not None
-            return lambda s, e: find(s, e) is None
+            return self._find(of, sc, n["op"] == "some")
         coll = self.compile(of, sc)
         if n["op"] == "some":
             return lambda s, e: len(coll(s, e)) > 0

@@ -193,7 +193,9 @@ def compile_generator(
     last: list[tuple] = [(None,)]
 
     def plan_for(lay: Any) -> tuple:
-        """For one layout: each player's source instance, targets and table of moves by card."""
+        """For one layout: each player's source instance, targets and moves by card (for each target,
+        and the one move when there is one target), and a fresh env (made here, once the whole
+        ruleset is compiled and its size known)."""
         plan = plans.get(lay.players)
         if plan is None or plan[0] is not lay:
             srcs = tuple(lay.base[src_zone] + (p if src_per_player else 0) for p in range(lay.players))
@@ -201,14 +203,17 @@ def compile_generator(
                 (lay.base[dst_zone] + p,) if dst_per_player else lay.instances[dst_zone] for p in range(lay.players)
             )
             tables: dict[tuple, list] = {}
-            tabs = tuple(tables.setdefault(t, [None] * n_cards) for t in tgts)
-            plan = plans[lay.players] = (lay, srcs, tgts, tabs)
+            for t in tgts:
+                if t not in tables:
+                    tables[t] = [tuple([new(Move, (index, c, i)) for i in t]) for c in range(n_cards)]
+            tabs = tuple(tables[t] for t in tgts)
+            # with one target, each card's one move, to list them with a map in C
+            singles = tuple([row[0] for row in tables[t]] if len(t) == 1 else None for t in tgts)
+            env = [None] * size[0]
+            env[p_lo:p_hi] = p_unset
+            plan = plans[lay.players] = (lay, srcs, tgts, tabs, env, singles)
         last[0] = plan
         return plan
-
-    def moves_of(tab: list, c: int, targets: tuple) -> tuple:
-        row = tab[c] = tuple([new(Move, (index, c, t)) for t in targets])
-        return row
 
     if not has_allows and card_require is None and pair_require is None:  # no guard: every card, every target
 
@@ -219,14 +224,50 @@ def compile_generator(
             cards = s.zones[plan[1][p]]
             if not cards:
                 return
+            single = plan[5][p]
+            if single is not None:
+                out.extend(map(single.__getitem__, cards))
+                return
             tab = plan[3][p]
             for c in cards:
-                row = tab[c]
-                if row is None:
-                    row = moves_of(tab, c, plan[2][p])
-                out.extend(row)
+                out.extend(tab[c])
 
         return generate_all
+
+    shape = _attr_filter(card_level, pair_level, bool(card_lifts or target_lifts), counts)
+    if shape is not None:  # require ATTR of card = V [when C]: the cards whose ATTR is V, or all
+        first_free, eq, free_first = shape
+        table = cx.cards.attrs[eq[0]]
+        value = cx.compile(eq[1], base)
+        negate = eq[2]
+        free = cx.compile(first_free, base) if first_free is not None else None
+
+        def generate_attr(s, p, out):
+            plan = last[0]
+            if plan[0] is not s.layout:
+                plan = plan_for(s.layout)
+            cards = s.zones[plan[1][p]]
+            if not cards:
+                return
+            e = plan[4].copy()  # the env: lifted slots unset
+            e[0] = p
+            if free_first and free(s, e):  # `C or ATTR = V`, C holds: every card
+                chosen = cards
+            else:
+                v = value(s, e)
+                chosen = [c for c in cards if table[c] == v] if not negate else [c for c in cards if table[c] != v]
+                # `ATTR = V or C`: C is read when some card fails the test, as a card-by-card test would
+                if len(chosen) < len(cards) and free is not None and not free_first and free(s, e):
+                    chosen = cards
+            single = plan[5][p]
+            if single is not None:
+                out.extend(map(single.__getitem__, chosen))
+                return
+            tab = plan[3][p]
+            for c in chosen:
+                out.extend(tab[c])
+
+        return generate_attr
 
     if not allows and pair_require is None and not t_fns:  # a verdict per card: all targets or none
         verdict = card_require if card_allow is None else card_allow if card_require is None else None
@@ -240,10 +281,8 @@ def compile_generator(
             cards = s.zones[plan[1][p]]
             if not cards:
                 return
-            e = [None] * size[0]
+            e = plan[4].copy()  # the env: lifted slots unset
             e[0] = p
-            if p_hi:
-                e[p_lo:p_hi] = p_unset
             tab = plan[3][p]
             seen = [None] * groups  # group -> its verdict, once known
             for c in cards:
@@ -257,10 +296,7 @@ def compile_generator(
                     if by_kind:
                         seen[g] = ok
                 if ok:
-                    row = tab[c]
-                    if row is None:
-                        row = moves_of(tab, c, plan[2][p])
-                    out.extend(row)
+                    out.extend(tab[c])
 
         return generate_cards
 
@@ -273,10 +309,8 @@ def compile_generator(
             return
         targets = plan[2][p]
         tab = plan[3][p]
-        e = [None] * size[0]
+        e = plan[4].copy()  # the env: lifted slots unset
         e[0] = p
-        if p_hi:
-            e[p_lo:p_hi] = p_unset
         n = len(targets)
         everywhere = range(n)
         seen = [None] * groups  # group -> its target indices, once known
@@ -329,8 +363,6 @@ def compile_generator(
                     seen[g] = chosen
             if chosen:
                 row = tab[c]
-                if row is None:
-                    row = moves_of(tab, c, targets)
                 if chosen is everywhere:
                     out.extend(row)
                 else:
@@ -338,6 +370,47 @@ def compile_generator(
                         append(row[i])
 
     return generate
+
+
+def _attr_filter(card_level: dict, pair_level: dict, lifts: bool, counts: Any) -> tuple | None:
+    """When the rule's only guard is ``ATTR of card = V`` (or !=), alone or or-ed with one condition
+    C that does not read the card (``require ATTR of card = V when C`` is ``ATTR = V or not C``), V
+    not reading the card either: (C or None, (ATTR, V, negate), whether C comes first). Then the
+    legal cards are those whose ATTR is V, or all when C holds; V and C are evaluated exactly when
+    a test of each card in turn would evaluate them (once: they are the same for every card).
+    Not with coverage on, which counts the guard card by card."""
+    if counts is not None or lifts or card_level["allow"] or pair_level["allow"] or pair_level["require"]:
+        return None
+    if len(card_level["require"]) != 1:
+        return None
+    cond = card_level["require"][0]
+    parts = cond["args"] if cond.get("op") == "or" and len(cond["args"]) == 2 else [cond]
+    for i, part in enumerate(parts):
+        eq = _attr_test(part)
+        if eq is None:
+            continue
+        others = parts[:i] + parts[i + 1 :]
+        if any("card" in free_names(o) for o in others):
+            return None
+        return (others[0] if others else None, eq, i == 1)
+    return None
+
+
+def _attr_test(node: dict[str, Any]) -> tuple | None:
+    """``ATTR of card = V`` (or !=) with V not reading the card: (ATTR, V, negate); else None."""
+    if node.get("op") != "cmp" or node.get("cmp") not in ("=", "!="):
+        return None
+    for mine, other in ((node["left"], node["right"]), (node["right"], node["left"])):
+        of = mine.get("of")
+        if (
+            mine.get("op") == "attr"
+            and isinstance(of, dict)
+            and of.get("op") == "bound"
+            and of.get("name") == "card"
+            and "card" not in free_names(other)
+        ):
+            return (mine["name"], other, node["cmp"] == "!=")
+    return None
 
 
 def _span(slots: list[int], what: str) -> tuple[int, int]:
