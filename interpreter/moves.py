@@ -241,6 +241,33 @@ def compile_generator(
         value = cx.compile(eq[1], base)
         negate = eq[2]
         free = cx.compile(first_free, base) if first_free is not None else None
+        src_name = next(name for name, z in cx.zone_index.items() if z == src_zone)
+        # C is `no card in the source where ATTR of it = V`: it holds exactly when no card passed
+        if first_free is not None and _none_pass(first_free, eq, dict(player_lifts), src_name, src_per_player):
+            free = None
+
+            def generate_attr_or_all(s, p, out):
+                plan = last[0]
+                if plan[0] is not s.layout:
+                    plan = plan_for(s.layout)
+                cards = s.zones[plan[1][p]]
+                if not cards:
+                    return
+                e = plan[4].copy()  # the env: lifted slots unset
+                e[0] = p
+                v = value(s, e)
+                chosen = [c for c in cards if table[c] == v] if not negate else [c for c in cards if table[c] != v]
+                if not chosen:
+                    chosen = cards
+                single = plan[5][p]
+                if single is not None:
+                    out.extend(map(single.__getitem__, chosen))
+                    return
+                tab = plan[3][p]
+                for c in chosen:
+                    out.extend(tab[c])
+
+            return generate_attr_or_all
 
         def generate_attr(s, p, out):
             plan = last[0]
@@ -394,6 +421,43 @@ def _attr_filter(card_level: dict, pair_level: dict, lifts: bool, counts: Any) -
             return None
         return (others[0] if others else None, eq, i == 1)
     return None
+
+
+def _plain(node: Any, lifted: dict[str, Any]) -> Any:
+    """The node with lifted names replaced by what they stand for, and without source positions."""
+    if isinstance(node, list):
+        return [_plain(x, lifted) for x in node]
+    if not isinstance(node, dict):
+        return node
+    if node.get("op") == "bound" and node.get("name") in lifted:
+        return _plain(lifted[node["name"]], lifted)
+    return {k: _plain(v, lifted) for k, v in node.items() if k != "at"}
+
+
+def _none_pass(cond: dict[str, Any], eq: tuple, lifted: dict[str, Any], source: str, per_player: bool) -> bool:
+    """Whether ``cond`` is ``no card in SOURCE where ATTR of it = V`` (``not some ...``) for the rule's
+    own source zone, ATTR, comparison and V: true exactly when no card of the source passes the test
+    (every value read is the same in one state, so the test need not be made twice)."""
+    attr, value, negate = eq
+    c = _plain(cond, lifted)
+    if c.get("op") == "not":
+        c = {"op": "no", "of": c["of"]["of"]} if c["of"].get("op") == "some" else c
+    if c.get("op") != "no" or c["of"].get("op") != "filter":
+        return False
+    cards, where = c["of"]["of"], c["of"]["where"]
+    owner = {"op": "bound", "name": "player"} if per_player else None
+    zone = {"op": "zone", "name": source, "of": owner}
+    if cards != {"op": "cards", "from": zone, "source": "zone", "type": None, "piles": False}:
+        return False
+    it = {"op": "attr", "name": attr, "of": {"op": "bound", "name": "it"}}
+    sym = "!=" if negate else "="
+    v = _plain(value, lifted)
+    if "it" in free_names(value):
+        return False
+    return where in (
+        {"op": "cmp", "cmp": sym, "left": it, "right": v},
+        {"op": "cmp", "cmp": sym, "left": v, "right": it},
+    )
 
 
 def _attr_test(node: dict[str, Any]) -> tuple | None:
