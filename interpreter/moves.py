@@ -147,7 +147,8 @@ def compile_generator(
     kind = card_groups(cx.cards, reads) if by_kind else cx.cards.kind
     groups = max(kind, default=-1) + 1
     pscope = Scope(base.slots, base.counter)
-    player_slots = [(pscope.set(name), cx.compile(node, base)) for name, node in player_lifts]
+    p_names = [pscope.set(name) for name, _ in player_lifts]  # together, for one slice assignment
+    player_slots = [(slot, cx.compile(node, base)) for slot, (_, node) in zip(p_names, player_lifts, strict=True)]
     cx.lazy_slots.update(player_slots)
     p_slots = [slot for slot, _ in player_slots]
     base = pscope
