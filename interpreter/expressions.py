@@ -88,6 +88,17 @@ def reads(node: Any, bound: frozenset[str] = frozenset()) -> dict[str, set[str] 
     return out
 
 
+def _uses_env(node: Any) -> bool:
+    """Whether an expression reads a bound name or binds one (and so needs an env of its own)."""
+    if isinstance(node, list):
+        return any(_uses_env(x) for x in node)
+    if not isinstance(node, dict):
+        return False
+    if node.get("op") in ("bound", "filter", "most", "achieved"):
+        return True
+    return any(_uses_env(v) for k, v in node.items() if k != "at")
+
+
 # Operators whose value depends only on their operands (no zone, variable, round or seat of its own).
 PURE_OPS = {
     "num", "text", "none", "bound", "param", "attr", "cards", "of_type", "filter", "except", "count",
@@ -160,6 +171,7 @@ class ExprCompiler:
         self.var_index = var_index
         self.define_index = define_index
         self.define_fns: list[Fn] = []
+        self.define_bodies: list[Fn | None] = []  # a body that neither reads nor binds a name: needs no env
         self.condition_fns: list[Fn] = []
         self.counter = [0]
         self.lazy_slots: dict[int, Fn] = {}  # slot -> how to compute it on first read
@@ -246,10 +258,16 @@ class ExprCompiler:
         k = self.var_index[n["name"]]
         if n.get("of") is None:
             return lambda s, e: s.vars[k]
+        j = self.plain_slot(n["of"], sc)
+        if j is not None:
+            return lambda s, e: s.vars[k][e[j]]
         of = self.compile(n["of"], sc)
         return lambda s, e: s.vars[k][of(s, e)]
 
     def op_total(self, n, sc):  # total of player
+        j = self.plain_slot(n["of"], sc)
+        if j is not None:
+            return lambda s, e: s.totals[e[j]]
         of = self.compile(n["of"], sc)
         return lambda s, e: s.totals[of(s, e)]
 
@@ -257,12 +275,14 @@ class ExprCompiler:
         k = self.define_index[n["name"]]
         fns = self.define_fns
         if not n.get("arg"):  # led: no argument, the define's index is the cache key
+            bodies = self.define_bodies
 
             def call0(s, e):
                 cache = s.cache
                 v = cache.get(k, MISSING)
                 if v is MISSING:
-                    v = cache[k] = fns[k](s, None)
+                    body = bodies[k]
+                    v = cache[k] = fns[k](s, None) if body is None else body(s, e)
                 return v
 
             return call0
@@ -310,6 +330,7 @@ class ExprCompiler:
         scope, slot = self.scope().bind("it")
         fn = self.compile(body, scope)
         size = self.counter
+        self.define_bodies.append(None if _uses_env(body) else fn)
 
         def run(s, arg):
             env = [None] * size[0]
@@ -477,9 +498,10 @@ class ExprCompiler:
 
         return select
 
-    def _find(self, n: dict[str, Any], sc: Scope, want: bool | None = None) -> Fn:
+    def _find(self, n: dict[str, Any], sc: Scope, want: bool | None = None, attr: tuple | None = None) -> Fn:
         """The first element of a collection, stopping there: the element, or None when it has none
-        (no element is none); with ``want`` True (False), whether there is one (there is none)."""
+        (no element is none); with ``want`` True (False), whether there is one (there is none); with
+        an attribute table ``attr``, the element's attribute (None when there is no element)."""
         (z, k, src), ti, test = self._pipeline(n, sc)
         tidx = self.cards.type_index
         none = None if want is None else not want
@@ -492,11 +514,11 @@ class ExprCompiler:
                     xs = s.zones[src(s, e)] if k == 0 else src(s, e)
                 if ti < 0:
                     if want is None:
-                        return xs[0] if xs else None
+                        return (xs[0] if attr is None else attr[xs[0]]) if xs else None
                     return bool(xs) == want
                 for x in xs:
                     if tidx[x] == ti:
-                        return x if want is None else want
+                        return (x if attr is None else attr[x]) if want is None else want
                 return none
 
             return find_typed
@@ -528,7 +550,7 @@ class ExprCompiler:
                     if v is MISSING:
                         v = value(s, e)
                     if (table[x] == v) != negate:
-                        return x if want is None else want
+                        return (x if attr is None else attr[x]) if want is None else want
                 return none
 
             return find_eq
@@ -544,7 +566,7 @@ class ExprCompiler:
                     continue
                 e[j] = x
                 if pred(s, e):
-                    return x if want is None else want
+                    return (x if attr is None else attr[x]) if want is None else want
             return none
 
         return find
@@ -932,6 +954,9 @@ class ExprCompiler:
         k = self.plain_slot(n["of"], sc)
         if k is not None:
             return lambda s, e: None if (c := e[k]) is None else table[c]
+        of = n["of"]
+        if of.get("op") == "first" and (of["of"].get("op") == "filter" or self._zone_source(of["of"]) is not None):
+            return self._find(of["of"], sc, None, table)  # color of first card in trick: one closure
         of = self.compile(n["of"], sc)
 
         def f(s, e):
@@ -941,6 +966,17 @@ class ExprCompiler:
         return f
 
     def op_player_of(self, n, sc):  # player of winning (who played that card)
+        j = self.plain_slot(n["of"], sc)
+        if j is not None:
+
+            def player_of(s, e):
+                c = e[j]
+                if c is None:
+                    return None
+                p = s.played_by[c]
+                return None if p < 0 else p
+
+            return player_of
         of = self.compile(n["of"], sc)
 
         def f(s, e):
