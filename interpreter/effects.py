@@ -92,6 +92,17 @@ def _set(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
             s.vars[k] = (s.vars[k] + value(s, e)) if adding else value(s, e)
 
         return set_scalar
+    j = cx.plain_slot(node["of"], scope)
+    amount = _number(node["value"])
+    if j is not None and adding and amount is not None:  # add 1 to points of winner
+
+        def add_to(s, e):
+            p = e[j]
+            if p is None:
+                raise PlayError(f"no player to change {node['var']} of", at)
+            s.vars[k][p] += amount
+
+        return add_to
     of = cx.compile(node["of"], scope)
 
     def set_player(s, e):
@@ -102,6 +113,16 @@ def _set(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
         row[p] = (row[p] + value(s, e)) if adding else value(s, e)
 
     return set_player
+
+
+def _number(node: dict[str, Any]) -> int | None:
+    """The value of a literal number (``1``, ``-1``), or None for anything else."""
+    if node.get("op") == "num" and isinstance(node.get("value"), int):
+        return node["value"]
+    if node.get("op") == "neg":
+        inner = _number(node["of"])
+        return None if inner is None else -inner
+    return None
 
 
 def _next(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:

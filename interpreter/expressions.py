@@ -11,6 +11,7 @@ from __future__ import annotations
 import operator
 from collections import Counter
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
 from .cards import CardTable
@@ -607,8 +608,24 @@ class ExprCompiler:
             if k < 0:
                 return lambda s, e: len(s.zones[s.layout.base[z]])
             return lambda s, e: len(s.zones[s.layout.base[z] + e[k]])
-        coll = self.compile(n["of"], sc)
+        of = n["of"]
+        if of.get("op") == "cards" and of.get("source", "zone") == "zone":  # typed, or over piles: counted in C
+            inst = self.compile(of["from"], sc)
+            if of.get("type") is None:
+                return lambda s, e: sum(map(len, s.zones[inst(s, e)]))  # piles: their sizes
+            ti = self.cards.type_names.index(of["type"])
+            one = tuple(1 if t == ti else 0 for t in self.cards.type_index).__getitem__
+            if of.get("piles"):
+                return lambda s, e: sum(map(one, chain.from_iterable(s.zones[inst(s, e)])))
+            return lambda s, e: sum(map(one, s.zones[inst(s, e)]))
+        coll = self.compile(of, sc)
         return lambda s, e: len(coll(s, e))
+
+    def _pile_slot(self, n: dict[str, Any], sc: Scope) -> int | None:
+        """The slot of a plain name when ``n`` is ``cards in NAME``, NAME a pile (untyped), else None."""
+        if n.get("op") == "cards" and n.get("source") == "pile" and n.get("type") is None:
+            return self.plain_slot(n["from"], sc)
+        return None
 
     def _aggregate(self, n, sc, reduce):
         coll = self.compile(n["of"], sc)
@@ -632,8 +649,11 @@ class ExprCompiler:
         return self._aggregate(n, sc, min)
 
     def op_distinct(self, n, sc):  # distinct of suit in pile
-        coll = self.compile(n["of"], sc)
         get = self.cards.attrs[n["attr"]].__getitem__
+        k = self._pile_slot(n["of"], sc)
+        if k is not None:
+            return lambda s, e: len(set(map(get, e[k])))
+        coll = self.compile(n["of"], sc)
         return lambda s, e: len(set(map(get, coll(s, e))))
 
     def op_first(self, n, sc):  # first gem in it
