@@ -28,11 +28,13 @@ def _decks(game: Any, lay: Any) -> tuple[tuple[tuple[int, tuple[int, ...]], ...]
 
 
 def deal(state: Any) -> None:
-    """Run every deal line, in order, from the dealer's left."""
+    """Run every deal line, in order, from the dealer's left (right after ``shuffle_decks``, which
+    put every card in its deck: the cards dealt are relocated here, one zone at a time)."""
     game, lay, n = state.game, state.layout, state.n
+    zones, loc = state.zones, state.loc
     env = [None] * game.env_size
     for rule in game.deals:
-        deck = state.zones[lay.base[rule.deck]]
+        deck = zones[lay.base[rule.deck]]
         seats = n
         if rule.as_players is not None and (rule.as_players_when is None or rule.as_players_when(state, env)):
             seats = rule.as_players(state, env)
@@ -62,14 +64,21 @@ def deal(state: Any) -> None:
                     hands[seat] = deck[j * each : (j + 1) * each]
         spare = [card for seat in range(n, seats) for card in hands[seat]]
         rest = deck[used:]
+        first = lay.base[rule.zone]
         for seat in range(n):
-            state.zones[lay.base[rule.zone] + seat].extend(hands[seat])
+            inst = first + seat
+            zones[inst].extend(hands[seat])
+            for card in hands[seat]:
+                loc[card] = inst
         deck[:] = spare  # cards of a spare seat leave the round unseen, in the deck's own zone
         if rule.rest is not None:
-            state.zones[lay.base[rule.rest]].extend(rest)
+            aside = lay.base[rule.rest]
+            zones[aside].extend(rest)
+            for card in rest:
+                loc[card] = aside
         else:
             deck.extend(rest)
-    state.reindex()
+    state.zmemo = {}
 
 
 def place(state: Any, contents: dict[str, Any]) -> None:

@@ -154,6 +154,7 @@ def _at(node: dict[str, Any]) -> dict[str, Any]:
     return {"at": node["at"]} if "at" in node else {}
 
 
+CONSTANT = ("num", "text", "none")  # literal operators: their value is the node's "value"
 ORDER = {"<": operator.lt, ">": operator.gt, "<=": operator.le, ">=": operator.ge}
 
 
@@ -437,6 +438,9 @@ class ExprCompiler:
                 ):
                     value = self.compile(other, inner)
                     return ("eq", self.cards.attrs[mine["name"]], value, where["cmp"] == "!=")
+        if where.get("op") == "cmp" and where.get("cmp") in ("=", "!=") and where["right"].get("op") in CONSTANT:
+            # F(it) = 1: F read with ``it`` set, compared inline
+            return ("const", k, self.compile(where["left"], inner), where["right"].get("value"), where["cmp"] == "!=")
         return ("fn", k, self.compile(where, inner))
 
     def _select(self, n: dict[str, Any], sc: Scope) -> Fn:
@@ -481,7 +485,11 @@ class ExprCompiler:
                 return out
 
             return select_eq
-        _, j, pred = test
+        if test[0] == "const":
+            _, j, of_it, const, negate = test
+            pred = (lambda s, e: of_it(s, e) != const) if negate else (lambda s, e: of_it(s, e) == const)
+        else:
+            _, j, pred = test
 
         def select(s, e):
             if z >= 0:
@@ -555,6 +563,23 @@ class ExprCompiler:
                 return none
 
             return find_eq
+        if test[0] == "const":
+            _, j, of_it, const, negate = test
+
+            def find_const(s, e):
+                if z >= 0:
+                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                else:
+                    xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+                for x in xs:
+                    if ti >= 0 and tidx[x] != ti:
+                        continue
+                    e[j] = x
+                    if (of_it(s, e) == const) != negate:
+                        return (x if attr is None else attr[x]) if want is None else want
+                return none
+
+            return find_const
         _, j, pred = test
 
         def find(s, e):
@@ -584,6 +609,12 @@ class ExprCompiler:
         src = self.compile(n["from"], sc)
         if n.get("source") == "zones":
             return lambda s, e: [p for i in src(s, e) for p in s.zones[i]]
+        zone = n["from"]
+        if zone.get("op") == "zone" and zone.get("of") is not None:
+            k = self.plain_slot(zone["of"], sc)
+            if k is not None:
+                z = self.zone_index[zone["name"]]
+                return lambda s, e: s.zones[s.layout.base[z] + e[k]]
         return lambda s, e: s.zones[src(s, e)]
 
     def op_filter(self, n, sc):  # ... where color of it = color of card
@@ -790,6 +821,7 @@ class ExprCompiler:
         return f
 
     def op_achieved(self, n, sc):  # card is achieved
+        j = self.plain_slot(n["of"], sc)
         of = self.compile(n["of"], sc)
         conds = self.cards.conditions
         fns = self.condition_fns
@@ -797,7 +829,7 @@ class ExprCompiler:
         size = self.counter
 
         def f(s, e):
-            c = of(s, e)
+            c = e[j] if j is not None else of(s, e)
             if c is None or conds[c] < 0:
                 return False
             fn, card_slot, player_slot = fns[conds[c]]

@@ -4,14 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
-_NEGATED: dict[int, tuple[tuple, tuple]] = {}  # id of a card-key table -> (the table, its keys negated)
+_PLANS: dict[int, tuple[Any, tuple]] = {}  # id of a phase -> (the phase, its ordering keys, compiled)
 
 
-def _negated(card_key: tuple) -> tuple:
-    """Each card's sort key with every part negated (for `highest`), computed once per card table."""
-    got = _NEGATED.get(id(card_key))
-    if got is None or got[0] is not card_key:
-        got = _NEGATED[id(card_key)] = (card_key, tuple(tuple(-x for x in k) for k in card_key))
+def _keys(phase: Any, card_key: tuple) -> tuple:
+    """The phase's ordering keys as (key, lowest, rank by card or None, rank of none), built once.
+
+    A key's rank is a tuple compared lexicographically, smallest first: ``(0, value)`` (the value
+    negated for `highest`; a card by the declared card order), and none last for `lowest`, first
+    for `highest`."""
+    got = _PLANS.get(id(phase))
+    if got is None or got[0] is not phase:
+        keys = []
+        for extreme, key, kind in phase.first_player:
+            lowest = extreme == "lowest"
+            by_card = None
+            if kind == "card":
+                by_card = tuple((0, *k) if lowest else (0, *(-x for x in k)) for k in card_key)
+            keys.append((key, lowest, by_card, (1,) if lowest else (-1,)))
+        got = _PLANS[id(phase)] = (phase, tuple(keys))
     return got[1]
 
 
@@ -22,27 +33,23 @@ def first_player(state: Any, phase: Any) -> int:
     """
     n = state.n
     start = state.dealer + 1
-    keys = phase.first_player
-    if not keys:
+    if not phase.first_player:
         return start % n
-    card_key = state.game.cards.key
-    negated = _negated(card_key) if any(extreme != "lowest" and kind == "card" for extreme, _, kind in keys) else ()
+    keys = _keys(phase, state.game.cards.key)
     env = [None] * state.game.env_size
     best, best_rank = -1, None
     for k in range(n):
         player = (start + k) % n
         env[0] = player
         rank = []
-        for extreme, key, kind in keys:
+        for key, lowest, by_card, missing in keys:
             v = key(state, env)
-            lowest = extreme == "lowest"
             if v is None:
-                value: tuple = (1,) if lowest else (-1,)
-            elif kind == "card":
-                value = (0, *card_key[v]) if lowest else (0, *negated[v])
+                rank.append(missing)
+            elif by_card is not None:
+                rank.append(by_card[v])
             else:
-                value = (0, v) if lowest else (0, -v)
-            rank.append(value)
+                rank.append((0, v) if lowest else (0, -v))
         if best_rank is None or rank < best_rank:  # the first of the best, clockwise
             best, best_rank = player, rank
     return best
