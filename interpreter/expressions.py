@@ -89,15 +89,15 @@ def reads(node: Any, bound: frozenset[str] = frozenset()) -> dict[str, set[str] 
     return out
 
 
-def _uses_env(node: Any) -> bool:
+def uses_env(node: Any) -> bool:
     """Whether an expression reads a bound name or binds one (and so needs an env of its own)."""
     if isinstance(node, list):
-        return any(_uses_env(x) for x in node)
+        return any(uses_env(x) for x in node)
     if not isinstance(node, dict):
         return False
     if node.get("op") in ("bound", "filter", "most", "achieved"):
         return True
-    return any(_uses_env(v) for k, v in node.items() if k != "at")
+    return any(uses_env(v) for k, v in node.items() if k != "at")
 
 
 # Operators whose value depends only on their operands (no zone, variable, round or seat of its own).
@@ -332,7 +332,7 @@ class ExprCompiler:
         scope, slot = self.scope().bind("it")
         fn = self.compile(body, scope)
         size = self.counter
-        self.define_bodies.append(None if _uses_env(body) else fn)
+        self.define_bodies.append(None if uses_env(body) else fn)
 
         def run(s, arg):
             env = [None] * size[0]
@@ -905,7 +905,7 @@ class ExprCompiler:
         if sym == "=" and a is not None and b is not None:
             return lambda s, e: e[a] == e[b]
         if sym in ("=", "!="):
-            fused = self._cmp_attr(n, sc)
+            fused = self._cmp_attr(n, sc) or self._cmp_count(n, sc)
             if fused is not None:
                 return fused
         left = self.compile(n["left"], sc)
@@ -969,6 +969,27 @@ class ExprCompiler:
             return ((None if c is None else table[c]) == value(s, e)) != negate
 
         return attr_is
+
+    def _cmp_count(self, n: dict[str, Any], sc: Scope) -> Fn | None:
+        """``count ZONE = players`` (or a literal; or !=), ZONE of no one or of a plain name: one closure
+        (the usual end of a trick)."""
+        left, right = n["left"], n["right"]
+        if left.get("op") != "count" or self._zone_source(left["of"]) is None or left["of"].get("type") is not None:
+            return None
+        (z, k, _), _, _ = self._pipeline(left["of"], sc)
+        if z < 0:
+            return None
+        negate = n["cmp"] == "!="
+        if right.get("op") == "builtin" and right.get("name") == "players":
+            if k < 0:
+                return lambda s, e: (len(s.zones[s.layout.base[z]]) == s.n) != negate
+            return lambda s, e: (len(s.zones[s.layout.base[z] + e[k]]) == s.n) != negate
+        if right.get("op") in CONSTANT:
+            v = right.get("value")
+            if k < 0:
+                return lambda s, e: (len(s.zones[s.layout.base[z]]) == v) != negate
+            return lambda s, e: (len(s.zones[s.layout.base[z] + e[k]]) == v) != negate
+        return None
 
     def op_not(self, n, sc):
         of = n["of"]

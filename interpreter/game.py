@@ -11,7 +11,7 @@ from typing import Any
 from .cards import CardTable, build_cards
 from .effects import Effect, compile_effects
 from .errors import ParameterError, PlayError
-from .expressions import ExprCompiler, Fn, zone_pure
+from .expressions import ExprCompiler, Fn, uses_env, zone_pure
 from .ircheck import check_references, compile_error
 from .limits import default_max_moves
 from .moves import compile_generator
@@ -52,6 +52,7 @@ class PhaseRule:
     ends: Fn | None
     first_player: tuple[tuple[str, Fn, str], ...]  # (lowest|highest, key, number|card)
     at: str
+    ends_env: bool = True  # whether `ends` reads or binds a name (else any env will do)
 
 
 @dataclass(frozen=True)
@@ -282,6 +283,7 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
                 ends=cx.counted(expr(ph["ends"]["when"]), ph["ends"].get("at")) if ph.get("ends") else None,
                 first_player=tuple((k["extreme"], expr(k["key"]), k["type"]) for k in first["keys"]) if first else (),
                 at=ph.get("at", ""),
+                ends_env=not ph.get("ends") or uses_env(ph["ends"]["when"]),
             )
         )
     score = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .expressions import BINDS, MISSING, UNSET, ExprCompiler, Fn, Scope, free_names, reads, zone_pure
+from .expressions import BINDS, MISSING, UNSET, ExprCompiler, Fn, Scope, free_names, reads, uses_env, zone_pure
 
 TRIVIAL = {"num", "text", "none", "bound", "builtin", "param", "schedule"}
 
@@ -246,6 +246,9 @@ def compile_generator(
         # C is `no card in the source where ATTR of it = V`: it holds exactly when no card passed
         if first_free is not None and _none_pass(first_free, eq, dict(player_lifts), src_name, src_per_player):
             free = None
+            v_node = _plain(eq[1], dict(player_lifts))  # V itself, evaluated once here (not as a lazy slot)
+            value = cx.compile(v_node, base)
+            own_env = uses_env(v_node)  # else V reads and writes no slot: the env is not copied
 
             def generate_attr_or_all(s, p, out):
                 plan = last[0]
@@ -254,9 +257,12 @@ def compile_generator(
                 cards = s.zones[plan[1][p]]
                 if not cards:
                     return
-                e = plan[4].copy()  # the env: lifted slots unset
-                e[0] = p
-                v = value(s, e)
+                if own_env:
+                    e = plan[4].copy()  # the env: lifted slots unset
+                    e[0] = p
+                    v = value(s, e)
+                else:
+                    v = value(s, plan[4])
                 chosen = [c for c in cards if table[c] == v] if not negate else [c for c in cards if table[c] != v]
                 if not chosen:
                     chosen = cards

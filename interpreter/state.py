@@ -316,7 +316,7 @@ class State:
             ends = ph.ends
             if ends is not None:
                 try:
-                    ended = ends(self, [None] * game.env_size)
+                    ended = ends(self, [None] * game.env_size if ph.ends_env else ())  # () when it reads no name
                 except RUNTIME_FAILURES as err:
                     raise rule_failure(err, ph.at, "phase's end") from None
                 if ended:
