@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -15,6 +15,7 @@ from .expressions import ExprCompiler, Fn, uses_env, zone_pure
 from .ircheck import check_references, compile_error
 from .limits import default_max_moves
 from .moves import compile_generator
+from .scoring import rule_runner
 from .zones import Layout, ZoneSpec, layout, zone_specs
 
 # Every rule's env has these three slots first: who moves, the card moved, where it went.
@@ -75,6 +76,7 @@ class ScoreRule:
     condition: Fn | None
     negate: bool
     at: str
+    run: Any = None  # scoring.rule_runner: f(state, env) -> the rule's points for env's player
 
 
 @dataclass(frozen=True)
@@ -298,7 +300,8 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
         elif r.get("unless") is not None:
             condition, negate = expr(r["unless"], scope), True
         points = cx.counted(expr(r["points"], scope), r.get("at"))
-        score.append(ScoreRule(expr(r.get("each")), slot, points, condition, negate, r.get("at", "")))
+        rule = ScoreRule(expr(r.get("each")), slot, points, condition, negate, r.get("at", ""))
+        score.append(replace(rule, run=rule_runner(rule)))
     game = ir["game"]
     return Game(
         ir=ir,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .errors import RUNTIME_FAILURES, PlayError, rule_failure
@@ -10,41 +11,58 @@ from .errors import RUNTIME_FAILURES, PlayError, rule_failure
 def score_round(state: Any) -> list[int]:
     """Each player's points for the round just ended, by the ruleset's score rules."""
     game = state.game
+    rules = [(rule.run or _generic(rule), rule.at) for rule in game.score]
     scores = [0] * state.n
     for p in range(state.n):
         env = [None] * game.env_size
         env[0] = p
         total = 0
-        for rule in game.score:
+        for run, at in rules:
             try:
-                total += _rule_points(state, env, rule)
+                total += run(state, env)
             except RUNTIME_FAILURES as err:
-                raise rule_failure(err, rule.at, "scoring rule") from None
+                raise rule_failure(err, at, "scoring rule") from None
         scores[p] = total
     return scores
 
 
-def _rule_points(state: Any, env: list, rule: Any) -> int:
-    """What one score rule gives the player in ``env``: per card (or pile), or once."""
-    each, condition, points = rule.each, rule.condition, rule.points
+def _generic(rule: Any) -> Callable[[Any, list], int]:
+    return lambda state, env: _rule_points(state, env, rule)
+
+
+def rule_runner(rule: Any) -> Callable[[Any, list], int]:
+    """One closure for what a score rule gives the player in the env: per card (or pile), or once."""
+    each, slot, points, condition, negate, at = rule.each, rule.slot, rule.points, rule.condition, rule.negate, rule.at
     if each is None:
-        if condition is not None and bool(condition(state, env)) == rule.negate:
-            return 0
-        got = points(state, env)
-        if not isinstance(got, int):
-            raise PlayError(f"a score rule gave {got!r}, not a number", rule.at)
-        return got
-    total = 0
-    slot = rule.slot
-    for item in list(each(state, env)):
-        env[slot] = item
-        if condition is not None and bool(condition(state, env)) == rule.negate:
-            continue
-        got = points(state, env)
-        if not isinstance(got, int):
-            raise PlayError(f"a score rule gave {got!r}, not a number", rule.at)
-        total += got
-    return total
+
+        def once(state: Any, env: list) -> int:
+            if condition is not None and bool(condition(state, env)) == negate:
+                return 0
+            got = points(state, env)
+            if not isinstance(got, int):
+                raise PlayError(f"a score rule gave {got!r}, not a number", at)
+            return got
+
+        return once
+
+    def per_item(state: Any, env: list) -> int:
+        total = 0
+        for item in each(state, env):  # (scoring changes no zone: the list is read as it is)
+            env[slot] = item
+            if condition is not None and bool(condition(state, env)) == negate:
+                continue
+            got = points(state, env)
+            if not isinstance(got, int):
+                raise PlayError(f"a score rule gave {got!r}, not a number", at)
+            total += got
+        return total
+
+    return per_item
+
+
+def _rule_points(state: Any, env: list, rule: Any) -> int:
+    """What one score rule gives the player in ``env`` (a rule made without a runner)."""
+    return rule_runner(rule)(state, env)
 
 
 def winners(totals: list[int], highest: bool) -> list[int]:
