@@ -121,8 +121,7 @@ class State:
             raise IllegalMoveError("the game is over")
         p = self.current
         game = self.game
-        self._legal = None
-        self.cache.clear()
+        self._legal = None  # (the cache stays: it is cleared as soon as a card moves)
         self.moves_in_round += 1
         if self.moves_in_round > game.max_moves_per_round:
             raise endless_round(self)
