@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+import random
 from typing import Any
 
 from .errors import PlayError
@@ -10,21 +10,45 @@ from .errors import PlayError
 
 def shuffle_decks(state: Any) -> None:
     """Every card back in its deck's zone, each deck shuffled (decks in declaration order)."""
-    decks, loc = _decks(state.game, state.layout)
-    zones = state.zones = [[] for _ in range(state.layout.size)]
+    lay = state.layout
+    decks, loc = _decks(state.game, lay)
+    zones = state.zones = list(map(list, [()] * lay.size))  # empty zones (made in C)
+    rng = state.rng
+    plain = type(rng) is random.Random
     for inst, cards in decks:
-        zones[inst] = list(cards)
-        state.rng.shuffle(zones[inst])
+        zone = zones[inst] = list(cards)
+        if plain:
+            _shuffle(rng.getrandbits, zone)
+        else:
+            rng.shuffle(zone)
     state.loc = list(loc)
 
 
-@cache
+def _shuffle(getrandbits: Any, x: list) -> None:
+    """``random.Random.shuffle(x)``, draw for draw (Fisher-Yates, each index drawn by rejection from
+    ``getrandbits`` as ``Random._randbelow`` does), without a Python call per card."""
+    for i in reversed(range(1, len(x))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+_DECKS: dict[int, tuple[Any, Any, tuple]] = {}  # id of a layout -> (game, layout, _decks)
+
+
 def _decks(game: Any, lay: Any) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[int, ...]]:
-    """Each deck's zone instance with its cards in id order, and where every card then is."""
-    inst_of = [lay.base[game.zone_index[name]] for name in game.cards.deck_names]
-    loc = tuple(inst_of[deck] for deck in game.cards.deck_of)
-    decks = tuple((inst, tuple(c for c, i in enumerate(loc) if i == inst)) for inst in inst_of)
-    return decks, loc
+    """Each deck's zone instance with its cards in id order, and where every card then is (kept by
+    layout: a layout is hashed by value, which is slow)."""
+    got = _DECKS.get(id(lay))
+    if got is None or got[0] is not game or got[1] is not lay:
+        inst_of = [lay.base[game.zone_index[name]] for name in game.cards.deck_names]
+        loc = tuple(inst_of[deck] for deck in game.cards.deck_of)
+        decks = tuple((inst, tuple(c for c, i in enumerate(loc) if i == inst)) for inst in inst_of)
+        got = _DECKS[id(lay)] = (game, lay, (decks, loc))
+    return got[2]
 
 
 def deal(state: Any) -> None:
