@@ -43,8 +43,12 @@ def _move(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
         dest = to(s, e)
         if got is None:
             return
-        if whole_zone:
-            s.move_cards(s.zone_cards(got), dest, got)
+        if whole_zone:  # all the zone's cards (piles flattened), as zone_cards lists them
+            content = s.zones[got]
+            if content and isinstance(content[0], list):
+                s.move_cards([c for pile in content for c in pile], dest, got)
+            else:
+                s.move_cards(list(content), dest, got)
             return
         s.move_cards([got] if isinstance(got, int) else list(got), dest)
 
@@ -128,6 +132,16 @@ def _number(node: dict[str, Any]) -> int | None:
 def _next(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     """next winner"""
     at = node.get("at")
+    j = cx.plain_slot(node["player"], scope)
+    if j is not None:
+
+        def next_named(s, e):
+            p = e[j]
+            if p is None:
+                raise PlayError("no player to move next", at)
+            s.next_player = p
+
+        return next_named
     who = cx.compile(node["player"], scope)
 
     def next_player(s, e):

@@ -708,9 +708,22 @@ class ExprCompiler:
         return f
 
     def op_best(self, n, sc):  # best trump in trick (by the declared card order)
-        coll = self.compile(n["of"], sc)
         key = self.cards.key.__getitem__
         pick = max if n["op"] == "best" else min
+        of = n["of"]
+        if self._zone_source(of) is not None:
+            (z, k, _), ti, _ = self._pipeline(of, sc)
+            if z >= 0:  # the zone read inline (and its cards of the type picked out)
+                tidx = self.cards.type_index
+
+                def best_in_zone(s, e):
+                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                    if ti >= 0:
+                        xs = [c for c in xs if tidx[c] == ti]
+                    return pick(xs, key=key) if xs else None
+
+                return best_in_zone
+        coll = self.compile(of, sc)
 
         def f(s, e):
             xs = coll(s, e)
