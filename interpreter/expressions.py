@@ -89,6 +89,19 @@ def reads(node: Any, bound: frozenset[str] = frozenset()) -> dict[str, set[str] 
     return out
 
 
+_RANKS: dict[int, tuple[tuple, tuple[int, ...]]] = {}  # id of a card-key table -> (the table, ranks)
+
+
+def card_ranks(keys: tuple) -> tuple[int, ...]:
+    """Each card's place in the declared card order (equal keys, equal places): comparing two
+    places is comparing the keys, faster."""
+    got = _RANKS.get(id(keys))
+    if got is None or got[0] is not keys:
+        place = {k: i for i, k in enumerate(sorted(set(keys)))}
+        got = _RANKS[id(keys)] = (keys, tuple(place[k] for k in keys))
+    return got[1]
+
+
 def uses_env(node: Any) -> bool:
     """Whether an expression reads a bound name or binds one (and so needs an env of its own)."""
     if isinstance(node, list):
@@ -425,6 +438,14 @@ class ExprCompiler:
                 return (self.zone_index[zone["name"]], slot, None), ti, test
         return (-1, 0, self.compile(zone, sc)), ti, test
 
+    def zone_source(self, n: dict[str, Any], sc: Scope) -> tuple[int, int, int] | None:
+        """(z, k, type index or -1) when ``n`` is ``cards [of a type] in ZONE``, ZONE of no one (k < 0)
+        or of a plain name in slot k, a flat zone: its cards are those of instance ``base[z] (+ e[k])``."""
+        if self._zone_source(n) is None:
+            return None
+        (z, k, _), ti, _ = self._pipeline(n, sc)
+        return (z, k, ti) if z >= 0 else None
+
     def _it_test(self, where: dict[str, Any], inner: Scope, k: int) -> tuple:
         if where.get("op") == "cmp" and where.get("cmp") in ("=", "!="):
             for mine, other in ((where["left"], where["right"]), (where["right"], where["left"])):
@@ -708,7 +729,7 @@ class ExprCompiler:
         return f
 
     def op_best(self, n, sc):  # best trump in trick (by the declared card order)
-        key = self.cards.key.__getitem__
+        key = card_ranks(self.cards.key).__getitem__  # (max and min keep the first of equals, as by key)
         pick = max if n["op"] == "best" else min
         of = n["of"]
         if self._zone_source(of) is not None:
@@ -891,10 +912,11 @@ class ExprCompiler:
         value = self.compile(n["of"], inner)
         strict = n["strict"]
         key = self.memo_key(n["of"], sc, frozenset({"player"}))  # every player's value, shared by all
+        fixed = None if reads(n["of"], frozenset({"player"})) else (id(n["of"]),)  # the key when it reads nothing
 
         def f(s, e):
             me = e[outer]
-            memo = key(s, e)
+            memo = fixed if fixed is not None else key(s, e)
             values = s.cache.get(memo)
             if values is None:
                 values = []

@@ -301,7 +301,8 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
             condition, negate = expr(r["unless"], scope), True
         points = cx.counted(expr(r["points"], scope), r.get("at"))
         rule = ScoreRule(expr(r.get("each")), slot, points, condition, negate, r.get("at", ""))
-        score.append(replace(rule, run=rule_runner(rule)))
+        source = cx.zone_source(r["each"], base) if r.get("each") is not None else None
+        score.append(replace(rule, run=rule_runner(rule, source and (*source, cards.type_index))))
     game = ir["game"]
     return Game(
         ir=ir,

@@ -30,8 +30,10 @@ def _generic(rule: Any) -> Callable[[Any, list], int]:
     return lambda state, env: _rule_points(state, env, rule)
 
 
-def rule_runner(rule: Any) -> Callable[[Any, list], int]:
-    """One closure for what a score rule gives the player in the env: per card (or pile), or once."""
+def rule_runner(rule: Any, source: tuple | None = None) -> Callable[[Any, list], int]:
+    """One closure for what a score rule gives the player in the env: per card (or pile), or once.
+    ``source``: (z, k, type index or -1, card types) when the rule goes over the cards (of a type) of
+    zone instance ``base[z] (+ env[k])``, read in place."""
     each, slot, points, condition, negate, at = rule.each, rule.slot, rule.points, rule.condition, rule.negate, rule.at
     if each is None:
 
@@ -44,6 +46,26 @@ def rule_runner(rule: Any) -> Callable[[Any, list], int]:
             return got
 
         return once
+
+    if source is not None:
+        z, k, ti, tidx = source
+
+        def per_card(state: Any, env: list) -> int:
+            base = state.layout.base[z]
+            total = 0
+            for item in state.zones[base + env[k]] if k >= 0 else state.zones[base]:
+                if ti >= 0 and tidx[item] != ti:
+                    continue
+                env[slot] = item
+                if condition is not None and bool(condition(state, env)) == negate:
+                    continue
+                got = points(state, env)
+                if not isinstance(got, int):
+                    raise PlayError(f"a score rule gave {got!r}, not a number", at)
+                total += got
+            return total
+
+        return per_card
 
     def per_item(state: Any, env: list) -> int:
         total = 0

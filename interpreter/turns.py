@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .expressions import card_ranks
+
 _PLANS: dict[int, tuple[Any, tuple]] = {}  # id of a phase -> (the phase, its ordering keys, compiled)
 
 
@@ -19,8 +21,8 @@ def _keys(phase: Any, card_key: tuple) -> tuple:
         for extreme, key, kind in phase.first_player:
             lowest = extreme == "lowest"
             by_card = None
-            if kind == "card":
-                by_card = tuple((0, *k) if lowest else (0, *(-x for x in k)) for k in card_key)
+            if kind == "card":  # a card's place in the card order ranks it as its sort key would
+                by_card = tuple((0, r) if lowest else (0, -r) for r in card_ranks(card_key))
             keys.append((key, lowest, by_card, (1,) if lowest else (-1,)))
         got = _PLANS[id(phase)] = (phase, tuple(keys))
     return got[1]
