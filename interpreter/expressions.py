@@ -102,6 +102,40 @@ def card_ranks(keys: tuple) -> tuple[int, ...]:
     return got[1]
 
 
+CONSTANT_TIME = {
+    "num", "text", "none", "builtin", "param", "schedule", "var", "total", "zone", "attr", "else", "is_none",
+}  # fmt: skip
+
+
+def _constant_time(node: Any) -> bool:
+    """Whether an expression reads no more than a fixed number of cards (no loop over a collection):
+    ``suit of first card in trick else none``."""
+    if isinstance(node, list):
+        return all(_constant_time(x) for x in node)
+    if not isinstance(node, dict):
+        return True
+    op = node.get("op")
+    if op in ("first", "last"):
+        of = node["of"]
+        if not (of.get("op") == "cards" and of.get("source", "zone") == "zone" and of.get("type") is None):
+            return False
+        return not of.get("piles") and _constant_time(of["from"])
+    if op is not None and op not in CONSTANT_TIME:
+        return False
+    return all(_constant_time(v) for k, v in node.items() if k not in ("at", "op"))
+
+
+def binds_names(node: Any) -> bool:
+    """Whether an expression binds a name of its own (and so writes its env): `where`, `most`."""
+    if isinstance(node, list):
+        return any(binds_names(x) for x in node)
+    if not isinstance(node, dict):
+        return False
+    if node.get("op") in BINDS:
+        return True
+    return any(binds_names(v) for k, v in node.items() if k != "at")
+
+
 def uses_env(node: Any) -> bool:
     """Whether an expression reads a bound name or binds one (and so needs an env of its own)."""
     if isinstance(node, list):
@@ -187,6 +221,7 @@ class ExprCompiler:
         self.define_index = define_index
         self.define_fns: list[Fn] = []
         self.define_bodies: list[Fn | None] = []  # a body that neither reads nor binds a name: needs no env
+        self.define_cheap: list[bool] = []  # ... and reads no more than a card or two: not worth a memo
         self.condition_fns: list[Fn] = []
         self.counter = [0]
         self.lazy_slots: dict[int, Fn] = {}  # slot -> how to compute it on first read
@@ -291,6 +326,8 @@ class ExprCompiler:
         fns = self.define_fns
         if not n.get("arg"):  # led: no argument, the define's index is the cache key
             bodies = self.define_bodies
+            if k < len(self.define_cheap) and self.define_cheap[k]:
+                return bodies[k]  # reads a card or two: evaluated where it is used, as cheap as a lookup
 
             def call0(s, e):
                 cache = s.cache
@@ -346,6 +383,7 @@ class ExprCompiler:
         fn = self.compile(body, scope)
         size = self.counter
         self.define_bodies.append(None if uses_env(body) else fn)
+        self.define_cheap.append(not uses_env(body) and _constant_time(body))
 
         def run(s, arg):
             env = [None] * size[0]

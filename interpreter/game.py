@@ -11,7 +11,7 @@ from typing import Any
 from .cards import CardTable, build_cards
 from .effects import Effect, compile_effects
 from .errors import ParameterError, PlayError
-from .expressions import ExprCompiler, Fn, uses_env, zone_pure
+from .expressions import ExprCompiler, Fn, binds_names, uses_env, zone_pure
 from .ircheck import check_references, compile_error
 from .limits import default_max_moves
 from .moves import compile_generator
@@ -43,6 +43,7 @@ class TriggerRule:
     condition: Fn | None
     effects: Effect
     at: str
+    light: bool = False  # the condition binds no name: it reads player, card and target from a tuple
 
 
 @dataclass(frozen=True)
@@ -274,6 +275,7 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
                     cx.counted(expr(t["if"]), t.get("at")) if t.get("if") else None,
                     _counted_effects(cx, compile_effects(cx, t["effects"], scope), t.get("if"), t.get("at")),
                     t.get("at", ""),
+                    bool(t.get("if")) and not binds_names(t["if"]),
                 )
             )
         first = ph.get("first_player")

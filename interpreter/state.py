@@ -287,10 +287,12 @@ class State:
         self.played_by[c] = p
         self.cache.clear()
         for trig in game.triggers[rule_index]:
-            env = [None] * game.env_size
-            env[0], env[1], env[2] = p, c, t
             try:
-                if trig.condition is None or trig.condition(self, env):
+                if trig.light and not trig.condition(self, (p, c, t)):  # (it reads no slot past these)
+                    continue
+                env = [None] * game.env_size
+                env[0], env[1], env[2] = p, c, t
+                if trig.light or trig.condition is None or trig.condition(self, env):
                     trig.effects(self, env)
                     self.cache.clear()
             except RUNTIME_FAILURES as err:
