@@ -324,7 +324,14 @@ class State:
                     self._next_phase()
                     continue
             current, n = self.current, self.n
-            if self._moves_for(current):
+            out: list[Move] = []  # the current player's moves, as _moves_for lists them
+            for rule in ph.moves:
+                try:
+                    rule.generate(self, current, out)
+                except RUNTIME_FAILURES as err:
+                    raise rule_failure(err, rule.at, "move's guard") from None
+            self._legal = (current, out)
+            if out:
                 return
             for k in range(1, n):
                 p = (current + k) % n
