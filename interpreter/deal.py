@@ -64,11 +64,11 @@ def deal(state: Any) -> None:
             seats = rule.as_players(state, env)
             if not isinstance(seats, int) or seats < n:
                 raise PlayError(f"cannot deal as if for {seats} players to {n} players", rule.at)
-        order = [(state.dealer + 1 + k) % seats for k in range(seats)]
+        start = state.dealer + 1
         hands: list[list[int]] = [[]] * seats  # each seat gets its own slice below
         if rule.amount is None:  # all, one at a time: the k-th from the dealer's left gets every seats-th card
-            for k, seat in enumerate(order):
-                hands[seat] = deck[k::seats]
+            for k in range(seats):
+                hands[(start + k) % seats] = deck[k::seats]
             used = len(deck)
         else:
             each = rule.amount(state, env)
@@ -81,12 +81,12 @@ def deal(state: Any) -> None:
                     rule.at,
                 )
             if rule.one_at_a_time:
-                for k, seat in enumerate(order):
-                    hands[seat] = deck[k:used:seats]
+                for k in range(seats):
+                    hands[(start + k) % seats] = deck[k:used:seats]
             else:
-                for j, seat in enumerate(order):
-                    hands[seat] = deck[j * each : (j + 1) * each]
-        spare = [card for seat in range(n, seats) for card in hands[seat]]
+                for k in range(seats):
+                    hands[(start + k) % seats] = deck[k * each : (k + 1) * each]
+        spare = [card for seat in range(n, seats) for card in hands[seat]] if seats > n else []
         rest = deck[used:]
         first = lay.base[rule.zone]
         for seat in range(n):

@@ -37,6 +37,21 @@ def _move(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     what = cx.compile(node["what"], scope)
     to = cx.compile(node["to"], scope)
     whole_zone = node["what"]["op"] == "zone"
+    src, dst = cx.zone_parts(node["what"], scope), cx.zone_parts(node["to"], scope)
+    if src is not None and dst is not None:  # move ZONE to ZONE of NAME: the instances read inline
+        (zs, ks), (zd, kd) = src, dst
+
+        def move_zone(s, e):
+            base = s.layout.base
+            got = base[zs] + e[ks] if ks >= 0 else base[zs]
+            dest = base[zd] + e[kd] if kd >= 0 else base[zd]
+            content = s.zones[got]
+            if content and isinstance(content[0], list):
+                s.move_cards([c for pile in content for c in pile], dest, got)
+            else:
+                s.move_cards(list(content), dest, got)
+
+        return move_zone
 
     def move(s, e):
         got = what(s, e)

@@ -476,6 +476,15 @@ class ExprCompiler:
                 return (self.zone_index[zone["name"]], slot, None), ti, test
         return (-1, 0, self.compile(zone, sc)), ti, test
 
+    def zone_parts(self, n: dict[str, Any], sc: Scope) -> tuple[int, int] | None:
+        """(z, k) when ``n`` is ZONE of no one (k < 0) or of a plain name in slot k: the instance is
+        ``base[z] (+ e[k])``; else None."""
+        if n.get("op") != "zone":
+            return None
+        of = n.get("of")
+        k = -1 if of is None else self.plain_slot(of, sc)
+        return None if k is None else (self.zone_index[n["name"]], k)
+
     def zone_source(self, n: dict[str, Any], sc: Scope) -> tuple[int, int, int] | None:
         """(z, k, type index or -1) when ``n`` is ``cards [of a type] in ZONE``, ZONE of no one (k < 0)
         or of a plain name in slot k, a flat zone: its cards are those of instance ``base[z] (+ e[k])``."""
