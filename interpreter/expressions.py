@@ -911,12 +911,16 @@ class ExprCompiler:
 
         def f(s, e):
             c = e[j] if j is not None else of(s, e)
-            if c is None or conds[c] < 0:
+            if c is None:
                 return False
-            fn, card_slot, player_slot = fns[conds[c]]
+            k = conds[c]
+            if k < 0:
+                return False
+            fn, card_slot, player_slot = fns[k]
             env = [None] * size[0]
             env[card_slot] = c
-            env[player_slot] = e[outer] if outer is not None else None
+            if outer is not None:
+                env[player_slot] = e[outer]
             return bool(fn(s, env))
 
         return f

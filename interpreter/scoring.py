@@ -11,17 +11,16 @@ from .errors import RUNTIME_FAILURES, PlayError, rule_failure
 def score_round(state: Any) -> list[int]:
     """Each player's points for the round just ended, by the ruleset's score rules."""
     game = state.game
-    rules = [(rule.run or _generic(rule), rule.at) for rule in game.score]
     scores = [0] * state.n
     for p in range(state.n):
         env = [None] * game.env_size
         env[0] = p
         total = 0
-        for run, at in rules:
+        for rule in game.score:
             try:
-                total += run(state, env)
+                total += (rule.run or _generic(rule))(state, env)
             except RUNTIME_FAILURES as err:
-                raise rule_failure(err, at, "scoring rule") from None
+                raise rule_failure(err, rule.at, "scoring rule") from None
         scores[p] = total
     return scores
 
