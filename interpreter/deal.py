@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+import random
 from typing import Any
 
 from .errors import PlayError
@@ -10,39 +10,65 @@ from .errors import PlayError
 
 def shuffle_decks(state: Any) -> None:
     """Every card back in its deck's zone, each deck shuffled (decks in declaration order)."""
-    decks, loc = _decks(state.game, state.layout)
-    zones = state.zones = [[] for _ in range(state.layout.size)]
+    lay = state.layout
+    decks, loc = _decks(state.game, lay)
+    zones = state.zones = list(map(list, [()] * lay.size))  # empty zones (made in C)
+    rng = state.rng
+    plain = type(rng) is random.Random
     for inst, cards in decks:
-        zones[inst] = list(cards)
-        state.rng.shuffle(zones[inst])
+        zone = zones[inst] = list(cards)
+        if plain:
+            _shuffle(rng.getrandbits, zone)
+        else:
+            rng.shuffle(zone)
     state.loc = list(loc)
 
 
-@cache
+def _shuffle(getrandbits: Any, x: list) -> None:
+    """``random.Random.shuffle(x)``, draw for draw (Fisher-Yates, each index drawn by rejection from
+    ``getrandbits`` as ``Random._randbelow`` does), without a Python call per card."""
+    for i in reversed(range(1, len(x))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+_DECKS: dict[int, tuple[Any, Any, tuple]] = {}  # id of a layout -> (game, layout, _decks)
+
+
 def _decks(game: Any, lay: Any) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[int, ...]]:
-    """Each deck's zone instance with its cards in id order, and where every card then is."""
-    inst_of = [lay.base[game.zone_index[name]] for name in game.cards.deck_names]
-    loc = tuple(inst_of[deck] for deck in game.cards.deck_of)
-    decks = tuple((inst, tuple(c for c, i in enumerate(loc) if i == inst)) for inst in inst_of)
-    return decks, loc
+    """Each deck's zone instance with its cards in id order, and where every card then is (kept by
+    layout: a layout is hashed by value, which is slow)."""
+    got = _DECKS.get(id(lay))
+    if got is None or got[0] is not game or got[1] is not lay:
+        inst_of = [lay.base[game.zone_index[name]] for name in game.cards.deck_names]
+        loc = tuple(inst_of[deck] for deck in game.cards.deck_of)
+        decks = tuple((inst, tuple(c for c, i in enumerate(loc) if i == inst)) for inst in inst_of)
+        got = _DECKS[id(lay)] = (game, lay, (decks, loc))
+    return got[2]
 
 
 def deal(state: Any) -> None:
-    """Run every deal line, in order, from the dealer's left."""
+    """Run every deal line, in order, from the dealer's left (right after ``shuffle_decks``, which
+    put every card in its deck: the cards dealt are relocated here, one zone at a time)."""
     game, lay, n = state.game, state.layout, state.n
+    zones, loc = state.zones, state.loc
     env = [None] * game.env_size
     for rule in game.deals:
-        deck = state.zones[lay.base[rule.deck]]
+        deck = zones[lay.base[rule.deck]]
         seats = n
         if rule.as_players is not None and (rule.as_players_when is None or rule.as_players_when(state, env)):
             seats = rule.as_players(state, env)
             if not isinstance(seats, int) or seats < n:
                 raise PlayError(f"cannot deal as if for {seats} players to {n} players", rule.at)
-        order = [(state.dealer + 1 + k) % seats for k in range(seats)]
-        hands: list[list[int]] = [[] for _ in range(seats)]
-        if rule.amount is None:  # all, one at a time
-            for i, card in enumerate(deck):
-                hands[order[i % seats]].append(card)
+        start = state.dealer + 1
+        hands: list[list[int]] = [[]] * seats  # each seat gets its own slice below
+        if rule.amount is None:  # all, one at a time: the k-th from the dealer's left gets every seats-th card
+            for k in range(seats):
+                hands[(start + k) % seats] = deck[k::seats]
             used = len(deck)
         else:
             each = rule.amount(state, env)
@@ -55,21 +81,28 @@ def deal(state: Any) -> None:
                     rule.at,
                 )
             if rule.one_at_a_time:
-                for i in range(used):
-                    hands[order[i % seats]].append(deck[i])
+                for k in range(seats):
+                    hands[(start + k) % seats] = deck[k:used:seats]
             else:
-                for j, seat in enumerate(order):
-                    hands[seat] = deck[j * each : (j + 1) * each]
-        spare = [card for seat in range(n, seats) for card in hands[seat]]
+                for k in range(seats):
+                    hands[(start + k) % seats] = deck[k * each : (k + 1) * each]
+        spare = [card for seat in range(n, seats) for card in hands[seat]] if seats > n else []
         rest = deck[used:]
+        first = lay.base[rule.zone]
         for seat in range(n):
-            state.zones[lay.base[rule.zone] + seat].extend(hands[seat])
+            inst = first + seat
+            zones[inst].extend(hands[seat])
+            for card in hands[seat]:
+                loc[card] = inst
         deck[:] = spare  # cards of a spare seat leave the round unseen, in the deck's own zone
         if rule.rest is not None:
-            state.zones[lay.base[rule.rest]].extend(rest)
+            aside = lay.base[rule.rest]
+            zones[aside].extend(rest)
+            for card in rest:
+                loc[card] = aside
         else:
             deck.extend(rest)
-    state.reindex()
+    state.zmemo = {}
 
 
 def place(state: Any, contents: dict[str, Any]) -> None:

@@ -37,19 +37,35 @@ def _move(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     what = cx.compile(node["what"], scope)
     to = cx.compile(node["to"], scope)
     whole_zone = node["what"]["op"] == "zone"
+    src, dst = cx.zone_parts(node["what"], scope), cx.zone_parts(node["to"], scope)
+    if src is not None and dst is not None:  # move ZONE to ZONE of NAME: the instances read inline
+        (zs, ks), (zd, kd) = src, dst
+
+        def move_zone(s, e):
+            base = s.layout.base
+            got = base[zs] + e[ks] if ks >= 0 else base[zs]
+            dest = base[zd] + e[kd] if kd >= 0 else base[zd]
+            content = s.zones[got]
+            if content and isinstance(content[0], list):
+                s.move_cards([c for pile in content for c in pile], dest, got)
+            else:
+                s.move_cards(list(content), dest, got)
+
+        return move_zone
 
     def move(s, e):
         got = what(s, e)
         dest = to(s, e)
         if got is None:
             return
-        if whole_zone:
-            cards = s.zone_cards(got)
-        elif isinstance(got, int):
-            cards = [got]
-        else:
-            cards = list(got)
-        s.move_cards(cards, dest)
+        if whole_zone:  # all the zone's cards (piles flattened), as zone_cards lists them
+            content = s.zones[got]
+            if content and isinstance(content[0], list):
+                s.move_cards([c for pile in content for c in pile], dest, got)
+            else:
+                s.move_cards(list(content), dest, got)
+            return
+        s.move_cards([got] if isinstance(got, int) else list(got), dest)
 
     return move
 
@@ -95,6 +111,17 @@ def _set(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
             s.vars[k] = (s.vars[k] + value(s, e)) if adding else value(s, e)
 
         return set_scalar
+    j = cx.plain_slot(node["of"], scope)
+    amount = _number(node["value"])
+    if j is not None and adding and amount is not None:  # add 1 to points of winner
+
+        def add_to(s, e):
+            p = e[j]
+            if p is None:
+                raise PlayError(f"no player to change {node['var']} of", at)
+            s.vars[k][p] += amount
+
+        return add_to
     of = cx.compile(node["of"], scope)
 
     def set_player(s, e):
@@ -107,9 +134,29 @@ def _set(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     return set_player
 
 
+def _number(node: dict[str, Any]) -> int | None:
+    """The value of a literal number (``1``, ``-1``), or None for anything else."""
+    if node.get("op") == "num" and isinstance(node.get("value"), int):
+        return node["value"]
+    if node.get("op") == "neg":
+        inner = _number(node["of"])
+        return None if inner is None else -inner
+    return None
+
+
 def _next(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     """next winner"""
     at = node.get("at")
+    j = cx.plain_slot(node["player"], scope)
+    if j is not None:
+
+        def next_named(s, e):
+            p = e[j]
+            if p is None:
+                raise PlayError("no player to move next", at)
+            s.next_player = p
+
+        return next_named
     who = cx.compile(node["player"], scope)
 
     def next_player(s, e):

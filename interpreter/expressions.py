@@ -11,6 +11,7 @@ from __future__ import annotations
 import operator
 from collections import Counter
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
 from .cards import CardTable
@@ -88,6 +89,64 @@ def reads(node: Any, bound: frozenset[str] = frozenset()) -> dict[str, set[str] 
     return out
 
 
+_RANKS: dict[int, tuple[tuple, tuple[int, ...]]] = {}  # id of a card-key table -> (the table, ranks)
+
+
+def card_ranks(keys: tuple) -> tuple[int, ...]:
+    """Each card's place in the declared card order (equal keys, equal places): comparing two
+    places is comparing the keys, faster."""
+    got = _RANKS.get(id(keys))
+    if got is None or got[0] is not keys:
+        place = {k: i for i, k in enumerate(sorted(set(keys)))}
+        got = _RANKS[id(keys)] = (keys, tuple(place[k] for k in keys))
+    return got[1]
+
+
+CONSTANT_TIME = {
+    "num", "text", "none", "builtin", "param", "schedule", "var", "total", "zone", "attr", "else", "is_none",
+}  # fmt: skip
+
+
+def _constant_time(node: Any) -> bool:
+    """Whether an expression reads no more than a fixed number of cards (no loop over a collection):
+    ``suit of first card in trick else none``."""
+    if isinstance(node, list):
+        return all(_constant_time(x) for x in node)
+    if not isinstance(node, dict):
+        return True
+    op = node.get("op")
+    if op in ("first", "last"):
+        of = node["of"]
+        if not (of.get("op") == "cards" and of.get("source", "zone") == "zone" and of.get("type") is None):
+            return False
+        return not of.get("piles") and _constant_time(of["from"])
+    if op is not None and op not in CONSTANT_TIME:
+        return False
+    return all(_constant_time(v) for k, v in node.items() if k not in ("at", "op"))
+
+
+def binds_names(node: Any) -> bool:
+    """Whether an expression binds a name of its own (and so writes its env): `where`, `most`."""
+    if isinstance(node, list):
+        return any(binds_names(x) for x in node)
+    if not isinstance(node, dict):
+        return False
+    if node.get("op") in BINDS:
+        return True
+    return any(binds_names(v) for k, v in node.items() if k != "at")
+
+
+def uses_env(node: Any) -> bool:
+    """Whether an expression reads a bound name or binds one (and so needs an env of its own)."""
+    if isinstance(node, list):
+        return any(uses_env(x) for x in node)
+    if not isinstance(node, dict):
+        return False
+    if node.get("op") in ("bound", "filter", "most", "achieved"):
+        return True
+    return any(uses_env(v) for k, v in node.items() if k != "at")
+
+
 # Operators whose value depends only on their operands (no zone, variable, round or seat of its own).
 PURE_OPS = {
     "num", "text", "none", "bound", "param", "attr", "cards", "of_type", "filter", "except", "count",
@@ -137,6 +196,12 @@ class Scope:
         return slot
 
 
+def _at(node: dict[str, Any]) -> dict[str, Any]:
+    """The node's source position entry, if it has one (to compare nodes regardless of it)."""
+    return {"at": node["at"]} if "at" in node else {}
+
+
+CONSTANT = ("num", "text", "none")  # literal operators: their value is the node's "value"
 ORDER = {"<": operator.lt, ">": operator.gt, "<=": operator.le, ">=": operator.ge}
 
 
@@ -155,6 +220,8 @@ class ExprCompiler:
         self.var_index = var_index
         self.define_index = define_index
         self.define_fns: list[Fn] = []
+        self.define_bodies: list[Fn | None] = []  # a body that neither reads nor binds a name: needs no env
+        self.define_cheap: list[bool] = []  # ... and reads no more than a card or two: not worth a memo
         self.condition_fns: list[Fn] = []
         self.counter = [0]
         self.lazy_slots: dict[int, Fn] = {}  # slot -> how to compute it on first read
@@ -241,10 +308,16 @@ class ExprCompiler:
         k = self.var_index[n["name"]]
         if n.get("of") is None:
             return lambda s, e: s.vars[k]
+        j = self.plain_slot(n["of"], sc)
+        if j is not None:
+            return lambda s, e: s.vars[k][e[j]]
         of = self.compile(n["of"], sc)
         return lambda s, e: s.vars[k][of(s, e)]
 
     def op_total(self, n, sc):  # total of player
+        j = self.plain_slot(n["of"], sc)
+        if j is not None:
+            return lambda s, e: s.totals[e[j]]
         of = self.compile(n["of"], sc)
         return lambda s, e: s.totals[of(s, e)]
 
@@ -252,12 +325,16 @@ class ExprCompiler:
         k = self.define_index[n["name"]]
         fns = self.define_fns
         if not n.get("arg"):  # led: no argument, the define's index is the cache key
+            bodies = self.define_bodies
+            if k < len(self.define_cheap) and self.define_cheap[k]:
+                return bodies[k]  # reads a card or two: evaluated where it is used, as cheap as a lookup
 
             def call0(s, e):
                 cache = s.cache
                 v = cache.get(k, MISSING)
                 if v is MISSING:
-                    v = cache[k] = fns[k](s, None)
+                    body = bodies[k]
+                    v = cache[k] = fns[k](s, None) if body is None else body(s, e)
                 return v
 
             return call0
@@ -305,6 +382,8 @@ class ExprCompiler:
         scope, slot = self.scope().bind("it")
         fn = self.compile(body, scope)
         size = self.counter
+        self.define_bodies.append(None if uses_env(body) else fn)
+        self.define_cheap.append(not uses_env(body) and _constant_time(body))
 
         def run(s, arg):
             env = [None] * size[0]
@@ -335,6 +414,8 @@ class ExprCompiler:
         return lambda s, e: s.layout.instances[z]
 
     def op_cards(self, n, sc):  # cards in target, gem in collected of player
+        if self._zone_source(n) is not None:
+            return self._select(n, sc)
         src = self.compile(n["from"], sc)
         kind = n.get("source", "zone")
         piles = n.get("piles", False)
@@ -365,6 +446,225 @@ class ExprCompiler:
         tidx = self.cards.type_index
         return lambda s, e: [c for c in get(s, e) if tidx[c] == ti]
 
+    # ---- fused pipelines: `[first|best|count|some ...] TYPE in ZONE where P(it)` ----------------
+    @staticmethod
+    def _zone_source(n: dict[str, Any]) -> dict[str, Any] | None:
+        """The zone expression of ``cards [of a type] in ZONE`` over one flat zone instance, else None."""
+        if n.get("op") == "cards" and n.get("source", "zone") == "zone" and not n.get("piles"):
+            return n["from"]
+        return None
+
+    def _pipeline(self, n: dict[str, Any], sc: Scope) -> tuple:
+        """A card collection as (source, type index or -1, test): the elements of the source's list of
+        that type that pass the test. The source is (z, k, fn): instance ``base[z] + e[k]`` (k < 0: of
+        no player) of a flat zone read inline when z >= 0; else the zone instance fn (k = 0) or the
+        list fn (k = 1). The test is None, ("eq", table, value fn, negate) for `ATTR of it = VALUE`
+        (VALUE read once, when first needed: it does not read ``it``), or ("fn", slot, pred)."""
+        test = None
+        if n.get("op") == "filter":
+            inner, k = sc.bind("it")
+            test = self._it_test(n["where"], inner, k)
+            n = n["of"]
+        zone = self._zone_source(n)
+        if zone is None:
+            return (-1, 1, self.compile(n, sc)), -1, test
+        ti = -1 if n.get("type") is None else self.cards.type_names.index(n["type"])
+        if zone.get("op") == "zone":
+            of = zone.get("of")
+            slot = -1 if of is None else self.plain_slot(of, sc)
+            if slot is not None:
+                return (self.zone_index[zone["name"]], slot, None), ti, test
+        return (-1, 0, self.compile(zone, sc)), ti, test
+
+    def zone_parts(self, n: dict[str, Any], sc: Scope) -> tuple[int, int] | None:
+        """(z, k) when ``n`` is ZONE of no one (k < 0) or of a plain name in slot k: the instance is
+        ``base[z] (+ e[k])``; else None."""
+        if n.get("op") != "zone":
+            return None
+        of = n.get("of")
+        k = -1 if of is None else self.plain_slot(of, sc)
+        return None if k is None else (self.zone_index[n["name"]], k)
+
+    def zone_source(self, n: dict[str, Any], sc: Scope) -> tuple[int, int, int] | None:
+        """(z, k, type index or -1) when ``n`` is ``cards [of a type] in ZONE``, ZONE of no one (k < 0)
+        or of a plain name in slot k, a flat zone: its cards are those of instance ``base[z] (+ e[k])``."""
+        if self._zone_source(n) is None:
+            return None
+        (z, k, _), ti, _ = self._pipeline(n, sc)
+        return (z, k, ti) if z >= 0 else None
+
+    def _it_test(self, where: dict[str, Any], inner: Scope, k: int) -> tuple:
+        if where.get("op") == "cmp" and where.get("cmp") in ("=", "!="):
+            for mine, other in ((where["left"], where["right"]), (where["right"], where["left"])):
+                of = mine.get("of")
+                if (
+                    mine.get("op") == "attr"
+                    and isinstance(of, dict)
+                    and of.get("op") == "bound"
+                    and of.get("name") == "it"
+                    and "it" not in free_names(other)
+                ):
+                    value = self.compile(other, inner)
+                    return ("eq", self.cards.attrs[mine["name"]], value, where["cmp"] == "!=")
+        if where.get("op") == "cmp" and where.get("cmp") in ("=", "!=") and where["right"].get("op") in CONSTANT:
+            # F(it) = 1: F read with ``it`` set, compared inline
+            return ("const", k, self.compile(where["left"], inner), where["right"].get("value"), where["cmp"] == "!=")
+        return ("fn", k, self.compile(where, inner))
+
+    def _select(self, n: dict[str, Any], sc: Scope) -> Fn:
+        """The list of a collection's elements, one closure from zone to result."""
+        (z, k, src), ti, test = self._pipeline(n, sc)
+        tidx = self.cards.type_index
+        if test is None:
+            if z < 0 and k == 1:
+                return src
+            if ti < 0:
+                if z < 0:
+                    return lambda s, e: s.zones[src(s, e)]
+                if k < 0:
+                    return lambda s, e: s.zones[s.layout.base[z]]
+                return lambda s, e: s.zones[s.layout.base[z] + e[k]]
+
+            def select_typed(s, e):
+                if z >= 0:
+                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                else:
+                    xs = s.zones[src(s, e)]
+                return [c for c in xs if tidx[c] == ti]
+
+            return select_typed
+        if test[0] == "eq":
+            _, table, value, negate = test
+
+            def select_eq(s, e):
+                if z >= 0:
+                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                else:
+                    xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+                out = []
+                v = MISSING
+                for x in xs:
+                    if ti >= 0 and tidx[x] != ti:
+                        continue
+                    if v is MISSING:
+                        v = value(s, e)
+                    if (table[x] == v) != negate:
+                        out.append(x)
+                return out
+
+            return select_eq
+        if test[0] == "const":
+            _, j, of_it, const, negate = test
+            pred = (lambda s, e: of_it(s, e) != const) if negate else (lambda s, e: of_it(s, e) == const)
+        else:
+            _, j, pred = test
+
+        def select(s, e):
+            if z >= 0:
+                xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+            else:
+                xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+            out = []
+            for x in xs:
+                if ti >= 0 and tidx[x] != ti:
+                    continue
+                e[j] = x
+                if pred(s, e):
+                    out.append(x)
+            return out
+
+        return select
+
+    def _find(self, n: dict[str, Any], sc: Scope, want: bool | None = None, attr: tuple | None = None) -> Fn:
+        """The first element of a collection, stopping there: the element, or None when it has none
+        (no element is none); with ``want`` True (False), whether there is one (there is none); with
+        an attribute table ``attr``, the element's attribute (None when there is no element)."""
+        (z, k, src), ti, test = self._pipeline(n, sc)
+        tidx = self.cards.type_index
+        none = None if want is None else not want
+        if test is None:
+
+            def find_typed(s, e):
+                if z >= 0:
+                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                else:
+                    xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+                if ti < 0:
+                    if want is None:
+                        return (xs[0] if attr is None else attr[xs[0]]) if xs else None
+                    return bool(xs) == want
+                for x in xs:
+                    if tidx[x] == ti:
+                        return (x if attr is None else attr[x]) if want is None else want
+                return none
+
+            return find_typed
+        if test[0] == "eq":
+            _, table, value, negate = test
+            get = table.__getitem__
+            if ti < 0 and not negate and want is not None:  # whether some ATTR of it = VALUE: a scan in C
+
+                def exists_eq(s, e):
+                    if z >= 0:
+                        xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                    else:
+                        xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+                    if not xs:
+                        return none
+                    return (value(s, e) in map(get, xs)) == want
+
+                return exists_eq
+
+            def find_eq(s, e):
+                if z >= 0:
+                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                else:
+                    xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+                v = MISSING
+                for x in xs:
+                    if ti >= 0 and tidx[x] != ti:
+                        continue
+                    if v is MISSING:
+                        v = value(s, e)
+                    if (table[x] == v) != negate:
+                        return (x if attr is None else attr[x]) if want is None else want
+                return none
+
+            return find_eq
+        if test[0] == "const":
+            _, j, of_it, const, negate = test
+
+            def find_const(s, e):
+                if z >= 0:
+                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                else:
+                    xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+                for x in xs:
+                    if ti >= 0 and tidx[x] != ti:
+                        continue
+                    e[j] = x
+                    if (of_it(s, e) == const) != negate:
+                        return (x if attr is None else attr[x]) if want is None else want
+                return none
+
+            return find_const
+        _, j, pred = test
+
+        def find(s, e):
+            if z >= 0:
+                xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+            else:
+                xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+            for x in xs:
+                if ti >= 0 and tidx[x] != ti:
+                    continue
+                e[j] = x
+                if pred(s, e):
+                    return (x if attr is None else attr[x]) if want is None else want
+            return none
+
+        return find
+
     def op_of_type(self, n, sc):  # gem in (some cards)
         get = self.compile(n["of"], sc)
         if n.get("type") is None:
@@ -377,22 +677,16 @@ class ExprCompiler:
         src = self.compile(n["from"], sc)
         if n.get("source") == "zones":
             return lambda s, e: [p for i in src(s, e) for p in s.zones[i]]
+        zone = n["from"]
+        if zone.get("op") == "zone" and zone.get("of") is not None:
+            k = self.plain_slot(zone["of"], sc)
+            if k is not None:
+                z = self.zone_index[zone["name"]]
+                return lambda s, e: s.zones[s.layout.base[z] + e[k]]
         return lambda s, e: s.zones[src(s, e)]
 
     def op_filter(self, n, sc):  # ... where color of it = color of card
-        coll = self.compile(n["of"], sc)
-        inner, k = sc.bind("it")
-        pred = self.compile(n["where"], inner)
-
-        def f(s, e):
-            out = []
-            for x in coll(s, e):
-                e[k] = x
-                if pred(s, e):
-                    out.append(x)
-            return out
-
-        return f
+        return self._select(n, sc)
 
     def op_except(self, n, sc):  # cards in target except card
         coll = self.compile(n["of"], sc)
@@ -405,8 +699,32 @@ class ExprCompiler:
         return f
 
     def op_count(self, n, sc):  # count trick
-        coll = self.compile(n["of"], sc)
+        zone = self._zone_source(n["of"])
+        if zone is not None and n["of"].get("type") is None:
+            (z, k, src), _, _ = self._pipeline(n["of"], sc)
+            if z < 0:
+                return lambda s, e: len(s.zones[src(s, e)])
+            if k < 0:
+                return lambda s, e: len(s.zones[s.layout.base[z]])
+            return lambda s, e: len(s.zones[s.layout.base[z] + e[k]])
+        of = n["of"]
+        if of.get("op") == "cards" and of.get("source", "zone") == "zone":  # typed, or over piles: counted in C
+            inst = self.compile(of["from"], sc)
+            if of.get("type") is None:
+                return lambda s, e: sum(map(len, s.zones[inst(s, e)]))  # piles: their sizes
+            ti = self.cards.type_names.index(of["type"])
+            one = tuple(1 if t == ti else 0 for t in self.cards.type_index).__getitem__
+            if of.get("piles"):
+                return lambda s, e: sum(map(one, chain.from_iterable(s.zones[inst(s, e)])))
+            return lambda s, e: sum(map(one, s.zones[inst(s, e)]))
+        coll = self.compile(of, sc)
         return lambda s, e: len(coll(s, e))
+
+    def _pile_slot(self, n: dict[str, Any], sc: Scope) -> int | None:
+        """The slot of a plain name when ``n`` is ``cards in NAME``, NAME a pile (untyped), else None."""
+        if n.get("op") == "cards" and n.get("source") == "pile" and n.get("type") is None:
+            return self.plain_slot(n["from"], sc)
+        return None
 
     def _aggregate(self, n, sc, reduce):
         coll = self.compile(n["of"], sc)
@@ -420,8 +738,8 @@ class ExprCompiler:
 
     def op_sum(self, n, sc):  # sum of value in target
         coll = self.compile(n["of"], sc)
-        table = self.cards.attrs[n["attr"]]
-        return lambda s, e: sum(table[c] or 0 for c in coll(s, e))
+        get = tuple(v or 0 for v in self.cards.attrs[n["attr"]]).__getitem__  # a card without it adds 0
+        return lambda s, e: sum(map(get, coll(s, e)))
 
     def op_max(self, n, sc):  # max of rank in hand of player
         return self._aggregate(n, sc, max)
@@ -430,11 +748,16 @@ class ExprCompiler:
         return self._aggregate(n, sc, min)
 
     def op_distinct(self, n, sc):  # distinct of suit in pile
+        get = self.cards.attrs[n["attr"]].__getitem__
+        k = self._pile_slot(n["of"], sc)
+        if k is not None:
+            return lambda s, e: len(set(map(get, e[k])))
         coll = self.compile(n["of"], sc)
-        table = self.cards.attrs[n["attr"]]
-        return lambda s, e: len({table[c] for c in coll(s, e)})
+        return lambda s, e: len(set(map(get, coll(s, e))))
 
     def op_first(self, n, sc):  # first gem in it
+        if n["of"].get("op") == "filter" or self._zone_source(n["of"]) is not None:
+            return self._find(n["of"], sc)  # stops at the first that qualifies
         coll = self.compile(n["of"], sc)
 
         def f(s, e):
@@ -453,9 +776,22 @@ class ExprCompiler:
         return f
 
     def op_best(self, n, sc):  # best trump in trick (by the declared card order)
-        coll = self.compile(n["of"], sc)
-        key = self.cards.key.__getitem__
+        key = card_ranks(self.cards.key).__getitem__  # (max and min keep the first of equals, as by key)
         pick = max if n["op"] == "best" else min
+        of = n["of"]
+        if self._zone_source(of) is not None:
+            (z, k, _), ti, _ = self._pipeline(of, sc)
+            if z >= 0:  # the zone read inline (and its cards of the type picked out)
+                tidx = self.cards.type_index
+
+                def best_in_zone(s, e):
+                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                    if ti >= 0:
+                        xs = [c for c in xs if tidx[c] == ti]
+                    return pick(xs, key=key) if xs else None
+
+                return best_in_zone
+        coll = self.compile(of, sc)
 
         def f(s, e):
             xs = coll(s, e)
@@ -467,9 +803,14 @@ class ExprCompiler:
 
     # ---- tests ---------------------------------------------------------------------------------
     def op_some(self, n, sc):  # some trump in trick
-        if n["of"]["op"] == "filter":  # some card in hand where ...: stop at the first that qualifies
-            return self._semi_join(n, sc) or self._some_where(n, sc)
-        coll = self.compile(n["of"], sc)
+        of = n["of"]
+        if of["op"] == "filter":  # some card in hand where ...: stop at the first that qualifies
+            joined = self._semi_join(n, sc)
+            if joined is not None:
+                return joined
+        if of["op"] == "filter" or self._zone_source(of) is not None:
+            return self._find(of, sc, n["op"] == "some")
+        coll = self.compile(of, sc)
         if n["op"] == "some":
             return lambda s, e: len(coll(s, e)) > 0
         return lambda s, e: len(coll(s, e)) == 0
@@ -488,6 +829,8 @@ class ExprCompiler:
                 break
         else:
             return None
+        if free_names(other_side) <= free_names(n["of"]["of"]):
+            return None  # the same elements are not probed with other values: a plain scan stops sooner
         elements = self.compile(n["of"]["of"], sc)
         inner, k = sc.bind("it")
         value_of = self.compile(it_side, inner)
@@ -513,22 +856,18 @@ class ExprCompiler:
 
         return f
 
-    def _some_where(self, n, sc):  # some card in hand of player where suit of it = led
-        coll = self.compile(n["of"]["of"], sc)
-        inner, k = sc.bind("it")
-        pred = self.compile(n["of"]["where"], inner)
-        found = n["op"] == "some"
-
-        def f(s, e):
-            for x in coll(s, e):
-                e[k] = x
-                if pred(s, e):
-                    return found
-            return not found
-
-        return f
-
     def op_all_empty(self, n, sc):  # every hand is empty
+        if n["of"].get("op") == "zones":  # every instance of one zone: stop at the first with cards
+            z = self.zone_index[n["of"]["name"]]
+
+            def every(s, e):
+                zones = s.zones
+                for i in s.layout.instances[z]:  # noqa: SIM110 (a loop, not a generator: no frame per zone)
+                    if zones[i]:
+                        return False
+                return True
+
+            return every
         coll = self.compile(n["of"], sc)
 
         def f(s, e):
@@ -563,6 +902,7 @@ class ExprCompiler:
         return f
 
     def op_achieved(self, n, sc):  # card is achieved
+        j = self.plain_slot(n["of"], sc)
         of = self.compile(n["of"], sc)
         conds = self.cards.conditions
         fns = self.condition_fns
@@ -570,13 +910,17 @@ class ExprCompiler:
         size = self.counter
 
         def f(s, e):
-            c = of(s, e)
-            if c is None or conds[c] < 0:
+            c = e[j] if j is not None else of(s, e)
+            if c is None:
                 return False
-            fn, card_slot, player_slot = fns[conds[c]]
+            k = conds[c]
+            if k < 0:
+                return False
+            fn, card_slot, player_slot = fns[k]
             env = [None] * size[0]
             env[card_slot] = c
-            env[player_slot] = e[outer] if outer is not None else None
+            if outer is not None:
+                env[player_slot] = e[outer]
             return bool(fn(s, env))
 
         return f
@@ -593,6 +937,16 @@ class ExprCompiler:
                 tables = [self.cards.type_index if a == "$type" else self.cards.attrs[a] for a in sorted(attrs)]
                 parts.append((slot, tables))
         ident = id(node)
+        if not parts:  # reads nothing from outside: one entry per state
+            only = (ident,)
+            return lambda s, e: only
+        if len(parts) == 1:
+            slot, tables = parts[0]
+            if tables is None:
+                return lambda s, e: (ident, e[slot])
+            if len(tables) == 1:
+                (table,) = tables
+                return lambda s, e: (ident, None if (v := e[slot]) is None else (table[v],))
 
         def key(s, e):
             out = [ident]
@@ -609,10 +963,11 @@ class ExprCompiler:
         value = self.compile(n["of"], inner)
         strict = n["strict"]
         key = self.memo_key(n["of"], sc, frozenset({"player"}))  # every player's value, shared by all
+        fixed = None if reads(n["of"], frozenset({"player"})) else (id(n["of"]),)  # the key when it reads nothing
 
         def f(s, e):
             me = e[outer]
-            memo = key(s, e)
+            memo = fixed if fixed is not None else key(s, e)
             values = s.cache.get(memo)
             if values is None:
                 values = []
@@ -623,10 +978,10 @@ class ExprCompiler:
             mine = values[me]
             if mine is None:
                 return False
-            others = [v for p, v in enumerate(values) if p != me and v is not None]
-            if strict:
-                return all(mine > v for v in others)
-            return all(mine >= v for v in others)
+            for p, v in enumerate(values):
+                if p != me and v is not None and not (mine > v if strict else mine >= v):
+                    return False
+            return True
 
         return f
 
@@ -635,13 +990,34 @@ class ExprCompiler:
         a, b = self.plain_slot(n["left"], sc), self.plain_slot(n["right"], sc)
         if sym == "=" and a is not None and b is not None:
             return lambda s, e: e[a] == e[b]
+        if sym in ("=", "!="):
+            fused = self._cmp_attr(n, sc) or self._cmp_count(n, sc)
+            if fused is not None:
+                return fused
         left = self.compile(n["left"], sc)
         right = self.compile(n["right"], sc)
+        if sym in ("=", "!=") and n["right"].get("op") in ("num", "text", "none"):  # against a constant
+            v = n["right"].get("value")
+            if sym == "=":
+                return lambda s, e: left(s, e) == v
+            return lambda s, e: left(s, e) != v
+        if sym in ("=", "!=") and n["right"] == {"op": "builtin", "name": "players", **_at(n["right"])}:
+            if sym == "=":
+                return lambda s, e: left(s, e) == s.n
+            return lambda s, e: left(s, e) != s.n
         if sym == "=":
             return lambda s, e: left(s, e) == right(s, e)
         if sym == "!=":
             return lambda s, e: left(s, e) != right(s, e)
         op = ORDER[sym]
+        if n["right"].get("op") == "param":  # against a parameter, read inline
+            name = n["right"]["name"]
+
+            def against_param(s, e):
+                a, b = left(s, e), s.params[name]
+                return a is not None and b is not None and op(a, b)
+
+            return against_param
 
         def f(s, e):
             a, b = left(s, e), right(s, e)
@@ -649,9 +1025,73 @@ class ExprCompiler:
 
         return f
 
+    def _cmp_attr(self, n: dict[str, Any], sc: Scope) -> Fn | None:
+        """``ATTR of NAME = X`` (or !=), NAME a plain slot (a card): the attribute read inline, and X
+        too when it is a lazy slot (a value lifted out of a move's guard)."""
+        negate = n["cmp"] == "!="
+        sides = [(x, y) for x, y in ((n["left"], n["right"]), (n["right"], n["left"])) if x.get("op") == "attr"]
+        sides = [(x, y) for x, y in sides if self.plain_slot(x["of"], sc) is not None]
+        if not sides:
+            return None
+        mine, other = sides[0]
+        k = self.plain_slot(mine["of"], sc)
+        table = self.cards.attrs[mine["name"]]
+        j = sc.slots.get(other["name"]) if other.get("op") == "bound" else None
+        lazy = self.lazy_slots.get(j) if j is not None else None
+        if lazy is not None:
+
+            def attr_is_lazy(s, e):
+                v = e[j]
+                if v is UNSET:
+                    v = e[j] = lazy(s, e)
+                c = e[k]
+                return ((None if c is None else table[c]) == v) != negate
+
+            return attr_is_lazy
+        value = self.compile(other, sc)
+
+        def attr_is(s, e):
+            c = e[k]
+            return ((None if c is None else table[c]) == value(s, e)) != negate
+
+        return attr_is
+
+    def _cmp_count(self, n: dict[str, Any], sc: Scope) -> Fn | None:
+        """``count ZONE = players`` (or a literal; or !=), ZONE of no one or of a plain name: one closure
+        (the usual end of a trick)."""
+        left, right = n["left"], n["right"]
+        if left.get("op") != "count" or self._zone_source(left["of"]) is None or left["of"].get("type") is not None:
+            return None
+        (z, k, _), _, _ = self._pipeline(left["of"], sc)
+        if z < 0:
+            return None
+        negate = n["cmp"] == "!="
+        if right.get("op") == "builtin" and right.get("name") == "players":
+            if k < 0:
+                return lambda s, e: (len(s.zones[s.layout.base[z]]) == s.n) != negate
+            return lambda s, e: (len(s.zones[s.layout.base[z] + e[k]]) == s.n) != negate
+        if right.get("op") in CONSTANT:
+            v = right.get("value")
+            if k < 0:
+                return lambda s, e: (len(s.zones[s.layout.base[z]]) == v) != negate
+            return lambda s, e: (len(s.zones[s.layout.base[z] + e[k]]) == v) != negate
+        return None
+
     def op_not(self, n, sc):
-        of = self.compile(n["of"], sc)
-        return lambda s, e: not of(s, e)
+        of = n["of"]
+        j = sc.slots.get(of["name"]) if of.get("op") == "bound" else None
+        lazy = self.lazy_slots.get(j) if j is not None else None
+        if lazy is not None:  # not (a lifted value), read inline
+
+            def not_lazy(s, e):
+                v = e[j]
+                if v is UNSET:
+                    v = e[j] = lazy(s, e)
+                return not v
+
+            return not_lazy
+        fn = self.compile(of, sc)
+        return lambda s, e: not fn(s, e)
 
     def op_and(self, n, sc):
         parts = [self.compile(x, sc) for x in n["args"]]
@@ -673,6 +1113,9 @@ class ExprCompiler:
         k = self.plain_slot(n["of"], sc)
         if k is not None:
             return lambda s, e: None if (c := e[k]) is None else table[c]
+        of = n["of"]
+        if of.get("op") == "first" and (of["of"].get("op") == "filter" or self._zone_source(of["of"]) is not None):
+            return self._find(of["of"], sc, None, table)  # color of first card in trick: one closure
         of = self.compile(n["of"], sc)
 
         def f(s, e):
@@ -682,6 +1125,17 @@ class ExprCompiler:
         return f
 
     def op_player_of(self, n, sc):  # player of winning (who played that card)
+        j = self.plain_slot(n["of"], sc)
+        if j is not None:
+
+            def player_of(s, e):
+                c = e[j]
+                if c is None:
+                    return None
+                p = s.played_by[c]
+                return None if p < 0 else p
+
+            return player_of
         of = self.compile(n["of"], sc)
 
         def f(s, e):
@@ -698,7 +1152,12 @@ class ExprCompiler:
         return lambda s, e: s.layout.owner[of(s, e)]
 
     def op_else(self, n, sc):  # color of first gem in it else none
-        parts = [self.compile(x, sc) for x in n["args"]]
+        args = n["args"]
+        while len(args) > 1 and args[-1].get("op") == "none":  # `X else none` is X
+            args = args[:-1]
+        if len(args) == 1:
+            return self.compile(args[0], sc)
+        parts = [self.compile(x, sc) for x in args]
 
         def f(s, e):
             for p in parts:

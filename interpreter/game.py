@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
 from .cards import CardTable, build_cards
 from .effects import Effect, compile_effects
 from .errors import ParameterError, PlayError
-from .expressions import ExprCompiler, Fn, zone_pure
+from .expressions import ExprCompiler, Fn, binds_names, uses_env, zone_pure
 from .ircheck import check_references, compile_error
 from .limits import default_max_moves
 from .moves import compile_generator
+from .scoring import rule_runner
 from .zones import Layout, ZoneSpec, layout, zone_specs
 
 # Every rule's env has these three slots first: who moves, the card moved, where it went.
@@ -32,7 +33,7 @@ class MoveRule:
     source_per_player: bool
     target: int
     target_per_player: bool
-    generate: Any  # moves.Generator
+    generate: Any  # moves.Generator: gen(state, player, out)
     at: str
 
 
@@ -42,6 +43,7 @@ class TriggerRule:
     condition: Fn | None
     effects: Effect
     at: str
+    light: bool = False  # the condition binds no name: it reads player, card and target from a tuple
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class PhaseRule:
     ends: Fn | None
     first_player: tuple[tuple[str, Fn, str], ...]  # (lowest|highest, key, number|card)
     at: str
+    ends_env: bool = True  # whether `ends` reads or binds a name (else any env will do)
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,7 @@ class ScoreRule:
     condition: Fn | None
     negate: bool
     at: str
+    run: Any = None  # scoring.rule_runner: f(state, env) -> the rule's points for env's player
 
 
 @dataclass(frozen=True)
@@ -108,6 +112,7 @@ class Game:
     env_size: int
     max_moves_per_round: int
     coverage: Counter | None = None  # rule position -> times it held (compile_ir(..., coverage=True))
+    target_piles: tuple[bool, ...] = ()  # by move rule index: whether its target zone keeps piles
     extra: dict[str, Any] = field(default_factory=dict)
 
     def layout(self, players: int) -> Layout:
@@ -248,7 +253,14 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
                 source_per_player=specs[zone_index[m["from"]]].per_player,
                 target=zone_index[m["to"]],
                 target_per_player=specs[zone_index[m["to"]]].per_player,
-                generate=compile_generator(cx, m["guards"], base, len(moves)),
+                generate=compile_generator(
+                    cx,
+                    m["guards"],
+                    base,
+                    len(moves),
+                    (zone_index[m["from"]], specs[zone_index[m["from"]]].per_player),
+                    (zone_index[m["to"]], specs[zone_index[m["to"]]].per_player),
+                ),
                 at=m.get("at", ""),
             )
             moves.append(rule)
@@ -263,6 +275,7 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
                     cx.counted(expr(t["if"]), t.get("at")) if t.get("if") else None,
                     _counted_effects(cx, compile_effects(cx, t["effects"], scope), t.get("if"), t.get("at")),
                     t.get("at", ""),
+                    bool(t.get("if")) and not binds_names(t["if"]),
                 )
             )
         first = ph.get("first_player")
@@ -274,6 +287,7 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
                 ends=cx.counted(expr(ph["ends"]["when"]), ph["ends"].get("at")) if ph.get("ends") else None,
                 first_player=tuple((k["extreme"], expr(k["key"]), k["type"]) for k in first["keys"]) if first else (),
                 at=ph.get("at", ""),
+                ends_env=not ph.get("ends") or uses_env(ph["ends"]["when"]),
             )
         )
     score = []
@@ -288,7 +302,9 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
         elif r.get("unless") is not None:
             condition, negate = expr(r["unless"], scope), True
         points = cx.counted(expr(r["points"], scope), r.get("at"))
-        score.append(ScoreRule(expr(r.get("each")), slot, points, condition, negate, r.get("at", "")))
+        rule = ScoreRule(expr(r.get("each")), slot, points, condition, negate, r.get("at", ""))
+        source = cx.zone_source(r["each"], base) if r.get("each") is not None else None
+        score.append(replace(rule, run=rule_runner(rule, source and (*source, cards.type_index))))
     game = ir["game"]
     return Game(
         ir=ir,
@@ -312,6 +328,7 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
         env_size=cx.env_size,
         max_moves_per_round=max_moves or default_max_moves(len(cards)),
         coverage=counts,
+        target_piles=tuple(specs[m.target].piles for m in moves),
         # name -> (zone it is of, or None; f(state, zone instance)): for showing derived values
         extra={"defines": {d["name"]: (d["of"], cx.define_fns[i]) for i, d in enumerate(ir["defines"])}},
     )

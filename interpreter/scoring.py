@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .errors import RUNTIME_FAILURES, PlayError, rule_failure
@@ -14,28 +15,75 @@ def score_round(state: Any) -> list[int]:
     for p in range(state.n):
         env = [None] * game.env_size
         env[0] = p
+        total = 0
         for rule in game.score:
             try:
-                scores[p] += _rule_points(state, env, rule)
+                total += (rule.run or _generic(rule))(state, env)
             except RUNTIME_FAILURES as err:
                 raise rule_failure(err, rule.at, "scoring rule") from None
+        scores[p] = total
     return scores
 
 
+def _generic(rule: Any) -> Callable[[Any, list], int]:
+    return lambda state, env: _rule_points(state, env, rule)
+
+
+def rule_runner(rule: Any, source: tuple | None = None) -> Callable[[Any, list], int]:
+    """One closure for what a score rule gives the player in the env: per card (or pile), or once.
+    ``source``: (z, k, type index or -1, card types) when the rule goes over the cards (of a type) of
+    zone instance ``base[z] (+ env[k])``, read in place."""
+    each, slot, points, condition, negate, at = rule.each, rule.slot, rule.points, rule.condition, rule.negate, rule.at
+    if each is None:
+
+        def once(state: Any, env: list) -> int:
+            if condition is not None and bool(condition(state, env)) == negate:
+                return 0
+            got = points(state, env)
+            if not isinstance(got, int):
+                raise PlayError(f"a score rule gave {got!r}, not a number", at)
+            return got
+
+        return once
+
+    if source is not None:
+        z, k, ti, tidx = source
+
+        def per_card(state: Any, env: list) -> int:
+            base = state.layout.base[z]
+            total = 0
+            for item in state.zones[base + env[k]] if k >= 0 else state.zones[base]:
+                if ti >= 0 and tidx[item] != ti:
+                    continue
+                env[slot] = item
+                if condition is not None and bool(condition(state, env)) == negate:
+                    continue
+                got = points(state, env)
+                if not isinstance(got, int):
+                    raise PlayError(f"a score rule gave {got!r}, not a number", at)
+                total += got
+            return total
+
+        return per_card
+
+    def per_item(state: Any, env: list) -> int:
+        total = 0
+        for item in each(state, env):  # (scoring changes no zone: the list is read as it is)
+            env[slot] = item
+            if condition is not None and bool(condition(state, env)) == negate:
+                continue
+            got = points(state, env)
+            if not isinstance(got, int):
+                raise PlayError(f"a score rule gave {got!r}, not a number", at)
+            total += got
+        return total
+
+    return per_item
+
+
 def _rule_points(state: Any, env: list, rule: Any) -> int:
-    """What one score rule gives the player in ``env``: per card (or pile), or once."""
-    total = 0
-    items = rule.each(state, env) if rule.each is not None else (None,)
-    for item in list(items):
-        if rule.each is not None:
-            env[rule.slot] = item
-        if rule.condition is not None and bool(rule.condition(state, env)) == rule.negate:
-            continue
-        points = rule.points(state, env)
-        if not isinstance(points, int):
-            raise PlayError(f"a score rule gave {points!r}, not a number", rule.at)
-        total += points
-    return total
+    """What one score rule gives the player in ``env`` (a rule made without a runner)."""
+    return rule_runner(rule)(state, env)
 
 
 def winners(totals: list[int], highest: bool) -> list[int]:

@@ -29,9 +29,11 @@ def play_game(
     state = game.new_game(players, seed, params)
     seats = make_agents(agents, players, seed)
     views = [SeatView(state, seat) for seat in range(players)]
-    while not state.is_over:
-        seat = state.current_player
-        state.apply(seats[seat].choose(views[seat]))
+    choosers = [agent.choose for agent in seats]
+    apply = state.apply
+    while not state.over:  # (is_over and current_player, without their property calls)
+        seat = state.current
+        apply(choosers[seat](views[seat]))
     return state
 
 

@@ -120,19 +120,20 @@ class State:
         if self.over:
             raise IllegalMoveError("the game is over")
         p = self.current
-        self._legal = None
-        self.cache.clear()
+        game = self.game
+        self._legal = None  # (the cache stays: it is cleared as soon as a card moves)
         self.moves_in_round += 1
-        if self.moves_in_round > self.game.max_moves_per_round:
+        if self.moves_in_round > game.max_moves_per_round:
             raise endless_round(self)
         self.history[-1]["moves"].append((p, move))
-        if self.game.phases[self.phase].simultaneous:
+        if game.phases[self.phase].simultaneous:
             self.pending.append((p, move))
             self.to_move.pop(0)
         else:
             self.next_player = None
             self._perform(p, move)
-            self.current = self.next_player if self.next_player is not None else (p + 1) % self.n
+            nxt = self.next_player
+            self.current = nxt if nxt is not None else (p + 1) % self.n
         self._advance()
 
     def scores(self) -> list[int]:
@@ -237,25 +238,34 @@ class State:
             return [c for pile in content for c in pile]
         return list(content)
 
-    def move_cards(self, cards: list[int], dest: int) -> None:
-        """Move cards (from wherever they are) to the end of a zone; into a piles zone, as one pile."""
+    def move_cards(self, cards: list[int], dest: int, whole: int | None = None) -> None:
+        """Move cards (from wherever they are) to the end of a zone; into a piles zone, as one pile.
+        ``whole``: the cards are all those of that zone instance, in its order (it is emptied at once)."""
         if not cards:
             return
         zones, loc, zmemo = self.zones, self.loc, self.zmemo
-        zmemo.pop(dest, None)
-        for c in cards:
-            zmemo.pop(loc[c], None)
-            src = zones[loc[c]]
-            if src and isinstance(src[0], list):
-                for pile in src:
-                    if c in pile:
-                        pile.remove(c)
-                        if not pile:
-                            src.remove(pile)
-                        break
-            else:
-                src.remove(c)
-            loc[c] = dest
+        if whole is not None:
+            zones[whole].clear()
+            if zmemo:
+                zmemo.pop(whole, None)
+                zmemo.pop(dest, None)
+            for c in cards:
+                loc[c] = dest
+        else:
+            zmemo.pop(dest, None)
+            for c in cards:
+                zmemo.pop(loc[c], None)
+                src = zones[loc[c]]
+                if src and isinstance(src[0], list):
+                    for pile in src:
+                        if c in pile:
+                            pile.remove(c)
+                            if not pile:
+                                src.remove(pile)
+                            break
+                else:
+                    src.remove(c)
+                loc[c] = dest
         if self.game.zones[self.layout.zone_of[dest]].piles:
             zones[dest].append(list(cards))
         else:
@@ -265,15 +275,10 @@ class State:
 
     # ---- the flow of a game ------------------------------------------------------------------------
     def _moves_for(self, p: int) -> list[Move]:
-        game, lay = self.game, self.layout
-        env = [None] * game.env_size
-        env[0] = p
         out: list[Move] = []
-        for rule in game.phases[self.phase].moves:
-            src = lay.base[rule.source] + (p if rule.source_per_player else 0)
-            targets = (lay.base[rule.target] + p,) if rule.target_per_player else lay.instances[rule.target]
+        for rule in self.game.phases[self.phase].moves:
             try:
-                rule.generate(self, env, src, targets, out)
+                rule.generate(self, p, out)
             except RUNTIME_FAILURES as err:
                 raise rule_failure(err, rule.at, "move's guard") from None
         self._legal = (p, out)
@@ -281,24 +286,28 @@ class State:
 
     def _perform(self, p: int, move: Move) -> None:
         rule_index, c, t = move
-        zones = self.zones
-        src = self.loc[c]
+        game = self.game
+        zones, loc = self.zones, self.loc
+        src = loc[c]
         zones[src].remove(c)
         zmemo = self.zmemo
-        zmemo.pop(src, None)
-        zmemo.pop(t, None)
-        if self.game.zones[self.layout.zone_of[t]].piles:
+        if zmemo:
+            zmemo.pop(src, None)
+            zmemo.pop(t, None)
+        if game.target_piles[rule_index]:
             zones[t].append([c])
         else:
             zones[t].append(c)
-        self.loc[c] = t
+        loc[c] = t
         self.played_by[c] = p
         self.cache.clear()
-        for trig in self.game.triggers[rule_index]:
-            env = [None] * self.game.env_size
-            env[0], env[1], env[2] = p, c, t
+        for trig in game.triggers[rule_index]:
             try:
-                if trig.condition is None or trig.condition(self, env):
+                if trig.light and not trig.condition(self, (p, c, t)):  # (it reads no slot past these)
+                    continue
+                env = [None] * game.env_size
+                env[0], env[1], env[2] = p, c, t
+                if trig.light or trig.condition is None or trig.condition(self, env):
                     trig.effects(self, env)
                     self.cache.clear()
             except RUNTIME_FAILURES as err:
@@ -320,15 +329,27 @@ class State:
                 self.pending = []
                 self._next_phase()
                 continue
-            try:
-                ended = ph.ends is not None and ph.ends(self, [None] * game.env_size)
-            except RUNTIME_FAILURES as err:
-                raise rule_failure(err, ph.at, "phase's end") from None
-            if ended:
-                self._next_phase()
-                continue
-            for k in range(self.n):
-                p = (self.current + k) % self.n
+            ends = ph.ends
+            if ends is not None:
+                try:
+                    ended = ends(self, [None] * game.env_size if ph.ends_env else ())  # () when it reads no name
+                except RUNTIME_FAILURES as err:
+                    raise rule_failure(err, ph.at, "phase's end") from None
+                if ended:
+                    self._next_phase()
+                    continue
+            current, n = self.current, self.n
+            out: list[Move] = []  # the current player's moves, as _moves_for lists them
+            for rule in ph.moves:
+                try:
+                    rule.generate(self, current, out)
+                except RUNTIME_FAILURES as err:
+                    raise rule_failure(err, rule.at, "move's guard") from None
+            self._legal = (current, out)
+            if out:
+                return
+            for k in range(1, n):
+                p = (current + k) % n
                 if self._moves_for(p):
                     self.current = p
                     return

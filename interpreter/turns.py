@@ -4,6 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from .expressions import card_ranks
+
+_PLANS: dict[int, tuple[Any, tuple]] = {}  # id of a phase -> (the phase, its ordering keys, compiled)
+
+
+def _keys(phase: Any, card_key: tuple) -> tuple:
+    """The phase's ordering keys as (key, lowest, rank by card or None, rank of none), built once.
+
+    A key's rank is a tuple compared lexicographically, smallest first: ``(0, value)`` (the value
+    negated for `highest`; a card by the declared card order), and none last for `lowest`, first
+    for `highest`."""
+    got = _PLANS.get(id(phase))
+    if got is None or got[0] is not phase:
+        keys = []
+        for extreme, key, kind in phase.first_player:
+            lowest = extreme == "lowest"
+            by_card = None
+            if kind == "card":  # a card's place in the card order ranks it as its sort key would
+                by_card = tuple((0, r) if lowest else (0, -r) for r in card_ranks(card_key))
+            keys.append((key, lowest, by_card, (1,) if lowest else (-1,)))
+        got = _PLANS[id(phase)] = (phase, tuple(keys))
+    return got[1]
+
 
 def first_player(state: Any, phase: Any) -> int:
     """The phase's first player: the dealer's left, or the best by the phase's ordering keys.
@@ -11,24 +34,24 @@ def first_player(state: Any, phase: Any) -> int:
     Players tied on every key keep clockwise order from the dealer's left.
     """
     n = state.n
-    order = [(state.dealer + 1 + k) % n for k in range(n)]
+    start = state.dealer + 1
     if not phase.first_player:
-        return order[0]
-    card_key = state.game.cards.key
-
-    def rank(player: int) -> tuple:
-        env = [None] * state.game.env_size
+        return start % n
+    keys = _keys(phase, state.game.cards.key)
+    env = [None] * state.game.env_size
+    best, best_rank = -1, None
+    for k in range(n):
+        player = (start + k) % n
         env[0] = player
-        out = []
-        for extreme, key, kind in phase.first_player:
+        rank = []
+        for key, lowest, by_card, missing in keys:
             v = key(state, env)
             if v is None:
-                value: tuple = (1,) if extreme == "lowest" else (-1,)
-            elif kind == "card":
-                value = (0, *card_key[v]) if extreme == "lowest" else (0, *(-x for x in card_key[v]))
+                rank.append(missing)
+            elif by_card is not None:
+                rank.append(by_card[v])
             else:
-                value = (0, v) if extreme == "lowest" else (0, -v)
-            out.append(value)
-        return tuple(out)
-
-    return min(order, key=rank)
+                rank.append((0, v) if lowest else (0, -v))
+        if best_rank is None or rank < best_rank:  # the first of the best, clockwise
+            best, best_rank = player, rank
+    return best
