@@ -355,7 +355,9 @@ class State:
                     return
             raise PlayError(f"nobody can move in phase '{ph.name}', and its end condition does not hold", ph.at)
 
-    def _start_round(self) -> None:
+    def _start_round(self, advance: bool = True) -> None:
+        """Deal the round and start its first phase; then, unless the caller is _advance (which
+        goes on by itself), advance to the first player who must move."""
         game = self.game
         env = [None] * game.env_size
         for i, (_, per_player, per_round, init) in enumerate(game.vars):
@@ -378,7 +380,8 @@ class State:
         self.moves_in_round = 0
         self.cache.clear()
         self._start_phase(0)
-        self._advance()
+        if advance:
+            self._advance()
 
     def _start_phase(self, index: int) -> None:
         self.phase = index
@@ -402,7 +405,7 @@ class State:
             self.over = True
             return
         self.dealer = (self.dealer + self.game.dealer_step) % self.n
-        self._start_round()
+        self._start_round(advance=False)  # called by _advance only, whose loop goes on from here
 
     def _snapshot(self) -> dict[str, Any]:
         """Every non-empty zone right after the deal, as a record lists it."""
