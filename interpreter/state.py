@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 from .deal import deal, place, shuffle_decks
 from .errors import RUNTIME_FAILURES, IllegalMoveError, PlayError, rule_failure
 from .game import Game
+from .history import RoundLog
 from .limits import endless_round
 from .observe import revealed_zones
 from .scoring import score_round, winners
@@ -78,7 +79,7 @@ class State:
         self.round = 0
         self.dealer = 0
         self.over = False
-        self.history: list[dict[str, Any]] = []
+        self.history: list[RoundLog] = []
         self.played_by = [-1] * len(game.cards)
         self.cache: dict = {}  # values computed in this state, cleared by every change
         self.zmemo: dict[int, dict] = {}  # zone instance -> values of definitions that read only it
@@ -170,7 +171,7 @@ class State:
         history = self.history
         if history:  # rounds before the current one are finished and never change: shared
             last = history[-1]
-            other.history = [*history[:-1], dict(last, moves=list(last["moves"]))]
+            other.history = [*history[:-1], last.ongoing_copy()]
         else:
             other.history = []
         # a Random made without seeding (seeding reads the system's entropy), then given this state
@@ -376,7 +377,7 @@ class State:
         else:
             shuffle_decks(self)
             deal(self)
-        self.history.append({"dealer": self.dealer, "deal": self._snapshot(), "moves": []})
+        self.history.append(RoundLog(self.dealer, self))
         self.moves_in_round = 0
         self.cache.clear()
         self._start_phase(0)
@@ -406,15 +407,3 @@ class State:
             return
         self.dealer = (self.dealer + self.game.dealer_step) % self.n
         self._start_round(advance=False)  # called by _advance only, whose loop goes on from here
-
-    def _snapshot(self) -> dict[str, Any]:
-        """Every non-empty zone right after the deal, as a record lists it."""
-        game, lay, cards = self.game, self.layout, self.game.cards.json
-        out: dict[str, Any] = {}
-        for z, spec in enumerate(game.zones):
-            insts = lay.instances[z]
-            lists = [[cards[c] for c in self.zone_cards(i)] for i in insts]
-            if not any(lists) and not spec.per_player:
-                continue
-            out[spec.name] = lists if (spec.per_player or len(insts) > 1) else lists[0]
-        return out
