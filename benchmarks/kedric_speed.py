@@ -4,7 +4,8 @@ Runs ``interpreter.simulate`` (random agents, the rules in rulesets/poison-kedri
 and benchmarks/handwritten_kedric.py on the same number of 4-player games, and prints both
 throughputs and their ratio. The engine counts the agenda choices as moves (a record holds
 them), the hand-written loop only the card plays, so the games/s ratio is the like-for-like one;
-both are printed. Usage: ``python benchmarks/kedric_speed.py [--games N] [--players N] [--seed S]``.
+both are printed, each side's best of ``--repeat`` runs. Usage:
+``python benchmarks/kedric_speed.py [--games N] [--players N] [--seed S] [--repeat N] [--source]``.
 """
 
 from __future__ import annotations
@@ -65,9 +66,15 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each side; the best counts (default 3)")
     args = parser.parse_args()
-    engine = run_engine(args.players, args.games, args.seed)
-    hand = run_handwritten(args.players, args.games, args.seed)
+    # best of --repeat runs of each, alternating, so that a busy moment of a shared machine counts once
+    engines, hands = [], []
+    for _ in range(max(1, args.repeat)):
+        engines.append(run_engine(args.players, args.games, args.seed))
+        hands.append(run_handwritten(args.players, args.games, args.seed))
+    engine = max(engines, key=lambda r: r["games_per_second"])
+    hand = max(hands, key=lambda r: r["games_per_second"])
     ratio_moves = engine["moves_per_second"] / hand["moves_per_second"]
     ratio_games = engine["games_per_second"] / hand["games_per_second"]
     for name, r in (("engine", engine), ("hand-written", hand)):
