@@ -142,3 +142,23 @@ def test_an_agent_decides_the_same_whatever_the_cards_it_cannot_see(spec, rules)
         pick_a = make_agent(spec, seat, 9).choose(SeatView(a, seat))
         pick_b = make_agent(spec, seat, 9).choose(SeatView(b, seat))
         assert a.describe(pick_a) == b.describe(pick_b)
+
+
+def test_the_random_agent_draws_as_random_choice_would() -> None:
+    """Its inlined draw is Random.choice's: the same seed picks the same moves (records depend on it)."""
+    from interpreter.agents.base import agent_rng
+    from interpreter.agents.random_agent import RandomAgent
+
+    class View:
+        def __init__(self) -> None:
+            self.legal_moves: list[int] = []
+
+    agent, reference = RandomAgent(2, 7), agent_rng(7, 2, "random")
+    view = View()
+    lengths = [1, 2, 3, 5, 8, 9, 16, 17, 31, 64, 100] * 30
+    picks = []
+    for n in lengths:
+        view.legal_moves = list(range(n))
+        picks.append(agent.choose(view))
+        assert picks[-1] == reference.choice(view.legal_moves)
+    assert len(set(picks)) > 20  # it does choose, not always the first

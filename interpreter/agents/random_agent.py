@@ -12,7 +12,16 @@ class RandomAgent:
 
     def __init__(self, seat: int, seed: int | None):
         self.rng = agent_rng(seed, seat, self.name)
+        self.bits = self.rng.getrandbits
 
     def choose(self, view: SeatView) -> Any:
+        # rng.choice(moves), drawn as random.Random draws it (rejection over bit_length bits), in
+        # place: the same move from the same seed, without two calls through random.py a move
         moves = view.legal_moves
-        return moves[self.rng.randrange(len(moves))]
+        n = len(moves)
+        k = n.bit_length()
+        bits = self.bits
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return moves[r]
