@@ -1,8 +1,8 @@
 """Which engine a benchmark measures, chosen before it imports ``interpreter``.
 
 By default the installed package: the compiled engine when `pip install .` could build it (see
-hatch_build.py), the one `ruleset` runs. With ``--source`` on the command line, or when nothing is
-installed, the source tree beside this file: the pure-Python engine, the one the tests run.
+hatch_build.py), the one `ruleset` runs. With ``--source`` on the command line, or when nothing (or
+a ruleset older than this tree) is installed, the source tree beside this file: the pure-Python engine, the one the tests run.
 Every benchmark prints which one it measured (``describe()``).
 """
 
@@ -20,7 +20,10 @@ def choose() -> None:
     source = "--source" in sys.argv
     if source:
         sys.argv.remove("--source")
-    if source or importlib.util.find_spec("interpreter") is None:
+    installed = importlib.util.find_spec("interpreter")
+    # an install older than this tree (it has no build.py) is no figure for this tree: use the source
+    stale = installed is None or not (Path(installed.origin or "").parent / "build.py").exists()
+    if source or stale:
         sys.path.insert(0, str(ROOT))
 
 
