@@ -26,6 +26,7 @@ COMPILED = [
     "interpreter/state.py",
     "interpreter/moves.py",
     "interpreter/expressions.py",
+    "interpreter/collection_exprs.py",
     "interpreter/effects.py",
     "interpreter/turns.py",
     "interpreter/deal.py",

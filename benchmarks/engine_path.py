@@ -1,9 +1,10 @@
 """Which engine a benchmark measures, chosen before it imports ``interpreter``.
 
 By default the installed package: the compiled engine when `pip install .` could build it (see
-hatch_build.py), the one `ruleset` runs. With ``--source`` on the command line, or when nothing (or
-a ruleset older than this tree) is installed, the source tree beside this file: the pure-Python engine, the one the tests run.
-Every benchmark prints which one it measured (``describe()``).
+hatch_build.py), the one `ruleset` runs. With ``--source`` on the command line, or when nothing
+(or a ruleset older than this tree) is installed, the source tree beside this file: the
+pure-Python engine, the one the tests run. Every benchmark prints which one it measured
+(``describe()``).
 """
 
 from __future__ import annotations

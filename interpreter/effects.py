@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .errors import PlayError
-from .expressions import ExprCompiler, Scope
+from .expr_analysis import Scope
+from .expressions import ExprCompiler
 
 Effect = Callable[[Any, list], None]
 

@@ -11,7 +11,8 @@ from typing import Any
 from .cards import CardTable, build_cards
 from .effects import Effect, compile_effects
 from .errors import ParameterError, PlayError
-from .expressions import ExprCompiler, Fn, binds_names, uses_env, zone_pure
+from .expr_analysis import Fn, binds_names, uses_env, zone_pure
+from .expressions import ExprCompiler
 from .ircheck import check_references, compile_error
 from .limits import default_max_moves
 from .moves import compile_generator

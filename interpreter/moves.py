@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .expressions import BINDS, MISSING, UNSET, ExprCompiler, Fn, Scope, free_names, reads, uses_env, zone_pure
+from .expr_analysis import BINDS, MISSING, UNSET, Fn, Scope, free_names, reads, uses_env, zone_pure
+from .expressions import ExprCompiler
 
 TRIVIAL = {"num", "text", "none", "bound", "builtin", "param", "schedule"}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .expressions import card_ranks
+from .expr_analysis import card_ranks
 
 _PLANS: dict[int, tuple[Any, tuple]] = {}  # id of a phase -> (the phase, its ordering keys, compiled)
 

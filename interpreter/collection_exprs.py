@@ -1,0 +1,417 @@
+"""The collection half of the expression compiler: zones, cards in them, piles, and the fused
+pipelines ``[first|best|count|some] TYPE in ZONE where P(it)``, compiled to closures. A mixin of
+ExprCompiler (expressions.py), whose other methods (compile, counted, plain_slot...) it calls."""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any
+
+from .expr_analysis import CONSTANT, MISSING, Fn, Scope, card_ranks, free_names
+
+
+class CollectionExprs:
+    """Compiles the expressions about zones and the cards in them (see ExprCompiler)."""
+
+    # ---- zones and cards ---------------------------------------------------------------------
+    def op_zone(self, n, sc):  # hand of player, trick
+        z = self.zone_index[n["name"]]
+        if n.get("of") is None:
+            return lambda s, e: s.layout.base[z]
+        k = self.plain_slot(n["of"], sc)
+        if k is not None:
+            return lambda s, e: s.layout.base[z] + e[k]
+        of = self.compile(n["of"], sc)
+        return lambda s, e: s.layout.base[z] + of(s, e)
+
+    def op_zones(self, n, sc):  # pot (all three), hand (every player's)
+        z = self.zone_index[n["name"]]
+        return lambda s, e: s.layout.instances[z]
+
+    def op_cards(self, n, sc):  # cards in target, gem in collected of player
+        if self._zone_source(n) is not None:
+            return self._select(n, sc)
+        src = self.compile(n["from"], sc)
+        kind = n.get("source", "zone")
+        piles = n.get("piles", False)
+        if kind == "pile":
+            get = src
+        elif kind == "zones":
+            if piles:
+
+                def get(s, e):
+                    return [c for i in src(s, e) for p in s.zones[i] for c in p]
+            else:
+
+                def get(s, e):
+                    return [c for i in src(s, e) for c in s.zones[i]]
+        elif piles:
+
+            def get(s, e):
+                return [c for p in s.zones[src(s, e)] for c in p]
+        else:
+
+            def get(s, e):
+                return s.zones[src(s, e)]
+
+        typ = n.get("type")
+        if typ is None:
+            return get
+        ti = self.cards.type_names.index(typ)
+        tidx = self.cards.type_index
+        return lambda s, e: [c for c in get(s, e) if tidx[c] == ti]
+
+    # ---- fused pipelines: `[first|best|count|some ...] TYPE in ZONE where P(it)` ----------------
+    @staticmethod
+    def _zone_source(n: dict[str, Any]) -> dict[str, Any] | None:
+        """The zone expression of ``cards [of a type] in ZONE`` over one flat zone instance, else None."""
+        if n.get("op") == "cards" and n.get("source", "zone") == "zone" and not n.get("piles"):
+            return n["from"]
+        return None
+
+    def _pipeline(self, n: dict[str, Any], sc: Scope) -> tuple:
+        """A card collection as (source, type index or -1, test): the elements of the source's list of
+        that type that pass the test. The source is (z, k, fn): instance ``base[z] + e[k]`` (k < 0: of
+        no player) of a flat zone read inline when z >= 0; else the zone instance fn (k = 0) or the
+        list fn (k = 1). The test is None, ("eq", table, value fn, negate) for `ATTR of it = VALUE`
+        (VALUE read once, when first needed: it does not read ``it``), or ("fn", slot, pred)."""
+        test = None
+        if n.get("op") == "filter":
+            inner, k = sc.bind("it")
+            test = self._it_test(n["where"], inner, k)
+            n = n["of"]
+        zone = self._zone_source(n)
+        if zone is None:
+            return (-1, 1, self.compile(n, sc)), -1, test
+        ti = -1 if n.get("type") is None else self.cards.type_names.index(n["type"])
+        if zone.get("op") == "zone":
+            of = zone.get("of")
+            slot = -1 if of is None else self.plain_slot(of, sc)
+            if slot is not None:
+                return (self.zone_index[zone["name"]], slot, None), ti, test
+        return (-1, 0, self.compile(zone, sc)), ti, test
+
+    def zone_parts(self, n: dict[str, Any], sc: Scope) -> tuple[int, int] | None:
+        """(z, k) when ``n`` is ZONE of no one (k < 0) or of a plain name in slot k: the instance is
+        ``base[z] (+ e[k])``; else None."""
+        if n.get("op") != "zone":
+            return None
+        of = n.get("of")
+        k = -1 if of is None else self.plain_slot(of, sc)
+        return None if k is None else (self.zone_index[n["name"]], k)
+
+    def zone_source(self, n: dict[str, Any], sc: Scope) -> tuple[int, int, int] | None:
+        """(z, k, type index or -1) when ``n`` is ``cards [of a type] in ZONE``, ZONE of no one (k < 0)
+        or of a plain name in slot k, a flat zone: its cards are those of instance ``base[z] (+ e[k])``."""
+        if self._zone_source(n) is None:
+            return None
+        (z, k, _), ti, _ = self._pipeline(n, sc)
+        return (z, k, ti) if z >= 0 else None
+
+    def _it_test(self, where: dict[str, Any], inner: Scope, k: int) -> tuple:
+        if where.get("op") == "cmp" and where.get("cmp") in ("=", "!="):
+            for mine, other in ((where["left"], where["right"]), (where["right"], where["left"])):
+                of = mine.get("of")
+                if (
+                    mine.get("op") == "attr"
+                    and isinstance(of, dict)
+                    and of.get("op") == "bound"
+                    and of.get("name") == "it"
+                    and "it" not in free_names(other)
+                ):
+                    value = self.compile(other, inner)
+                    return ("eq", self.cards.attrs[mine["name"]], value, where["cmp"] == "!=")
+        if where.get("op") == "cmp" and where.get("cmp") in ("=", "!=") and where["right"].get("op") in CONSTANT:
+            # F(it) = 1: F read with ``it`` set, compared inline
+            return ("const", k, self.compile(where["left"], inner), where["right"].get("value"), where["cmp"] == "!=")
+        return ("fn", k, self.compile(where, inner))
+
+    def _select(self, n: dict[str, Any], sc: Scope) -> Fn:
+        """The list of a collection's elements, one closure from zone to result."""
+        (z, k, src), ti, test = self._pipeline(n, sc)
+        tidx = self.cards.type_index
+        if test is None:
+            if z < 0 and k == 1:
+                return src
+            if ti < 0:
+                if z < 0:
+                    return lambda s, e: s.zones[src(s, e)]
+                if k < 0:
+                    return lambda s, e: s.zones[s.layout.base[z]]
+                return lambda s, e: s.zones[s.layout.base[z] + e[k]]
+
+            def select_typed(s, e):
+                if z >= 0:
+                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                else:
+                    xs = s.zones[src(s, e)]
+                return [c for c in xs if tidx[c] == ti]
+
+            return select_typed
+        if test[0] == "eq":
+            _, table, value, negate = test
+
+            def select_eq(s, e):
+                if z >= 0:
+                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                else:
+                    xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+                out = []
+                v = MISSING
+                for x in xs:
+                    if ti >= 0 and tidx[x] != ti:
+                        continue
+                    if v is MISSING:
+                        v = value(s, e)
+                    if (table[x] == v) != negate:
+                        out.append(x)
+                return out
+
+            return select_eq
+        if test[0] == "const":
+            _, j, of_it, const, negate = test
+            pred = (lambda s, e: of_it(s, e) != const) if negate else (lambda s, e: of_it(s, e) == const)
+        else:
+            _, j, pred = test
+
+        def select(s, e):
+            if z >= 0:
+                xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+            else:
+                xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+            out = []
+            for x in xs:
+                if ti >= 0 and tidx[x] != ti:
+                    continue
+                e[j] = x
+                if pred(s, e):
+                    out.append(x)
+            return out
+
+        return select
+
+    def _find(self, n: dict[str, Any], sc: Scope, want: bool | None = None, attr: tuple | None = None) -> Fn:
+        """The first element of a collection, stopping there: the element, or None when it has none
+        (no element is none); with ``want`` True (False), whether there is one (there is none); with
+        an attribute table ``attr``, the element's attribute (None when there is no element)."""
+        (z, k, src), ti, test = self._pipeline(n, sc)
+        tidx = self.cards.type_index
+        none = None if want is None else not want
+        if test is None:
+
+            def find_typed(s, e):
+                if z >= 0:
+                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                else:
+                    xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+                if ti < 0:
+                    if want is None:
+                        return (xs[0] if attr is None else attr[xs[0]]) if xs else None
+                    return bool(xs) == want
+                for x in xs:
+                    if tidx[x] == ti:
+                        return (x if attr is None else attr[x]) if want is None else want
+                return none
+
+            return find_typed
+        if test[0] == "eq":
+            _, table, value, negate = test
+            get = table.__getitem__
+            if ti < 0 and not negate and want is not None:  # whether some ATTR of it = VALUE: a scan in C
+
+                def exists_eq(s, e):
+                    if z >= 0:
+                        xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                    else:
+                        xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+                    if not xs:
+                        return none
+                    return (value(s, e) in map(get, xs)) == want
+
+                return exists_eq
+
+            def find_eq(s, e):
+                if z >= 0:
+                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                else:
+                    xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+                v = MISSING
+                for x in xs:
+                    if ti >= 0 and tidx[x] != ti:
+                        continue
+                    if v is MISSING:
+                        v = value(s, e)
+                    if (table[x] == v) != negate:
+                        return (x if attr is None else attr[x]) if want is None else want
+                return none
+
+            return find_eq
+        if test[0] == "const":
+            _, j, of_it, const, negate = test
+
+            def find_const(s, e):
+                if z >= 0:
+                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                else:
+                    xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+                for x in xs:
+                    if ti >= 0 and tidx[x] != ti:
+                        continue
+                    e[j] = x
+                    if (of_it(s, e) == const) != negate:
+                        return (x if attr is None else attr[x]) if want is None else want
+                return none
+
+            return find_const
+        _, j, pred = test
+
+        def find(s, e):
+            if z >= 0:
+                xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+            else:
+                xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+            for x in xs:
+                if ti >= 0 and tidx[x] != ti:
+                    continue
+                e[j] = x
+                if pred(s, e):
+                    return (x if attr is None else attr[x]) if want is None else want
+            return none
+
+        return find
+
+    def op_of_type(self, n, sc):  # gem in (some cards)
+        get = self.compile(n["of"], sc)
+        if n.get("type") is None:
+            return get
+        ti = self.cards.type_names.index(n["type"])
+        tidx = self.cards.type_index
+        return lambda s, e: [c for c in get(s, e) if tidx[c] == ti]
+
+    def op_piles(self, n, sc):  # pile in won of player
+        src = self.compile(n["from"], sc)
+        if n.get("source") == "zones":
+            return lambda s, e: [p for i in src(s, e) for p in s.zones[i]]
+        zone = n["from"]
+        if zone.get("op") == "zone" and zone.get("of") is not None:
+            k = self.plain_slot(zone["of"], sc)
+            if k is not None:
+                z = self.zone_index[zone["name"]]
+                return lambda s, e: s.zones[s.layout.base[z] + e[k]]
+        return lambda s, e: s.zones[src(s, e)]
+
+    def op_filter(self, n, sc):  # ... where color of it = color of card
+        return self._select(n, sc)
+
+    def op_except(self, n, sc):  # cards in target except card
+        coll = self.compile(n["of"], sc)
+        value = self.compile(n["value"], sc)
+
+        def f(s, e):
+            v = value(s, e)
+            return [x for x in coll(s, e) if x != v]
+
+        return f
+
+    def op_count(self, n, sc):  # count trick
+        zone = self._zone_source(n["of"])
+        if zone is not None and n["of"].get("type") is None:
+            (z, k, src), _, _ = self._pipeline(n["of"], sc)
+            if z < 0:
+                return lambda s, e: len(s.zones[src(s, e)])
+            if k < 0:
+                return lambda s, e: len(s.zones[s.layout.base[z]])
+            return lambda s, e: len(s.zones[s.layout.base[z] + e[k]])
+        of = n["of"]
+        if of.get("op") == "cards" and of.get("source", "zone") == "zone":  # typed, or over piles: counted in C
+            inst = self.compile(of["from"], sc)
+            if of.get("type") is None:
+                return lambda s, e: sum(map(len, s.zones[inst(s, e)]))  # piles: their sizes
+            ti = self.cards.type_names.index(of["type"])
+            one = tuple(1 if t == ti else 0 for t in self.cards.type_index).__getitem__
+            if of.get("piles"):
+                return lambda s, e: sum(map(one, chain.from_iterable(s.zones[inst(s, e)])))
+            return lambda s, e: sum(map(one, s.zones[inst(s, e)]))
+        coll = self.compile(of, sc)
+        return lambda s, e: len(coll(s, e))
+
+    def _pile_slot(self, n: dict[str, Any], sc: Scope) -> int | None:
+        """The slot of a plain name when ``n`` is ``cards in NAME``, NAME a pile (untyped), else None."""
+        if n.get("op") == "cards" and n.get("source") == "pile" and n.get("type") is None:
+            return self.plain_slot(n["from"], sc)
+        return None
+
+    def _aggregate(self, n, sc, reduce):
+        coll = self.compile(n["of"], sc)
+        table = self.cards.attrs[n["attr"]]
+
+        def f(s, e):
+            values = [table[c] for c in coll(s, e) if table[c] is not None]
+            return reduce(values) if values else None
+
+        return f
+
+    def op_sum(self, n, sc):  # sum of value in target
+        coll = self.compile(n["of"], sc)
+        get = tuple(v or 0 for v in self.cards.attrs[n["attr"]]).__getitem__  # a card without it adds 0
+        return lambda s, e: sum(map(get, coll(s, e)))
+
+    def op_max(self, n, sc):  # max of rank in hand of player
+        return self._aggregate(n, sc, max)
+
+    def op_min(self, n, sc):  # min of rank in hand of player
+        return self._aggregate(n, sc, min)
+
+    def op_distinct(self, n, sc):  # distinct of suit in pile
+        get = self.cards.attrs[n["attr"]].__getitem__
+        k = self._pile_slot(n["of"], sc)
+        if k is not None:
+            return lambda s, e: len(set(map(get, e[k])))
+        coll = self.compile(n["of"], sc)
+        return lambda s, e: len(set(map(get, coll(s, e))))
+
+    def op_first(self, n, sc):  # first gem in it
+        if n["of"].get("op") == "filter" or self._zone_source(n["of"]) is not None:
+            return self._find(n["of"], sc)  # stops at the first that qualifies
+        coll = self.compile(n["of"], sc)
+
+        def f(s, e):
+            xs = coll(s, e)
+            return xs[0] if xs else None
+
+        return f
+
+    def op_last(self, n, sc):  # last card in trick
+        coll = self.compile(n["of"], sc)
+
+        def f(s, e):
+            xs = coll(s, e)
+            return xs[-1] if xs else None
+
+        return f
+
+    def op_best(self, n, sc):  # best trump in trick (by the declared card order)
+        key = card_ranks(self.cards.key).__getitem__  # (max and min keep the first of equals, as by key)
+        pick = max if n["op"] == "best" else min
+        of = n["of"]
+        if self._zone_source(of) is not None:
+            (z, k, _), ti, _ = self._pipeline(of, sc)
+            if z >= 0:  # the zone read inline (and its cards of the type picked out)
+                tidx = self.cards.type_index
+
+                def best_in_zone(s, e):
+                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                    if ti >= 0:
+                        xs = [c for c in xs if tidx[c] == ti]
+                    return pick(xs, key=key) if xs else None
+
+                return best_in_zone
+        coll = self.compile(of, sc)
+
+        def f(s, e):
+            xs = coll(s, e)
+            return pick(xs, key=key) if xs else None
+
+        return f
+
+    op_worst = op_best

@@ -1,0 +1,193 @@
+"""What an IR expression reads and binds, and the scopes that give its names env slots: the
+analyses the expression and move compilers share (expressions.py, moves.py, game.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Fn = Callable[[Any, list], Any]
+MISSING = object()
+UNSET = object()  # a lazy slot not computed yet
+
+
+BINDS = {"filter": ("where", "it"), "most": ("of", "player")}  # operator -> (operand, name it binds)
+
+
+def free_names(node: Any) -> frozenset[str]:
+    """The bound names (player, card, target, ...) an IR expression reads from outside itself."""
+    if isinstance(node, list):
+        return frozenset().union(*(free_names(x) for x in node)) if node else frozenset()
+    if not isinstance(node, dict):
+        return frozenset()
+    op = node.get("op")
+    if op == "bound":
+        return frozenset({node["name"]})
+    names: set[str] = set()
+    for key, child in node.items():
+        if key == "at":
+            continue
+        inner = free_names(child)
+        if op in BINDS and key == BINDS[op][0]:
+            inner = inner - {BINDS[op][1]}
+        names |= inner
+    if op in ("achieved", "most"):
+        names.add("player")  # read from the enclosing scope
+    return frozenset(names)
+
+
+def reads(node: Any, bound: frozenset[str] = frozenset()) -> dict[str, set[str] | None]:
+    """For each name an expression reads from outside, the card attributes it reads it through
+    (``{"card": {"color"}}``), or None when it uses the value itself. A memo keyed by those
+    attribute values is shared by every card that has them."""
+    out: dict[str, set[str] | None] = {}
+
+    def note(name: str, attr: str | None) -> None:
+        if name in bound:
+            return
+        if attr is None or out.get(name, set()) is None:
+            out[name] = None
+        else:
+            out.setdefault(name, set()).add(attr)  # type: ignore[union-attr]
+
+    def walk(x: Any, inner: frozenset[str]) -> None:
+        if isinstance(x, list):
+            for y in x:
+                walk(y, inner)
+            return
+        if not isinstance(x, dict):
+            return
+        op = x.get("op")
+        of = x.get("of")
+        if op in ("attr", "is_type") and isinstance(of, dict) and of.get("op") == "bound":
+            if of["name"] not in inner:
+                note(of["name"], x["name"] if op == "attr" else "$type")
+            return
+        if op == "bound":
+            if x["name"] not in inner:
+                note(x["name"], None)
+            return
+        if op in ("achieved", "most"):
+            note("player", None)
+        for key, child in x.items():
+            if key == "at":
+                continue
+            walk(child, inner | {BINDS[op][1]} if op in BINDS and key == BINDS[op][0] else inner)
+
+    walk(node, bound)
+    return out
+
+
+_RANKS: dict[int, tuple[tuple, tuple[int, ...]]] = {}  # id of a card-key table -> (the table, ranks)
+
+
+def card_ranks(keys: tuple) -> tuple[int, ...]:
+    """Each card's place in the declared card order (equal keys, equal places): comparing two
+    places is comparing the keys, faster."""
+    got = _RANKS.get(id(keys))
+    if got is None or got[0] is not keys:
+        place = {k: i for i, k in enumerate(sorted(set(keys)))}
+        got = _RANKS[id(keys)] = (keys, tuple(place[k] for k in keys))
+    return got[1]
+
+
+CONSTANT_TIME = {
+    "num", "text", "none", "builtin", "param", "schedule", "var", "total", "zone", "attr", "else", "is_none",
+}  # fmt: skip
+
+
+def constant_time(node: Any) -> bool:
+    """Whether an expression reads no more than a fixed number of cards (no loop over a collection):
+    ``suit of first card in trick else none``."""
+    if isinstance(node, list):
+        return all(constant_time(x) for x in node)
+    if not isinstance(node, dict):
+        return True
+    op = node.get("op")
+    if op in ("first", "last"):
+        of = node["of"]
+        if not (of.get("op") == "cards" and of.get("source", "zone") == "zone" and of.get("type") is None):
+            return False
+        return not of.get("piles") and constant_time(of["from"])
+    if op is not None and op not in CONSTANT_TIME:
+        return False
+    return all(constant_time(v) for k, v in node.items() if k not in ("at", "op"))
+
+
+def binds_names(node: Any) -> bool:
+    """Whether an expression binds a name of its own (and so writes its env): `where`, `most`."""
+    if isinstance(node, list):
+        return any(binds_names(x) for x in node)
+    if not isinstance(node, dict):
+        return False
+    if node.get("op") in BINDS:
+        return True
+    return any(binds_names(v) for k, v in node.items() if k != "at")
+
+
+def uses_env(node: Any) -> bool:
+    """Whether an expression reads a bound name or binds one (and so needs an env of its own)."""
+    if isinstance(node, list):
+        return any(uses_env(x) for x in node)
+    if not isinstance(node, dict):
+        return False
+    if node.get("op") in ("bound", "filter", "most", "achieved"):
+        return True
+    return any(uses_env(v) for k, v in node.items() if k != "at")
+
+
+# Operators whose value depends only on their operands (no zone, variable, round or seat of its own).
+PURE_OPS = {
+    "num", "text", "none", "bound", "param", "attr", "cards", "of_type", "filter", "except", "count",
+    "sum", "max", "min", "distinct", "first", "last", "best", "worst", "some", "no", "is_empty",
+    "is_none", "is_type", "cmp", "not", "and", "or", "else", "if", "neg", "arith",
+}  # fmt: skip
+
+
+def zone_pure(body: Any, name: str = "it", pure_calls: frozenset[str] = frozenset()) -> bool:
+    """Whether an expression reads nothing but the cards of one zone (bound to ``name``), so that
+    its value may be kept until that zone changes. ``pure_calls``: definitions known to be so."""
+    if isinstance(body, list):
+        return all(zone_pure(x, name, pure_calls) for x in body)
+    if not isinstance(body, dict):
+        return True
+    op = body.get("op")
+    if op == "call":
+        return body.get("name") in pure_calls and zone_pure(body.get("arg"), name, pure_calls)
+    if op is not None:
+        if op not in PURE_OPS:
+            return False
+        if op == "bound":
+            return body["name"] == name
+    return all(zone_pure(v, name, pure_calls) for k, v in body.items() if k != "at")
+
+
+class Scope:
+    """Names bound at a point of a rule, each to an env slot; shared counter for the env size."""
+
+    def __init__(self, slots: dict[str, int] | None = None, counter: list[int] | None = None):
+        self.slots = dict(slots or {})
+        self.counter = counter if counter is not None else [0]
+
+    def bind(self, name: str) -> tuple[Scope, int]:
+        """A new scope where ``name`` has a fresh slot."""
+        slot = self.counter[0]
+        self.counter[0] += 1
+        inner = Scope(self.slots, self.counter)
+        inner.slots[name] = slot
+        return inner, slot
+
+    def set(self, name: str) -> int:
+        """Give ``name`` a fresh slot in this scope (for `let`)."""
+        slot = self.counter[0]
+        self.counter[0] += 1
+        self.slots[name] = slot
+        return slot
+
+
+def at_entry(node: dict[str, Any]) -> dict[str, Any]:
+    """The node's source position entry, if it has one (to compare nodes regardless of it)."""
+    return {"at": node["at"]} if "at" in node else {}
+
+
+CONSTANT = ("num", "text", "none")  # literal operators: their value is the node's "value"
