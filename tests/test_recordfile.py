@@ -32,7 +32,16 @@ def interrupt_a_run(tmp_path, signum: int) -> tuple[subprocess.CompletedProcess,
     out = tmp_path / "games.jsonl"
     args = [sys.executable, "-m", "interpreter", "simulate", str(RULESETS / "poison.rules"), "--players", "4"]
     args += ["--games", "1000000", "--record", str(out), "--quiet"]
-    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        args,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # Ctrl-C as at a terminal, even when these tests run in the background (where a shell starts
+        # them with SIGINT ignored, and a program started so rightly keeps ignoring it)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and proc.poll() is None:
