@@ -28,6 +28,15 @@ def run_cli(*args: str, cwd: Path = ROOT, input: str | None = None, timeout: flo
     )
 
 
+def ctrl_c_as_at_a_terminal() -> None:
+    """A child process's ``preexec_fn``: Ctrl-C (SIGINT) interrupts it as at a terminal, even when the
+    tests run in the background, where a shell starts them with SIGINT ignored (and a program
+    started so rightly keeps ignoring it)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.fixture(scope="session")
 def poison() -> interpreter.Game:
     return interpreter.load(RULESETS / "poison.rules")

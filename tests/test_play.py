@@ -9,7 +9,7 @@ import signal
 import subprocess
 import sys
 
-from conftest import ROOT, run_cli
+from conftest import ROOT, ctrl_c_as_at_a_terminal, run_cli
 
 
 def _screens(out: str) -> list[str]:
@@ -98,6 +98,7 @@ def test_ctrl_c_at_the_prompt_ends_without_a_traceback():
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
     line = ""
     while "your move" not in line:

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from conftest import ROOT, RULESETS, run_cli
+from conftest import ROOT, RULESETS, ctrl_c_as_at_a_terminal, run_cli
 from interpreter.recordfile import RecordFile, held_signals
 from interpreter.records import parse_line, record, replay
 from interpreter.simulate import play_game
@@ -38,9 +38,7 @@ def interrupt_a_run(tmp_path, signum: int) -> tuple[subprocess.CompletedProcess,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        # Ctrl-C as at a terminal, even when these tests run in the background (where a shell starts
-        # them with SIGINT ignored, and a program started so rightly keeps ignoring it)
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
     try:
         deadline = time.monotonic() + 60
