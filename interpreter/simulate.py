@@ -60,6 +60,8 @@ def simulate(
     from .rule_counts import rule_table
     from .tally import Tally
 
+    if games < 1:  # (the command line refuses it too: --games takes a number of at least 1)
+        raise ValueError(f"simulate needs at least one game, not {games}")
     names = [a.name for a in make_agents(agents, players, seed)]
     values = game.param_values(players, params)  # a bad --set fails here, before any game
     tally = Tally(players, names, game.winner_highest)

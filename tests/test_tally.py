@@ -148,3 +148,10 @@ def test_a_game_compiled_with_coverage_counts_the_run_firings():
     game = compile_ir(ir_from_path(KNOWN), coverage=True)
     stats = simulate(game, 2, 4, jobs=1)
     assert sum(game.coverage.values()) == sum(r["fired"] for r in stats["rules"]) > 0
+
+
+def test_simulating_no_games_is_refused_with_a_message(known) -> None:
+    """The API as the command line: no statistics of zero games (not a TypeError inside them)."""
+    with pytest.raises(ValueError, match="at least one game"):
+        simulate(known, 3, 0)
+    assert "at least 1" in run_cli("simulate", str(KNOWN), "--players", "3", "--games", "0").stderr
