@@ -129,33 +129,23 @@ class CollectionExprs:
     def _select(self, n: dict[str, Any], sc: Scope) -> Fn:
         """The list of a collection's elements, one closure from zone to result."""
         (z, k, src), ti, test = self._pipeline(n, sc)
+        items = items_of(z, k, src)
         tidx = self.cards.type_index
         if test is None:
             if z < 0 and k == 1:
                 return src
             if ti < 0:
-                if z < 0:
-                    return lambda s, e: s.zones[src(s, e)]
-                if k < 0:
-                    return lambda s, e: s.zones[s.layout.base[z]]
-                return lambda s, e: s.zones[s.layout.base[z] + e[k]]
+                return items
 
             def select_typed(s, e):
-                if z >= 0:
-                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
-                else:
-                    xs = s.zones[src(s, e)]
-                return [c for c in xs if tidx[c] == ti]
+                return [c for c in items(s, e) if tidx[c] == ti]
 
             return select_typed
         if test[0] == "eq":
             _, table, value, negate = test
 
             def select_eq(s, e):
-                if z >= 0:
-                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
-                else:
-                    xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+                xs = items(s, e)
                 out = []
                 v = MISSING
                 for x in xs:
@@ -175,10 +165,7 @@ class CollectionExprs:
             _, j, pred = test
 
         def select(s, e):
-            if z >= 0:
-                xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
-            else:
-                xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+            xs = items(s, e)
             out = []
             for x in xs:
                 if ti >= 0 and tidx[x] != ti:
@@ -195,15 +182,13 @@ class CollectionExprs:
         (no element is none); with ``want`` True (False), whether there is one (there is none); with
         an attribute table ``attr``, the element's attribute (None when there is no element)."""
         (z, k, src), ti, test = self._pipeline(n, sc)
+        items = items_of(z, k, src)
         tidx = self.cards.type_index
         none = None if want is None else not want
         if test is None:
 
             def find_typed(s, e):
-                if z >= 0:
-                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
-                else:
-                    xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+                xs = items(s, e)
                 if ti < 0:
                     if want is None:
                         return (xs[0] if attr is None else attr[xs[0]]) if xs else None
@@ -220,10 +205,7 @@ class CollectionExprs:
             if ti < 0 and not negate and want is not None:  # whether some ATTR of it = VALUE: a scan in C
 
                 def exists_eq(s, e):
-                    if z >= 0:
-                        xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
-                    else:
-                        xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+                    xs = items(s, e)
                     if not xs:
                         return none
                     return (value(s, e) in map(get, xs)) == want
@@ -231,10 +213,7 @@ class CollectionExprs:
                 return exists_eq
 
             def find_eq(s, e):
-                if z >= 0:
-                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
-                else:
-                    xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+                xs = items(s, e)
                 v = MISSING
                 for x in xs:
                     if ti >= 0 and tidx[x] != ti:
@@ -250,10 +229,7 @@ class CollectionExprs:
             _, j, of_it, const, negate = test
 
             def find_const(s, e):
-                if z >= 0:
-                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
-                else:
-                    xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+                xs = items(s, e)
                 for x in xs:
                     if ti >= 0 and tidx[x] != ti:
                         continue
@@ -266,10 +242,7 @@ class CollectionExprs:
         _, j, pred = test
 
         def find(s, e):
-            if z >= 0:
-                xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
-            else:
-                xs = s.zones[src(s, e)] if k == 0 else src(s, e)
+            xs = items(s, e)
             for x in xs:
                 if ti >= 0 and tidx[x] != ti:
                     continue
@@ -395,12 +368,13 @@ class CollectionExprs:
         pick = max if n["op"] == "best" else min
         of = n["of"]
         if self._zone_source(of) is not None:
-            (z, k, _), ti, _ = self._pipeline(of, sc)
+            (z, k, src), ti, _ = self._pipeline(of, sc)
             if z >= 0:  # the zone read inline (and its cards of the type picked out)
                 tidx = self.cards.type_index
+                items = items_of(z, k, src)
 
                 def best_in_zone(s, e):
-                    xs = s.zones[s.layout.base[z] + e[k]] if k >= 0 else s.zones[s.layout.base[z]]
+                    xs = items(s, e)
                     if ti >= 0:
                         xs = [c for c in xs if tidx[c] == ti]
                     return pick(xs, key=key) if xs else None
@@ -415,3 +389,16 @@ class CollectionExprs:
         return f
 
     op_worst = op_best
+
+
+def items_of(z: int, k: int, src: Fn | None) -> Fn:
+    """The closure listing a pipeline's source (see ``_pipeline``): the list of zone instance
+    ``base[z] + e[k]`` (``base[z]`` when k < 0) read inline, else of the instance ``src`` gives
+    (k = 0), else the list ``src`` itself gives."""
+    if z >= 0:
+        if k >= 0:
+            return lambda s, e: s.zones[s.layout.base[z] + e[k]]
+        return lambda s, e: s.zones[s.layout.base[z]]
+    if k == 0:
+        return lambda s, e: s.zones[src(s, e)]
+    return src

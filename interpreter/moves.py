@@ -244,6 +244,21 @@ def compile_generator(
         negate = eq[2]
         free = cx.compile(first_free, base) if first_free is not None else None
         src_name = next(name for name, z in cx.zone_index.items() if z == src_zone)
+
+        def passing(cards, v):
+            """The cards whose ATTR is (or, negated, is not) ``v``."""
+            return [c for c in cards if table[c] == v] if not negate else [c for c in cards if table[c] != v]
+
+        def emit(plan, p, chosen, out):
+            """Append the moves of the chosen cards (one target: a map in C)."""
+            single = plan[5][p]
+            if single is not None:
+                out.extend(map(single.__getitem__, chosen))
+                return
+            tab = plan[3][p]
+            for c in chosen:
+                out.extend(tab[c])
+
         # C is `no card in the source where ATTR of it = V`: it holds exactly when no card passed
         if first_free is not None and _none_pass(first_free, eq, dict(player_lifts), src_name, src_per_player):
             free = None
@@ -264,16 +279,7 @@ def compile_generator(
                     v = value(s, e)
                 else:
                     v = value(s, plan[4])
-                chosen = [c for c in cards if table[c] == v] if not negate else [c for c in cards if table[c] != v]
-                if not chosen:
-                    chosen = cards
-                single = plan[5][p]
-                if single is not None:
-                    out.extend(map(single.__getitem__, chosen))
-                    return
-                tab = plan[3][p]
-                for c in chosen:
-                    out.extend(tab[c])
+                emit(plan, p, passing(cards, v) or cards, out)
 
             return generate_attr_or_all
 
@@ -289,18 +295,11 @@ def compile_generator(
             if free_first and free(s, e):  # `C or ATTR = V`, C holds: every card
                 chosen = cards
             else:
-                v = value(s, e)
-                chosen = [c for c in cards if table[c] == v] if not negate else [c for c in cards if table[c] != v]
+                chosen = passing(cards, value(s, e))
                 # `ATTR = V or C`: C is read when some card fails the test, as a card-by-card test would
                 if len(chosen) < len(cards) and free is not None and not free_first and free(s, e):
                     chosen = cards
-            single = plan[5][p]
-            if single is not None:
-                out.extend(map(single.__getitem__, chosen))
-                return
-            tab = plan[3][p]
-            for c in chosen:
-                out.extend(tab[c])
+            emit(plan, p, chosen, out)
 
         return generate_attr
 

@@ -46,29 +46,9 @@ def rule_runner(rule: Any, source: tuple | None = None) -> Callable[[Any, list],
 
         return once
 
-    if source is not None:
-        z, k, ti, tidx = source
-
-        def per_card(state: Any, env: list) -> int:
-            base = state.layout.base[z]
-            total = 0
-            for item in state.zones[base + env[k]] if k >= 0 else state.zones[base]:
-                if ti >= 0 and tidx[item] != ti:
-                    continue
-                env[slot] = item
-                if condition is not None and bool(condition(state, env)) == negate:
-                    continue
-                got = points(state, env)
-                if not isinstance(got, int):
-                    raise PlayError(f"a score rule gave {got!r}, not a number", at)
-                total += got
-            return total
-
-        return per_card
-
-    def per_item(state: Any, env: list) -> int:
+    def total_of(state: Any, env: list, items: Any) -> int:
         total = 0
-        for item in each(state, env):  # (scoring changes no zone: the list is read as it is)
+        for item in items:  # (scoring changes no zone: a zone's list is read as it is)
             env[slot] = item
             if condition is not None and bool(condition(state, env)) == negate:
                 continue
@@ -78,7 +58,17 @@ def rule_runner(rule: Any, source: tuple | None = None) -> Callable[[Any, list],
             total += got
         return total
 
-    return per_item
+    if source is not None:
+        z, k, ti, tidx = source
+
+        def per_card(state: Any, env: list) -> int:
+            base = state.layout.base[z]
+            items = state.zones[base + env[k]] if k >= 0 else state.zones[base]
+            return total_of(state, env, [c for c in items if tidx[c] == ti] if ti >= 0 else items)
+
+        return per_card
+
+    return lambda state, env: total_of(state, env, each(state, env))
 
 
 def _rule_points(state: Any, env: list, rule: Any) -> int:
