@@ -217,13 +217,17 @@ def compile_generator(
         last[0] = plan
         return plan
 
+    def plan_and_cards(s: Any, p: int) -> tuple:
+        """The plan of this state's layout (the last one used, most often), and player p's source cards."""
+        plan = last[0]
+        if plan[0] is not s.layout:
+            plan = plan_for(s.layout)
+        return plan, s.zones[plan[1][p]]
+
     if not has_allows and card_require is None and pair_require is None:  # no guard: every card, every target
 
         def generate_all(s, p, out):
-            plan = last[0]
-            if plan[0] is not s.layout:
-                plan = plan_for(s.layout)
-            cards = s.zones[plan[1][p]]
+            plan, cards = plan_and_cards(s, p)
             if not cards:
                 return
             single = plan[5][p]
@@ -267,10 +271,7 @@ def compile_generator(
             own_env = uses_env(v_node)  # else V reads and writes no slot: the env is not copied
 
             def generate_attr_or_all(s, p, out):
-                plan = last[0]
-                if plan[0] is not s.layout:
-                    plan = plan_for(s.layout)
-                cards = s.zones[plan[1][p]]
+                plan, cards = plan_and_cards(s, p)
                 if not cards:
                     return
                 if own_env:
@@ -284,10 +285,7 @@ def compile_generator(
             return generate_attr_or_all
 
         def generate_attr(s, p, out):
-            plan = last[0]
-            if plan[0] is not s.layout:
-                plan = plan_for(s.layout)
-            cards = s.zones[plan[1][p]]
+            plan, cards = plan_and_cards(s, p)
             if not cards:
                 return
             e = plan[4].copy()  # the env: lifted slots unset
@@ -309,10 +307,7 @@ def compile_generator(
             verdict = lambda s, e: card_require(s, e) and card_allow(s, e)  # noqa: E731
 
         def generate_cards(s, p, out):
-            plan = last[0]
-            if plan[0] is not s.layout:
-                plan = plan_for(s.layout)
-            cards = s.zones[plan[1][p]]
+            plan, cards = plan_and_cards(s, p)
             if not cards:
                 return
             e = plan[4].copy()  # the env: lifted slots unset
@@ -335,10 +330,7 @@ def compile_generator(
         return generate_cards
 
     def generate(s, p, out):
-        plan = last[0]
-        if plan[0] is not s.layout:
-            plan = plan_for(s.layout)
-        cards = s.zones[plan[1][p]]
+        plan, cards = plan_and_cards(s, p)
         if not cards:
             return
         targets = plan[2][p]
