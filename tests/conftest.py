@@ -81,3 +81,21 @@ def position(game: interpreter.Game, players: int, zones: dict, params: dict | N
 def card(type_: str, **attrs) -> dict:
     """A card object as records write it."""
     return {"type": type_, **attrs}
+
+
+@pytest.fixture(scope="session")
+def installed(tmp_path_factory) -> None:
+    """Skip unless the installed engine is the compiled one (tests/test_build.py): the tests run the
+    source tree; these compare it with what `pip install .` installed."""
+    import subprocess
+
+    probe = subprocess.run(
+        [sys.executable, "-I", "-c", "from interpreter.build import engine_build; print(engine_build())"],
+        cwd=tmp_path_factory.mktemp("probe"),
+        capture_output=True,
+        text=True,
+    )
+    if probe.returncode != 0:
+        pytest.skip("ruleset is not installed, or is older than this source tree (only the source is tested)")
+    if probe.stdout.strip() != "compiled":
+        pytest.skip("the installed engine is pure Python (built without Cython or a C compiler)")

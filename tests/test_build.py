@@ -57,21 +57,6 @@ def _digests(games: list, isolated: bool, cwd: Path) -> dict:
     return json.loads(done.stdout)
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory) -> None:
-    """Skip unless the installed engine is the compiled one."""
-    probe = subprocess.run(
-        [sys.executable, "-I", "-c", "from interpreter.build import engine_build; print(engine_build())"],
-        cwd=tmp_path_factory.mktemp("probe"),
-        capture_output=True,
-        text=True,
-    )
-    if probe.returncode != 0:
-        pytest.skip("ruleset is not installed, or is older than this source tree (only the source is tested)")
-    if probe.stdout.strip() != "compiled":
-        pytest.skip("the installed engine is pure Python (built without Cython or a C compiler)")
-
-
 def test_the_source_tree_is_the_pure_python_engine() -> None:
     assert engine_build() == "pure Python"
 

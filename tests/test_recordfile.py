@@ -27,14 +27,16 @@ def lines_of(path) -> list[str]:
     return data.decode("utf-8").splitlines()
 
 
-def interrupt_a_run(tmp_path, signum: int) -> tuple[subprocess.CompletedProcess, list[str]]:
-    """Start a long recorded simulation, send ``signum`` once a few games are saved, wait for it."""
+def interrupt_a_run(tmp_path, signum: int, installed: bool = False) -> tuple[subprocess.CompletedProcess, list[str]]:
+    """Start a long recorded simulation, send ``signum`` once a few games are saved, wait for it.
+    ``installed``: run the installed package (-I, from elsewhere) rather than the source tree."""
     out = tmp_path / "games.jsonl"
-    args = [sys.executable, "-m", "interpreter", "simulate", str(RULESETS / "poison.rules"), "--players", "4"]
+    python = [sys.executable, "-I"] if installed else [sys.executable]
+    args = [*python, "-m", "interpreter", "simulate", str(RULESETS / "poison.rules"), "--players", "4"]
     args += ["--games", "1000000", "--record", str(out), "--quiet"]
     proc = subprocess.Popen(
         args,
-        cwd=ROOT,
+        cwd=tmp_path if installed else ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -64,6 +66,16 @@ def test_an_interrupted_run_leaves_only_whole_records_and_says_how_many(tmp_path
     assert f"interrupted: {len(lines)} games saved to" in result.stderr
     for number, line in enumerate(lines, 1):
         parse_line(line, number)  # valid JSON and a valid game record
+
+
+def test_the_compiled_engine_stops_on_ctrl_c_with_whole_records(installed, tmp_path) -> None:
+    """Compiled code runs no Python bytecode between moves, where signals are handled: Ctrl-C must
+    still stop `simulate --record` promptly, between games, leaving whole records."""
+    result, lines = interrupt_a_run(tmp_path, signal.SIGINT, installed=True)
+    assert result.returncode == 128 + signal.SIGINT, result.stderr
+    assert f"interrupted: {len(lines)} games saved to" in result.stderr
+    for number, line in enumerate(lines, 1):
+        parse_line(line, number)
 
 
 def test_the_saved_games_of_an_interrupted_run_replay(tmp_path) -> None:
