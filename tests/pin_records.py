@@ -1,0 +1,62 @@
+"""Make (or check) the pinned game records: seeded games of every shipped and example ruleset.
+
+The records in ``tests/pinned/`` were written before the engine and the language grew; each
+must stay byte for byte what the engine plays today (``tests/test_pinned_records.py``).
+Run ``python tests/pin_records.py`` to write them anew, only when a change of games is meant.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PINNED = ROOT / "tests" / "pinned"
+
+# (ruleset, players, agents): every ruleset that loads, at a small and a large count.
+CASES = [
+    ("rulesets/poison.rules", 3, "random"),
+    ("rulesets/poison.rules", 4, "random,greedy,random,greedy"),
+    ("rulesets/poison.rules", 6, "random"),
+    ("rulesets/poison-five-card.rules", 3, "random"),
+    ("rulesets/poison-five-card.rules", 5, "greedy,random,random,random,random"),
+    ("rulesets/poison-kedric-winks.rules", 2, "random"),
+    ("rulesets/poison-kedric-winks.rules", 4, "random,greedy,random,random"),
+    ("examples/poison-bitter.rules", 4, "random"),
+    ("examples/poison-four-colors.rules", 5, "random"),
+    ("examples/poison-kedric-winks-house-agendas.rules", 3, "random"),
+    ("examples/seat-zero-wins.rules", 3, "random"),
+]
+SEEDS = (1, 2)
+# What a record says of the game itself (not where its rules were read from, nor when).
+GAME_KEYS = ("ruleset", "players", "seed", "params", "agents", "rounds", "totals", "winners")
+
+
+def name(case: tuple[str, int, str]) -> str:
+    """The pinned file of one case."""
+    path, players, agents = case
+    return f"{Path(path).stem}-{players}p-{agents.replace(',', '_')}.jsonl"
+
+
+def records(case: tuple[str, int, str]) -> str:
+    """The case's games as record lines, one per seed."""
+    from interpreter import load
+    from interpreter.records import dumps, record
+    from interpreter.simulate import play_game
+
+    path, players, agents = case
+    game = load(ROOT / path)
+    lines = []
+    for seed in SEEDS:
+        state = play_game(game, players, seed, agents.split(","))
+        rec = record(state, agents.split(","))
+        lines.append(dumps({key: rec[key] for key in GAME_KEYS if key in rec}))
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    PINNED.mkdir(exist_ok=True)
+    for case in CASES:
+        (PINNED / name(case)).write_text(records(case))
+        print("wrote", name(case))
