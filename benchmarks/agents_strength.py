@@ -25,7 +25,7 @@ import engine_path
 engine_path.choose()  # the installed engine, or --source for the source tree
 
 from interpreter import load
-from interpreter.simulate import game_seed, play_game
+from interpreter.simulation.one_game import game_seed, play_game
 
 
 def compare(game, players: int, a: str, b: str, games: int, seed: int) -> dict:

@@ -24,7 +24,7 @@ engine_path.choose()  # the installed engine, or --source for the source tree
 import handwritten_amigo
 
 import interpreter
-from interpreter.simulate import simulate
+from interpreter.simulation.simulate import simulate
 
 
 def engine(games: int, players: int, seed: int) -> float:

@@ -19,7 +19,7 @@ import engine_path
 engine_path.choose()  # the installed engine, or --source for the source tree
 
 from interpreter import load
-from interpreter.simulate import simulate
+from interpreter.simulation.simulate import simulate
 
 TIMING = {"seconds", "games_per_second", "moves_per_second", "jobs"}
 

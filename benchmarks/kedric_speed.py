@@ -1,6 +1,6 @@
 """Speed of Kedric Winks' Poison: the engine's random playouts against the hand-written loop.
 
-Runs ``interpreter.simulate`` (random agents, the rules in rulesets/poison-kedric-winks.rules)
+Runs ``interpreter.simulation.simulate`` (random agents, the rules in rulesets/poison-kedric-winks.rules)
 and benchmarks/handwritten_kedric.py on the same number of 4-player games, and prints both
 throughputs and their ratio. The engine counts the agenda choices as moves (a record holds
 them), the hand-written loop only the card plays, so the games/s ratio is the like-for-like one;
@@ -25,7 +25,7 @@ import engine_path
 engine_path.choose()  # the installed engine, or --source for the source tree
 
 import interpreter
-from interpreter.simulate import simulate
+from interpreter.simulation.simulate import simulate
 
 
 def handwritten_module():

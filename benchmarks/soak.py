@@ -1,5 +1,5 @@
 """Invariant soak: random games of every shipped ruleset at every player count, every invariant
-checked after every move (interpreter/invariants.py). Prints a table and exits 1 on any problem.
+checked after every move (interpreter/simulation/invariants.py). Prints a table and exits 1 on any problem.
 
     python benchmarks/soak.py                      # 10,000 games per ruleset and player count
     python benchmarks/soak.py --games 200 --jobs 2 # a quicker pass on two cores
@@ -20,7 +20,7 @@ import engine_path
 engine_path.choose()  # the installed engine, or --source for the source tree
 
 import interpreter
-from interpreter.invariants import soak
+from interpreter.simulation.invariants import soak
 
 CHUNK = 250  # games per task handed to a worker
 

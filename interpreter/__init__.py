@@ -6,9 +6,9 @@
 >>> state.apply(state.legal_moves()[0])
 """
 
+from .engine.game import Game
+from .engine.state import Move, State
 from .errors import RulesetError
-from .game import Game
 from .loader import ir_from_path, ir_from_text, load, loads
-from .state import Move, State
 
 __all__ = ["Game", "Move", "RulesetError", "State", "ir_from_path", "ir_from_text", "load", "loads"]

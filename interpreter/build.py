@@ -8,7 +8,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 
 def engine_build() -> str:
     """``"compiled"`` when the modules that play moves are C extensions, else ``"pure Python"``."""
-    from . import state
+    from .engine import state
 
     path = getattr(state, "__file__", "") or ""
     return "compiled" if path.endswith(tuple(EXTENSION_SUFFIXES)) else "pure Python"

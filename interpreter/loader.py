@@ -13,11 +13,11 @@ from typing import Any
 
 import yaml
 
+from .engine.game import Game, compile_ir
 from .errors import ReadError, SchemaError, Span
-from .game import Game, compile_ir
-from .resolve import resolve
-from .schema import check_ir
-from .variants import load_program, read_text
+from .language.resolve import resolve
+from .language.schema import check_ir
+from .language.variants import load_program, read_text
 
 
 def bundled(name: str) -> Path | None:

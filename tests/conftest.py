@@ -50,7 +50,7 @@ def five_card() -> interpreter.Game:
 def position(game: interpreter.Game, players: int, zones: dict, params: dict | None = None, dealer: int = 0):
     """A game whose first round starts from the given zone contents (cards as record objects);
     every card not placed stays in its deck's own zone. One round unless ``params`` says more."""
-    from interpreter.cards import signature
+    from interpreter.engine.cards import signature
 
     placed = {}
     for name, content in zones.items():

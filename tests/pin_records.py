@@ -41,8 +41,8 @@ def name(case: tuple[str, int, str]) -> str:
 def records(case: tuple[str, int, str]) -> str:
     """The case's games as record lines, one per seed."""
     from interpreter import load
-    from interpreter.records import dumps, record
-    from interpreter.simulate import play_game
+    from interpreter.engine.records import dumps, record
+    from interpreter.simulation.one_game import play_game
 
     path, players, agents = case
     game = load(ROOT / path)

@@ -11,9 +11,9 @@ import interpreter
 from conftest import RULESETS
 from interpreter.agents import SeatView, make_agent, make_agents, split_agents
 from interpreter.agents.belief import Belief
+from interpreter.engine.records import find_move, record
 from interpreter.errors import RulesetError
-from interpreter.records import find_move, record
-from interpreter.simulate import play_game
+from interpreter.simulation.one_game import play_game
 
 
 @pytest.fixture(scope="module")

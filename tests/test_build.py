@@ -31,8 +31,8 @@ PROGRAM = """
 import hashlib, json, sys
 import interpreter
 from interpreter.build import engine_build
-from interpreter.records import dumps, record
-from interpreter.simulate import play_game
+from interpreter.engine.records import dumps, record
+from interpreter.simulation.one_game import play_game
 games, seeds = json.loads(sys.argv[1])
 out = {"build": engine_build(), "digests": []}
 for path, players, agents in games:

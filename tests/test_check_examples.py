@@ -9,7 +9,7 @@ import re
 import pytest
 
 from conftest import EXAMPLES, run_cli
-from interpreter.schema import validator
+from interpreter.language.schema import validator
 
 BROKEN = sorted((EXAMPLES / "broken").glob("*.rules"))
 EXPECT = re.compile(r"^# expect: (\d+) (error|warning|info) (.+)$", re.M)

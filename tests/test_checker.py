@@ -10,7 +10,7 @@ import pytest
 from conftest import RULESETS, run_cli
 from interpreter.checker import check
 from interpreter.checker.playouts import playout_seed, run_playouts
-from interpreter.schema import validator
+from interpreter.language.schema import validator
 
 SHIPPED = ["poison.rules", "poison-five-card.rules", "poison-kedric-winks.rules"]
 

@@ -7,7 +7,7 @@ import json
 import yaml
 
 from conftest import run_cli
-from interpreter.schema import check_record
+from interpreter.language.schema import check_record
 
 
 def test_help_lists_the_commands():

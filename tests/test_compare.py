@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 from conftest import EXAMPLES, RULESETS, run_cli
-from interpreter.report import comparison
-from interpreter.simulate import simulate
+from interpreter.simulation.report import comparison
+from interpreter.simulation.simulate import simulate
 
 
 def test_a_ruleset_compared_with_itself_differs_nowhere(five_card):

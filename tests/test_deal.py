@@ -1,4 +1,4 @@
-"""The deal (interpreter/deal.py) and the rounds of a game, by AMIGO Poison's rules."""
+"""The deal (interpreter/engine/deal.py) and the rounds of a game, by AMIGO Poison's rules."""
 
 from __future__ import annotations
 

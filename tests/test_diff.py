@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 from conftest import RULESETS, run_cli
-from interpreter.diff import diff, diff_text
-from interpreter.fmt import format_text
 from interpreter.loader import ir_from_path, ir_from_text
+from interpreter.text.diff import diff, diff_text
+from interpreter.text.fmt import format_text
 
 POISON = RULESETS / "poison.rules"
 

@@ -8,8 +8,8 @@ import pytest
 
 import interpreter
 from conftest import ROOT
-from interpreter.parser import parse
-from interpreter.simulate import simulate
+from interpreter.language.parser import parse
+from interpreter.simulation.simulate import simulate
 
 DOC = (ROOT / "docs" / "language.md").read_text()
 BLOCKS = re.findall(r"```rules\n(.*?)```", DOC, flags=re.S)

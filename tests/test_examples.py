@@ -6,7 +6,7 @@ import pytest
 
 import interpreter
 from conftest import EXAMPLES, position
-from interpreter.simulate import simulate
+from interpreter.simulation.simulate import simulate
 
 VARIANTS = sorted(p for p in EXAMPLES.glob("*.rules"))
 

@@ -9,9 +9,9 @@ import textwrap
 import pytest
 
 from conftest import EXAMPLES, RULESETS, run_cli
-from interpreter.cli import load_game
+from interpreter.commands.cli import load_game
 from interpreter.errors import ExperimentError
-from interpreter.experiment import load_experiment
+from interpreter.simulation.experiment import load_experiment
 
 
 def write(tmp_path, text: str):

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import RULESETS, run_cli
-from interpreter.diff import strip
 from interpreter.errors import Span
-from interpreter.fmt import expression, format_text
+from interpreter.language.syntax import Expr, comments_of, to_ast
 from interpreter.loader import ir_from_text
-from interpreter.syntax import Expr, comments_of, to_ast
+from interpreter.text.diff import strip
+from interpreter.text.fmt import expression, format_text
 
 SHIPPED = sorted(RULESETS.glob("*.rules"))
 

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 import interpreter
 from conftest import RULESETS
+from interpreter.engine.game import compile_ir
 from interpreter.errors import RulesetError
-from interpreter.game import compile_ir
+from interpreter.language.parser import parser
 from interpreter.loader import ir_from_data
-from interpreter.parser import parser
 
 SHIPPED = sorted(RULESETS.glob("*.rules"))
 # More examples for a longer hunt: RULESET_FUZZ_EXAMPLES=5000 python -m pytest tests/test_fuzz.py

@@ -9,7 +9,7 @@ from test_limits import ENDLESS
 
 import interpreter
 from conftest import RULESETS
-from interpreter.invariants import card_problems, soak, soak_game
+from interpreter.simulation.invariants import card_problems, soak, soak_game
 
 GAMES = 16  # per ruleset and player count: 13 of them, about 200 games in all
 SHIPPED = sorted(RULESETS.glob("*.rules"))

@@ -9,8 +9,8 @@ import pytest
 
 import interpreter
 from conftest import RULESETS, run_cli
+from interpreter.engine.game import compile_ir
 from interpreter.errors import PlayError
-from interpreter.game import compile_ir
 
 
 def mistyped_ir() -> dict:

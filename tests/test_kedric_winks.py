@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import interpreter
-from interpreter.records import record, replay
-from interpreter.scoring import score_round
+from interpreter.engine.records import record, replay
+from interpreter.engine.scoring import score_round
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS, EXAMPLES = ROOT / "rulesets", ROOT / "examples"
@@ -381,7 +381,7 @@ def test_cards_conserved_games_end_and_records_replay(kw, players, seed):
 
 
 def test_the_house_agendas_variant_plays_and_each_agenda_is_sometimes_achieved():
-    from interpreter.game import compile_ir
+    from interpreter.engine.game import compile_ir
     from interpreter.loader import ir_from_path
 
     game = compile_ir(ir_from_path(HOUSE), coverage=True)

@@ -10,7 +10,7 @@ from pygments.formatters import TerminalFormatter
 from pygments.token import Comment, Error, Keyword, Name, Number, String
 
 from conftest import ROOT, RULESETS
-from interpreter.lexer import RulesLexer
+from interpreter.text.lexer import RulesLexer
 
 
 @pytest.mark.parametrize("path", sorted(RULESETS.glob("*.rules")), ids=lambda p: p.name)
@@ -36,7 +36,7 @@ def test_tokens_have_the_roles_a_reader_expects():
 def test_the_lexer_is_registered_as_a_pygments_entry_point():
     """pyproject.toml registers it, so `pygmentize -l rules` finds it once the package is installed."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    assert project["entry-points"]["pygments.lexers"]["rules"] == "interpreter.lexer:RulesLexer"
+    assert project["entry-points"]["pygments.lexers"]["rules"] == "interpreter.text.lexer:RulesLexer"
     assert any(dep.startswith("pygments") for dep in project["optional-dependencies"]["highlight"])
     assert "rules" in RulesLexer.aliases and "*.rules" in RulesLexer.filenames
 

@@ -10,13 +10,13 @@ import pytest
 
 import interpreter
 from conftest import RULESETS, run_cli
+from interpreter.engine.game import compile_ir
 from interpreter.errors import ExtendsError, PlayError, ReadError, RulesetError, SchemaError
-from interpreter.game import compile_ir
-from interpreter.limits import default_max_moves
+from interpreter.language.limits import default_max_moves
+from interpreter.language.resolve import MAX_DECK, MAX_DEPTH
+from interpreter.language.syntax import MAX_NESTING
+from interpreter.language.variants import MAX_EXTENDS_DEPTH, MAX_FILE_BYTES
 from interpreter.loader import MAX_IR_DEPTH, ir_from_path, ir_from_text
-from interpreter.resolve import MAX_DECK, MAX_DEPTH
-from interpreter.syntax import MAX_NESTING
-from interpreter.variants import MAX_EXTENDS_DEPTH, MAX_FILE_BYTES
 
 # A small game whose round never ends: the card put on the pile comes straight back.
 ENDLESS = """\

@@ -1,4 +1,4 @@
-"""Legal moves and what a play triggers (interpreter/moves.py, effects.py), by AMIGO Poison's rules."""
+"""Legal moves and what a play triggers (interpreter/engine/moves.py, effects.py), by AMIGO Poison's rules."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import interpreter
-from interpreter.simulate import play_game
+from interpreter.simulation.one_game import play_game
 
 DISCARD = """game "Discard"
 players 2..3

@@ -10,8 +10,8 @@ import json
 import pytest
 
 from conftest import RULESETS, run_cli
-from interpreter.parallel import ranges
-from interpreter.simulate import simulate
+from interpreter.simulation.parallel import ranges
+from interpreter.simulation.simulate import simulate
 
 TIMING = {"seconds", "games_per_second", "moves_per_second", "jobs"}
 GAMES = 24
@@ -80,7 +80,7 @@ def test_bad_spread_options_are_errors_not_tracebacks():
 def test_an_error_in_a_worker_is_raised_here_with_its_position():
     """A rules error inside a worker comes back as data and is raised as the same error, same span."""
     from interpreter.errors import PlayError, Span
-    from interpreter.parallel import Chunk, _checked
+    from interpreter.simulation.parallel import Chunk, _checked
 
     chunk = Chunk(0, [], [], None, None, (PlayError, ("the round never ends", Span("x.rules", 3, 5), "a hint")))
     with pytest.raises(PlayError) as err:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from pin_records import CASES, PINNED, name, records
 
 

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from conftest import EXAMPLES, ROOT, RULESETS, run_cli
-from interpreter.plots import box_stats
+from interpreter.simulation.plots import box_stats
 
 
 def test_simulate_plot_writes_a_png(tmp_path):
@@ -35,7 +35,7 @@ def test_compare_plot_writes_an_svg(tmp_path):
 def test_without_matplotlib_plot_says_how_to_install_it(tmp_path):
     """With matplotlib hidden, --plot fails before playing, naming the extra to install; exit 2."""
     code = (
-        "import sys; sys.modules['matplotlib'] = None; from interpreter.cli import main; "
+        "import sys; sys.modules['matplotlib'] = None; from interpreter.commands.cli import main; "
         f"sys.exit(main(['simulate', 'poison', '--games', '2', '--plot', {str(tmp_path / 'x.png')!r}]))"
     )
     import subprocess

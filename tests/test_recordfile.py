@@ -13,9 +13,9 @@ import time
 import pytest
 
 from conftest import ROOT, RULESETS, ctrl_c_as_at_a_terminal, run_cli
-from interpreter.recordfile import RecordFile, held_signals
-from interpreter.records import parse_line, record, replay
-from interpreter.simulate import play_game
+from interpreter.engine.records import parse_line, record, replay
+from interpreter.simulation.one_game import play_game
+from interpreter.simulation.recordfile import RecordFile, held_signals
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import RULESETS, run_cli
 from interpreter.loader import ir_from_path, ir_from_text
-from interpreter.render import escape, render
+from interpreter.text.render import escape, render
 
 SHIPPED = sorted(RULESETS.glob("*.rules"))
 

@@ -1,4 +1,4 @@
-"""Scoring (interpreter/scoring.py) with AMIGO Poison's rules: the rulebook's own example."""
+"""Scoring (interpreter/engine/scoring.py) with AMIGO Poison's rules: the rulebook's own example."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Properties of play (interpreter/state.py) over random games: every shipped ruleset, every
+"""Properties of play (interpreter/engine/state.py) over random games: every shipped ruleset, every
 player count. Cards are never created or lost, games end, seeds reproduce, records replay."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import interpreter
 from conftest import RULESETS
-from interpreter.records import dumps, record, replay
+from interpreter.engine.records import dumps, record, replay
 
 RULESET_FILES = ["poison.rules", "poison-five-card.rules"]
 GAMES = {name: interpreter.load(RULESETS / name) for name in RULESET_FILES}

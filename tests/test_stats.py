@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from interpreter.stats import Moments, mean_difference, rate_difference, t_value, wilson
+from interpreter.simulation.stats import Moments, mean_difference, rate_difference, t_value, wilson
 
 
 @pytest.mark.parametrize(

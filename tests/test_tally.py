@@ -10,7 +10,7 @@ import pytest
 
 import interpreter
 from conftest import EXAMPLES, RULESETS, run_cli
-from interpreter.simulate import simulate
+from interpreter.simulation.simulate import simulate
 
 KNOWN = EXAMPLES / "seat-zero-wins.rules"
 GAMES = 30
@@ -142,7 +142,7 @@ def test_rule_counting_can_be_left_out_without_changing_other_figures(known, sta
 
 def test_a_game_compiled_with_coverage_counts_the_run_firings():
     """simulate() on a Game compiled with coverage=True adds the run's rule firings to game.coverage."""
-    from interpreter.game import compile_ir
+    from interpreter.engine.game import compile_ir
     from interpreter.loader import ir_from_path
 
     game = compile_ir(ir_from_path(KNOWN), coverage=True)

@@ -1,4 +1,4 @@
-"""Variants as small files (interpreter/variants.py): extends, parameters, the five-card variant."""
+"""Variants as small files (interpreter/language/variants.py): extends, parameters, the five-card variant."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def test_five_card_round_ends_with_an_empty_pile_and_empty_hands_using_the_whole
 
 
 def test_five_card_record_lists_the_draw_pile_in_drawing_order(five_card):
-    from interpreter.records import record
+    from interpreter.engine.records import record
 
     state = five_card.new_game(4, seed=4)
     rec_pile = record(state)["rounds"][0]["deal"]["draw_pile"]

@@ -3,6 +3,9 @@
 An agent is named alone (``mcts``), with its main option after a colon (``mcts:200``: 200
 iterations a move; ``greedy:4``: 4 samples) or with options by name in parentheses
 (``mcts(iterations=200,c=1.0)``, ``mcts(time=0.5)``); seats are separated by commas.
+
+Takes a seat's view (``SeatView``: its legal moves and observation, never the state); gives a move.
+May import: ``interpreter.engine``, ``interpreter.language``, ``interpreter.errors``.
 """
 
 from __future__ import annotations

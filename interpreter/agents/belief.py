@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import signature
+from ..engine.cards import signature
 
 
 class Belief:

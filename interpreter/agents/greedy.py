@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..scoring import score_round
+from ..engine.scoring import score_round
 from .base import SeatView, agent_rng
 from .belief import Belief
 

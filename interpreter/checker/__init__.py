@@ -2,6 +2,10 @@
 
 Static checks (loader errors gathered, deck arithmetic, rules that cannot apply) then dynamic
 ones (seeded random playouts for every player count, rule coverage). See docs/check.md.
+
+Takes a ruleset's path; gives a report of findings, each at its file:line:col.
+May import: ``interpreter.simulation``, ``interpreter.agents``, ``interpreter.engine``,
+``interpreter.language``, ``interpreter.loader``, ``interpreter.errors``.
 """
 
 from __future__ import annotations

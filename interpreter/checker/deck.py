@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ..engine.game import Game
 from ..errors import RulesetError
-from ..game import Game
 from .findings import Finding, Report, at
 
 MAX_ROUNDS_CHECKED = 200  # schedules repeat; rounds beyond this add nothing new

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.game import Game, compile_ir
 from ..errors import ExtendsError, ReadError, RulesetError, RulesSyntaxError
-from ..game import Game, compile_ir
+from ..language.resolve import resolve
+from ..language.schema import _nearest_at, validator
+from ..language.variants import load_program, read_text
 from ..loader import ir_from_data, locate
-from ..resolve import resolve
-from ..schema import _nearest_at, validator
-from ..variants import load_program, read_text
 from .findings import Finding, Report, at, from_error
 
 UNREADABLE = (ReadError, RulesSyntaxError, ExtendsError)  # exit code 2: nothing further can be checked

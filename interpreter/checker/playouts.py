@@ -1,6 +1,6 @@
 """Dynamic checks: seeded random playouts for each player count, spread over processes.
 
-Every game is ``simulate.play_game(game, players, seed)`` with random agents, watched move by
+Every game is ``one_game.play_game(game, players, seed)`` with random agents, watched move by
 move: a deadlock, an endless round, a card lost or doubled, a score that is not a number, an
 engine error, or a seed that does not replay identically is reported with the seed and the
 moves that reach it (a game record that `ruleset replay` plays back to the failure).
@@ -18,10 +18,10 @@ from functools import cache
 from typing import Any
 
 from ..agents import SeatView, make_agents
+from ..engine.game import Game, compile_ir
+from ..engine.records import dumps, record, replay
 from ..errors import PlayError, RulesetError
-from ..game import Game, compile_ir
 from ..loader import ir_from_path
-from ..records import dumps, record, replay
 from .findings import Finding, Report, at
 
 REPLAY_EVERY = 50  # every 50th game is played twice and replayed from its record
@@ -142,7 +142,7 @@ def play_checked(game: Game, players: int, seed: int, sets: dict[str, Any]) -> t
 
 def replays_identically(game: Game, players: int, seed: int, sets: dict[str, Any]) -> dict[str, Any] | None:
     """None when the same seed plays the same game again and its record replays; else the failure."""
-    from ..simulate import play_game
+    from ..simulation.one_game import play_game
 
     first = play_game(game, players, seed, "random", sets)
     second = play_game(game, players, seed, "random", sets)

@@ -8,8 +8,8 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from ..engine.game import Game
 from ..errors import RulesetError
-from ..game import Game
 from .findings import Finding, Report, at
 
 Node = dict[str, Any]

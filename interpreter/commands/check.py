@@ -9,9 +9,9 @@ from typing import Any
 
 from ..checker import check, default_jobs
 from ..checker.text import format_report
-from ..cli import add_common, parse_sets, progress_bar
+from ..engine.records import dumps
 from ..errors import RulesetError
-from ..records import dumps
+from .cli import add_common, parse_sets, progress_bar
 
 ORDER = 10
 

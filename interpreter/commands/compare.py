@@ -8,10 +8,10 @@ import json
 import sys
 from typing import Any
 
-from ..cli import load_game, parse_sets
 from ..errors import RulesetError
-from ..report import compare_text, comparison
-from ..simulate import simulate
+from ..simulation.report import compare_text, comparison
+from ..simulation.simulate import simulate
+from .cli import load_game, parse_sets
 from .simulate import add_run_options, progress_for, run_options
 
 ORDER = 25
@@ -51,7 +51,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         runs.append(simulate(game, players, args.games or 100, seed, args.agents, sets, None, progress, **options))
     rows = comparison(runs)
     if args.plot:
-        from ..plots import plot_compare
+        from ..simulation.plots import plot_compare
 
         plot_compare(runs, args.plot)
     if args.format == "json":

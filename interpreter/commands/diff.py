@@ -7,8 +7,8 @@ import json
 import sys
 from typing import Any
 
-from ..diff import diff, diff_json, diff_text
 from ..loader import ir_from_path
+from ..text.diff import diff, diff_json, diff_text
 
 ORDER = 65
 

@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..fmt import format_text
+from ..language.variants import read_text
 from ..loader import locate
-from ..variants import read_text
+from ..text.fmt import format_text
 
 ORDER = 70
 

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from ..agents import make_agents
-from ..cli import add_common, load_game, parse_sets
+from ..engine.records import dumps, record
 from ..errors import RulesetError
-from ..play import _bot_spec, play
-from ..records import dumps, record
+from ..play.terminal import _bot_spec, play
+from .cli import add_common, load_game, parse_sets
 
 ORDER = 15
 

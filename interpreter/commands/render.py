@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..cli import parse_sets
+from ..language.variants import read_text
 from ..loader import ir_from_path, locate
-from ..render import render
-from ..variants import read_text
+from ..text.render import render
+from .cli import parse_sets
 
 ORDER = 60
 

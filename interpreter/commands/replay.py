@@ -8,11 +8,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..cli import add_common, load_game
+from ..engine.game import Game
+from ..engine.records import parse_line, replay
 from ..errors import RecordError, RulesetError
-from ..game import Game
 from ..loader import ir_from_path, locate
-from ..records import parse_line, replay
+from .cli import add_common, load_game
 
 ORDER = 30
 
@@ -57,7 +57,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if source not in games:
             games[source] = load_game(source, args.max_moves)
         if args.seat is not None:
-            from ..play import replay_as
+            from ..play.terminal import replay_as
 
             replay_as(games[source], rec, args.seat, sys.stdout)
         state = replay(games[source], rec, number)

@@ -9,9 +9,9 @@ from typing import Any
 
 import yaml
 
-from ..cli import add_common, parse_sets
-from ..game import coerce, compile_ir
+from ..engine.game import coerce, compile_ir
 from ..loader import ir_from_path
+from .cli import add_common, parse_sets
 
 ORDER = 90
 

@@ -11,9 +11,9 @@ import json
 import sys
 from typing import Any
 
-from ..cli import add_common, load_game, parse_sets, progress_bar
 from ..errors import RulesetError
-from ..simulate import simulate
+from ..simulation.simulate import simulate
+from .cli import add_common, load_game, parse_sets, progress_bar
 
 ORDER = 20
 
@@ -49,7 +49,7 @@ def run_options(args: argparse.Namespace) -> dict[str, Any]:
     if args.scheduler and args.jobs > 1:
         raise RulesetError("give --jobs or --scheduler, not both", hint="the dask cluster's workers set the spread")
     if args.plot:
-        from ..plots import check_plot_path
+        from ..simulation.plots import check_plot_path
 
         check_plot_path(args.plot)
     return {"jobs": args.jobs, "scheduler": args.scheduler}
@@ -111,13 +111,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         **options,
     )
     if args.plot:
-        from ..plots import plot_run
+        from ..simulation.plots import plot_run
 
         plot_run(stats, args.plot)
     if args.format == "json":
         sys.stdout.write(json.dumps(stats, indent=2) + "\n")
         return 0
-    from ..report import run_text
+    from ..simulation.report import run_text
 
     print(run_text(stats))
     if args.record:
@@ -131,8 +131,8 @@ def run_config(args: argparse.Namespace, options: dict[str, Any]) -> int:
     """Run an experiment file; write its results to JSON, print each run's statistics."""
     from pathlib import Path
 
-    from ..experiment import load_experiment, run_experiment
-    from ..report import run_text
+    from ..simulation.experiment import load_experiment, run_experiment
+    from ..simulation.report import run_text
 
     if args.file or args.record or args.set or args.agents:
         raise RulesetError(
@@ -156,7 +156,7 @@ def run_config(args: argparse.Namespace, options: dict[str, Any]) -> int:
     except OSError as err:
         raise RulesetError(f"cannot write the results to {out}: {err.strerror}") from None
     if args.plot:
-        from ..plots import plot_compare, plot_run
+        from ..simulation.plots import plot_compare, plot_run
 
         if len(results["runs"]) == 1:
             plot_run(results["runs"][0], args.plot)

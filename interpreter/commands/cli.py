@@ -1,0 +1,173 @@
+"""The `ruleset` command (`ruleset --help`, `ruleset COMMAND --help`); each command is a module
+of interpreter/commands/.
+
+Exit codes: 0 success; 1 the rules or a record failed a check (a replay that breaks the
+rules); 2 bad input (a file that cannot be read or parsed, a bad option).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import pkgutil
+import sys
+
+from .. import commands
+from ..engine.game import Game, compile_ir
+from ..errors import RecordError, RulesetError
+from ..loader import ir_from_path
+from ..simulation.recordfile import Interrupted
+
+EPILOG = """examples:
+  ruleset simulate GAME.rules --players 4 --games 1000
+  ruleset simulate GAME.rules --players 3 --set rounds=3 --record games.jsonl
+  ruleset replay games.jsonl
+  ruleset show VARIANT.rules --format yaml
+(the shipped games are in rulesets/; a shipped game can also be named without its path)
+"""
+
+
+def parse_sets(pairs: list[str] | None) -> dict[str, str]:
+    """``--set NAME=VALUE`` options as a dict (values stay text; the game types them)."""
+    out: dict[str, str] = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise RulesetError(f"--set takes NAME=VALUE, not {pair!r}", hint="for example --set limit=17")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def load_game(path: str, max_moves: int | None = None) -> Game:
+    """The Game of a rules file (or bundled name); ``max_moves`` overrides the bound on moves a round."""
+    return compile_ir(ir_from_path(path), max_moves=max_moves)
+
+
+def positive(text: str) -> int:
+    """An option's value as a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+    return value
+
+
+def add_common(p: argparse.ArgumentParser, *, fmt: tuple[str, ...] = ("text", "json")) -> None:
+    """The options every command has: --format, --set, --seed."""
+    p.add_argument("--format", choices=fmt, default=fmt[0], help=f"output format (default {fmt[0]})")
+    p.add_argument(
+        "--set",
+        action="append",
+        metavar="NAME=VALUE",
+        help="override a parameter of the ruleset (repeatable), e.g. --set limit=17",
+    )
+    p.add_argument("--seed", type=int, default=0, help="seed of all chance (default 0)")
+    p.add_argument(
+        "--max-moves",
+        type=positive,
+        metavar="N",
+        help="the most moves a round may take before it is stopped as endless "
+        "(default: 20 per card of the game, plus 1000)",
+    )
+
+
+def progress_bar(enabled: bool):
+    """A progress line on stderr (only on a terminal), with games/s and the time left."""
+    if not enabled or not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int, seconds: float) -> None:
+        if seconds < 1 and done < total:
+            return
+        rate = done / seconds if seconds else 0.0
+        left = (total - done) / rate if rate else 0.0
+        width = 30
+        filled = int(width * done / total) if total else width
+        bar = "#" * filled + "-" * (width - filled)
+        end = "\n" if done == total else ""
+        sys.stderr.write(f"\r[{bar}] {done}/{total} games  {rate:,.0f} games/s  {left:,.0f}s left {end}")
+        sys.stderr.flush()
+
+    return show
+
+
+# ---- commands ---------------------------------------------------------------------------------
+
+
+# ---- the parser ---------------------------------------------------------------------------------
+
+
+def version_line() -> str:
+    """`ruleset --version`: the version, and whether the engine is the compiled one."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from ..build import engine_build
+
+    try:
+        number = version("ruleset")
+    except PackageNotFoundError:
+        number = "(not installed)"
+    return (
+        f"ruleset {number}, engine {engine_build()}, at {os.path.dirname(os.path.dirname(os.path.abspath(__file__)))}"
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser: each module of interpreter/commands/ registers one command."""
+    parser = argparse.ArgumentParser(
+        prog="ruleset",
+        description="Card games as data: check, simulate, play and replay games written in the rules language.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=version_line())
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    modules = [
+        importlib.import_module(f"{commands.__name__}.{m.name}")
+        for m in pkgutil.iter_modules(commands.__path__)
+        if m.name != "cli"  # (this module: the parser, not a command)
+    ]
+    for module in sorted(modules, key=lambda m: (getattr(m, "ORDER", 50), m.__name__)):
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; errors are messages on stderr, never tracebacks."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.run(args)
+    except RecordError as err:
+        print(err.format(), file=sys.stderr)
+        return 1
+    except RulesetError as err:
+        print(err.format(), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt as err:  # a record file's Interrupted says how many games it saved
+        saved = f": {err}" if isinstance(err, Interrupted) else ""
+        print(f"interrupted{saved}", file=sys.stderr)
+        return 128 + getattr(err, "signum", 2)
+    except BrokenPipeError:
+        return 0
+    except Exception as err:  # the last safety net: a message, never a traceback
+        print(
+            f"error: the rules could not be run: {type(err).__name__}: {err}\n"
+            "  hint: rules written as IR (JSON/YAML) are checked against the schema but not typed; "
+            "check the types of their expressions. Otherwise this is a bug of ruleset: please report "
+            "it with the command line (set RULESET_DEBUG=1 to see the traceback).",
+            file=sys.stderr,
+        )
+        if os.environ.get("RULESET_DEBUG"):
+            raise
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

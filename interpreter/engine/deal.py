@@ -1,0 +1,141 @@
+"""The deal: shuffle each deck, then deal to the players as the ruleset's deal lines say."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..errors import PlayError
+
+
+def shuffle_decks(state: Any) -> None:
+    """Every card back in its deck's zone, each deck shuffled (decks in declaration order)."""
+    lay = state.layout
+    decks, loc = _decks(state.game, lay)
+    zones = state.zones = list(map(list, [()] * lay.size))  # empty zones (made in C)
+    rng = state.rng
+    plain = type(rng) is random.Random
+    for inst, cards in decks:
+        zone = zones[inst] = list(cards)
+        if plain:
+            _shuffle(rng.getrandbits, zone)
+        else:
+            rng.shuffle(zone)
+    state.loc = list(loc)
+
+
+def _shuffle(getrandbits: Any, x: list) -> None:
+    """``random.Random.shuffle(x)``, draw for draw (Fisher-Yates, each index drawn by rejection from
+    ``getrandbits`` as ``Random._randbelow`` does), without a Python call per card."""
+    for i in reversed(range(1, len(x))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+_DECKS: dict[int, tuple[Any, Any, tuple]] = {}  # id of a layout -> (game, layout, _decks)
+
+
+def _decks(game: Any, lay: Any) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[int, ...]]:
+    """Each deck's zone instance with its cards in id order, and where every card then is (kept by
+    layout: a layout is hashed by value, which is slow)."""
+    got = _DECKS.get(id(lay))
+    if got is None or got[0] is not game or got[1] is not lay:
+        inst_of = [lay.base[game.zone_index[name]] for name in game.cards.deck_names]
+        loc = tuple(inst_of[deck] for deck in game.cards.deck_of)
+        decks = tuple((inst, tuple(c for c, i in enumerate(loc) if i == inst)) for inst in inst_of)
+        got = _DECKS[id(lay)] = (game, lay, (decks, loc))
+    return got[2]
+
+
+def deal(state: Any) -> None:
+    """Run every deal line, in order, from the dealer's left (right after ``shuffle_decks``, which
+    put every card in its deck: the cards dealt are relocated here, one zone at a time)."""
+    game, lay, n = state.game, state.layout, state.n
+    zones, loc = state.zones, state.loc
+    env = [None] * game.env_size
+    for rule in game.deals:
+        deck = zones[lay.base[rule.deck]]
+        seats = n
+        if rule.as_players is not None and (rule.as_players_when is None or rule.as_players_when(state, env)):
+            seats = rule.as_players(state, env)
+            if not isinstance(seats, int) or seats < n:
+                raise PlayError(f"cannot deal as if for {seats} players to {n} players", rule.at)
+        start = state.dealer + 1
+        hands: list[list[int]] = [[]] * seats  # each seat gets its own slice below
+        if rule.amount is None:  # all, one at a time: the k-th from the dealer's left gets every seats-th card
+            for k in range(seats):
+                hands[(start + k) % seats] = deck[k::seats]
+            used = len(deck)
+        else:
+            each = rule.amount(state, env)
+            if not isinstance(each, int) or each < 0:
+                raise PlayError(f"cannot deal {each} cards to each player", rule.at)
+            used = each * seats
+            if used > len(deck):
+                raise PlayError(
+                    f"the deal needs {used} cards ({each} for each of {seats} hands); the deck has {len(deck)}",
+                    rule.at,
+                )
+            if rule.one_at_a_time:
+                for k in range(seats):
+                    hands[(start + k) % seats] = deck[k:used:seats]
+            else:
+                for k in range(seats):
+                    hands[(start + k) % seats] = deck[k * each : (k + 1) * each]
+        spare = [card for seat in range(n, seats) for card in hands[seat]] if seats > n else []
+        rest = deck[used:]
+        first = lay.base[rule.zone]
+        for seat in range(n):
+            inst = first + seat
+            zones[inst].extend(hands[seat])
+            for card in hands[seat]:
+                loc[card] = inst
+        deck[:] = spare  # cards of a spare seat leave the round unseen, in the deck's own zone
+        if rule.rest is not None:
+            aside = lay.base[rule.rest]
+            zones[aside].extend(rest)
+            for card in rest:
+                loc[card] = aside
+        else:
+            deck.extend(rest)
+    state.zmemo = {}
+
+
+def place(state: Any, contents: dict[str, Any]) -> None:
+    """Lay out a recorded deal instead of shuffling and dealing (for replays)."""
+    from .cards import signature
+
+    game, lay = state.game, state.layout
+    pool = game.cards.by_signature()
+    taken: dict[tuple, int] = {}
+    zones = state.zones = [[] for _ in range(lay.size)]
+
+    def card_id(card: Any) -> int:
+        if not isinstance(card, dict):
+            raise PlayError(f"a card in a record is an object of its type and attributes, not {card!r}")
+        sig = signature(card)
+        ids = pool.get(sig)
+        k = taken.get(sig, 0)
+        if not ids or k >= len(ids):
+            raise PlayError(f"the recorded deal holds a card the rules do not have (or too many): {card}")
+        taken[sig] = k + 1
+        return ids[k]
+
+    for name, value in contents.items():
+        if name not in game.zone_index:
+            raise PlayError(f"the recorded deal names no zone of these rules: '{name}'")
+        z = game.zone_index[name]
+        spec = game.zones[z]
+        instances = lay.instances[z]
+        lists = [value] if len(instances) == 1 and not spec.per_player else value
+        if not isinstance(lists, list) or len(lists) != len(instances):
+            raise PlayError(f"the recorded deal of '{name}' should list {len(instances)} piles of cards")
+        for inst, cards in zip(instances, lists, strict=True):
+            zones[inst] = [card_id(c) for c in cards]
+    if sum(taken.values()) != len(game.cards):
+        raise PlayError(f"the recorded deal holds {sum(taken.values())} cards; the rules have {len(game.cards)}")
+    state.reindex()

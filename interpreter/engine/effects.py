@@ -1,0 +1,196 @@
+"""Effects (what a trigger does) compiled to closures ``f(state, env)``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import PlayError
+from .expr_analysis import Scope
+from .expressions import ExprCompiler
+
+Effect = Callable[[Any, list], None]
+
+
+def compile_effects(cx: ExprCompiler, nodes: list[dict[str, Any]], scope: Scope) -> Effect:
+    """One closure that runs the effects in order."""
+    steps = [compile_effect(cx, node, scope) for node in nodes]
+    if len(steps) == 1:
+        return steps[0]
+
+    def run(s, e):
+        for step in steps:
+            step(s, e)
+
+    return run
+
+
+def compile_effect(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """The closure of one effect; `let` adds its name to ``scope`` for the effects after it."""
+    build = _BUILDERS.get(node["do"])
+    if build is None:
+        raise AssertionError(node["do"])
+    return build(cx, node, scope)
+
+
+def _move(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """move cards in target except card to collected of player"""
+    what = cx.compile(node["what"], scope)
+    to = cx.compile(node["to"], scope)
+    whole_zone = node["what"]["op"] == "zone"
+    src, dst = cx.zone_parts(node["what"], scope), cx.zone_parts(node["to"], scope)
+    if src is not None and dst is not None:  # move ZONE to ZONE of NAME: the instances read inline
+        (zs, ks), (zd, kd) = src, dst
+
+        def move_zone(s, e):
+            base = s.layout.base
+            got = base[zs] + e[ks] if ks >= 0 else base[zs]
+            dest = base[zd] + e[kd] if kd >= 0 else base[zd]
+            content = s.zones[got]
+            if content and isinstance(content[0], list):
+                s.move_cards([c for pile in content for c in pile], dest, got)
+            else:
+                s.move_cards(list(content), dest, got)
+
+        return move_zone
+
+    def move(s, e):
+        got = what(s, e)
+        dest = to(s, e)
+        if got is None:
+            return
+        if whole_zone:  # all the zone's cards (piles flattened), as zone_cards lists them
+            content = s.zones[got]
+            if content and isinstance(content[0], list):
+                s.move_cards([c for pile in content for c in pile], dest, got)
+            else:
+                s.move_cards(list(content), dest, got)
+            return
+        s.move_cards([got] if isinstance(got, int) else list(got), dest)
+
+    return move
+
+
+def _draw(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """draw 1 from draw_pile to hand of player"""
+    at = node.get("at")
+    count = cx.compile(node["count"], scope)
+    src = cx.compile(node["from"], scope)
+    dst = cx.compile(node["to"], scope)
+
+    def draw(s, e):
+        n = count(s, e)
+        if n is None or n < 0:
+            raise PlayError(f"cannot draw {n} cards", at)
+        pile = s.zones[src(s, e)]
+        if pile and n:
+            s.move_cards(pile[:n], dst(s, e))
+
+    return draw
+
+
+def _let(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """let winner = player of winning"""
+    value = cx.compile(node["value"], scope)
+    slot = scope.set(node["name"])
+
+    def let(s, e):
+        e[slot] = value(s, e)
+
+    return let
+
+
+def _set(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """add 1 to trick_points of winner (or set ... to ...)"""
+    at = node.get("at")
+    k = cx.var_index[node["var"]]
+    value = cx.compile(node["value"], scope)
+    adding = node["do"] == "add"
+    if node.get("of") is None:
+
+        def set_scalar(s, e):
+            s.vars[k] = (s.vars[k] + value(s, e)) if adding else value(s, e)
+
+        return set_scalar
+    j = cx.plain_slot(node["of"], scope)
+    amount = _number(node["value"])
+    if j is not None and adding and amount is not None:  # add 1 to points of winner
+
+        def add_to(s, e):
+            p = e[j]
+            if p is None:
+                raise PlayError(f"no player to change {node['var']} of", at)
+            s.vars[k][p] += amount
+
+        return add_to
+    of = cx.compile(node["of"], scope)
+
+    def set_player(s, e):
+        p = of(s, e)
+        if p is None:
+            raise PlayError(f"no player to change {node['var']} of", at)
+        row = s.vars[k]
+        row[p] = (row[p] + value(s, e)) if adding else value(s, e)
+
+    return set_player
+
+
+def _number(node: dict[str, Any]) -> int | None:
+    """The value of a literal number (``1``, ``-1``), or None for anything else."""
+    if node.get("op") == "num" and isinstance(node.get("value"), int):
+        return node["value"]
+    if node.get("op") == "neg":
+        inner = _number(node["of"])
+        return None if inner is None else -inner
+    return None
+
+
+def _next(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """next winner"""
+    at = node.get("at")
+    j = cx.plain_slot(node["player"], scope)
+    if j is not None:
+
+        def next_named(s, e):
+            p = e[j]
+            if p is None:
+                raise PlayError("no player to move next", at)
+            s.next_player = p
+
+        return next_named
+    who = cx.compile(node["player"], scope)
+
+    def next_player(s, e):
+        p = who(s, e)
+        if p is None:
+            raise PlayError("no player to move next", at)
+        s.next_player = p
+
+    return next_player
+
+
+def _if(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """if winning is trump ... else ..."""
+    cond = cx.compile(node["cond"], scope)
+    then = compile_effects(cx, node["then"], Scope(scope.slots, scope.counter)) if node["then"] else None
+    other = compile_effects(cx, node["else"], Scope(scope.slots, scope.counter)) if node["else"] else None
+
+    def branch(s, e):
+        if cond(s, e):
+            if then:
+                then(s, e)
+        elif other:
+            other(s, e)
+
+    return branch
+
+
+_BUILDERS: dict[str, Callable[[ExprCompiler, dict[str, Any], Scope], Effect]] = {
+    "move": _move,
+    "draw": _draw,
+    "let": _let,
+    "set": _set,
+    "add": _set,
+    "next": _next,
+    "if": _if,
+}

@@ -1,0 +1,359 @@
+"""The compiled rules of one game (immutable, shared by every State) and the IR -> Game compiler."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import Any
+
+from ..errors import ParameterError, PlayError
+from ..language.ircheck import check_references, compile_error
+from ..language.limits import default_max_moves
+from .cards import CardTable, build_cards
+from .effects import Effect, compile_effects
+from .expr_analysis import Fn, binds_names, uses_env, zone_pure
+from .expressions import ExprCompiler
+from .moves import compile_generator
+from .scoring import rule_runner
+from .zones import Layout, ZoneSpec, layout, zone_specs
+
+# Every rule's env has these three slots first: who moves, the card moved, where it went.
+PLAYER, CARD, TARGET = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class MoveRule:
+    """A kind of move: a card from a zone of the mover to a zone, if the guards allow."""
+
+    index: int
+    name: str
+    phase: int
+    source: int  # zone index
+    source_per_player: bool
+    target: int
+    target_per_player: bool
+    generate: Any  # moves.Generator: gen(state, player, out)
+    at: str
+
+
+@dataclass(frozen=True)
+class TriggerRule:
+    after: int  # move rule index
+    condition: Fn | None
+    effects: Effect
+    at: str
+    light: bool = False  # the condition binds no name: it reads player, card and target from a tuple
+
+
+@dataclass(frozen=True)
+class PhaseRule:
+    name: str
+    simultaneous: bool
+    moves: tuple[MoveRule, ...]
+    ends: Fn | None
+    first_player: tuple[tuple[str, Fn, str], ...]  # (lowest|highest, key, number|card)
+    at: str
+    ends_env: bool = True  # whether `ends` reads or binds a name (else any env will do)
+
+
+@dataclass(frozen=True)
+class DealRule:
+    deck: int  # zone index of the deck's own zone
+    zone: int
+    amount: Fn | None
+    one_at_a_time: bool
+    as_players: Fn | None
+    as_players_when: Fn | None
+    rest: int | None
+    at: str
+
+
+@dataclass(frozen=True)
+class ScoreRule:
+    each: Fn | None
+    slot: int
+    points: Fn
+    condition: Fn | None
+    negate: bool
+    at: str
+    run: Any = None  # scoring.rule_runner: f(state, env) -> the rule's points for env's player
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: str
+    default: Fn
+
+
+@dataclass(frozen=True, eq=False)
+class Game:
+    """Immutable rules: tables and closures. ``new_game`` makes a State to play them."""
+
+    ir: dict[str, Any]
+    name: str
+    min_players: int
+    max_players: int
+    cards: CardTable
+    zones: tuple[ZoneSpec, ...]
+    zone_index: dict[str, int]
+    params: tuple[Param, ...]
+    schedules: tuple[tuple[str, tuple[Fn, ...], bool], ...]
+    vars: tuple[tuple[str, bool, bool, Fn], ...]  # name, per player, per round, initial value
+    deals: tuple[DealRule, ...]
+    phases: tuple[PhaseRule, ...]
+    moves: tuple[MoveRule, ...]
+    triggers: tuple[tuple[TriggerRule, ...], ...]  # by move rule index
+    score: tuple[ScoreRule, ...]
+    rounds: Fn
+    dealer_step: int
+    winner_highest: bool
+    env_size: int
+    max_moves_per_round: int
+    coverage: Counter | None = None  # rule position -> times it held (compile_ir(..., coverage=True))
+    target_piles: tuple[bool, ...] = ()  # by move rule index: whether its target zone keeps piles
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def layout(self, players: int) -> Layout:
+        """Zone instances for this many players (cached)."""
+        return _layout(self, players)
+
+    def param_values(self, players: int, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The parameters in force: defaults (which may use `players`), then overrides."""
+        overrides = dict(overrides or {})
+        unknown = [k for k in overrides if k not in {p.name for p in self.params}]
+        if unknown:
+            names = ", ".join(p.name for p in self.params) or "none"
+            raise ParameterError(f"unknown parameter '{unknown[0]}'; this ruleset's parameters: {names}")
+        values: dict[str, Any] = {}
+        probe = _Probe(players, values)
+        for p in self.params:
+            if p.name in overrides:
+                values[p.name] = coerce(p, overrides[p.name])
+            else:
+                values[p.name] = p.default(probe, [None] * self.env_size)
+        return values
+
+    def new_game(
+        self,
+        players: int,
+        seed: int | None = 0,
+        params: dict[str, Any] | None = None,
+        deals: list[dict[str, Any]] | None = None,
+    ) -> Any:
+        """A new game: ``players`` seats, all chance from ``random.Random(seed)``."""
+        from .state import State
+
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise PlayError(f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}")
+        return State(self, players, seed, self.param_values(players, params), deals)
+
+
+@cache
+def _layout(game: Game, players: int) -> Layout:
+    return layout(list(game.zones), players)
+
+
+class _Probe:
+    """The little a parameter default may read: the number of players and earlier parameters."""
+
+    def __init__(self, players: int, params: dict[str, Any]):
+        self.n = players
+        self.params = params
+
+
+def coerce(param: Param, raw: Any) -> Any:
+    """A ``--set`` value (text from the command line, or a value) as the parameter's type."""
+    if param.type == "number":
+        if isinstance(raw, bool):
+            raise ParameterError(f"parameter {param.name} is a number, not {raw!r}")
+        if isinstance(raw, int):
+            return raw
+        try:
+            return int(str(raw).strip())
+        except ValueError:
+            raise ParameterError(f"parameter {param.name} is a whole number, not {raw!r}") from None
+    if param.type == "bool":
+        text = str(raw).strip().lower()
+        if text in ("true", "yes", "1"):
+            return True
+        if text in ("false", "no", "0"):
+            return False
+        raise ParameterError(f"parameter {param.name} is true or false, not {raw!r}")
+    return str(raw)
+
+
+# ---- the compiler ---------------------------------------------------------------------------------
+
+
+def compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | None = None) -> Game:
+    """Compile checked IR into a Game; IR that names what it does not declare is a SchemaError."""
+    check_references(ir)
+    try:
+        return _compile_ir(ir, coverage, max_moves)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:  # hand-written IR
+        raise compile_error(err) from None
+
+
+def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | None = None) -> Game:
+    """Compile checked IR into a Game: expressions to closures, decks to tables.
+
+    ``max_moves`` bounds the moves of one round (default: derived from the deck, see limits.py);
+    a round that goes past it stops with a PlayError naming the rule that loops.
+
+    With ``coverage``, the Game counts in ``game.coverage`` (by rule position, "file:line:col")
+    how often each guard held, each trigger fired, each scoring rule scored, each card
+    condition was achieved and each phase ended; without it, no rule pays for counting.
+    """
+    cards, conditions = build_cards(ir)
+    specs = zone_specs(ir)
+    zone_index = {z.name: i for i, z in enumerate(specs)}
+    var_index = {v["name"]: i for i, v in enumerate(ir["vars"])}
+    define_index = {d["name"]: i for i, d in enumerate(ir["defines"])}
+    cx = ExprCompiler(cards, zone_index, var_index, define_index)
+    counts: Counter | None = Counter() if coverage else None
+    cx.coverage = counts
+    base = cx.scope("player", "card", "target")  # slots 0, 1, 2
+
+    def expr(node: dict[str, Any] | None, scope=base) -> Fn | None:
+        return None if node is None else cx.compile(node, scope)
+
+    cx.zone_pure = {i for i, d in enumerate(ir["defines"]) if d.get("of") and zone_pure(d["body"])}
+    cx.define_fns.extend(cx.define(d["body"], d["of"] is not None) for d in ir["defines"])
+    for c in conditions:
+        fn, card_slot, player_slot = cx.condition(c)
+        cx.condition_fns.append((cx.counted(fn, c.get("at")), card_slot, player_slot))
+    params = tuple(Param(p["name"], p["type"], expr(p["default"])) for p in ir["params"])
+    schedules = tuple((s["name"], tuple(expr(v) for v in s["values"]), s["repeated"]) for s in ir["schedules"])
+    variables = tuple((v["name"], v["per_player"], v["per_round"], expr(v["init"])) for v in ir["vars"])
+    deck_zone = {d["name"]: zone_index[d["name"]] for d in ir["decks"]}
+    deals = tuple(
+        DealRule(
+            deck=deck_zone[d["deck"]],
+            zone=zone_index[d["to"]],
+            amount=expr(d.get("amount")),
+            one_at_a_time=d["one_at_a_time"],
+            as_players=expr(d.get("as_players")),
+            as_players_when=expr(d.get("as_players_when")),
+            rest=zone_index[d["rest"]] if d.get("rest") else None,
+            at=d.get("at", ""),
+        )
+        for d in ir["round"]["deals"]
+    )
+    phases, moves, triggers = [], [], []
+    for pi, ph in enumerate(ir["round"]["phases"]):
+        phase_moves = []
+        for m in ph["moves"]:
+            rule = MoveRule(
+                index=len(moves),
+                name=m["name"],
+                phase=pi,
+                source=zone_index[m["from"]],
+                source_per_player=specs[zone_index[m["from"]]].per_player,
+                target=zone_index[m["to"]],
+                target_per_player=specs[zone_index[m["to"]]].per_player,
+                generate=compile_generator(
+                    cx,
+                    m["guards"],
+                    base,
+                    len(moves),
+                    (zone_index[m["from"]], specs[zone_index[m["from"]]].per_player),
+                    (zone_index[m["to"]], specs[zone_index[m["to"]]].per_player),
+                ),
+                at=m.get("at", ""),
+            )
+            moves.append(rule)
+            phase_moves.append(rule)
+            triggers.append([])
+        by_name = {m.name: m.index for m in phase_moves}
+        for t in ph["triggers"]:
+            scope = type(base)(base.slots, base.counter)
+            triggers[by_name[t["after"]]].append(
+                TriggerRule(
+                    by_name[t["after"]],
+                    cx.counted(expr(t["if"]), t.get("at")) if t.get("if") else None,
+                    _counted_effects(cx, compile_effects(cx, t["effects"], scope), t.get("if"), t.get("at")),
+                    t.get("at", ""),
+                    bool(t.get("if")) and not binds_names(t["if"]),
+                )
+            )
+        first = ph.get("first_player")
+        phases.append(
+            PhaseRule(
+                name=ph["name"],
+                simultaneous=ph["simultaneous"],
+                moves=tuple(phase_moves),
+                ends=cx.counted(expr(ph["ends"]["when"]), ph["ends"].get("at")) if ph.get("ends") else None,
+                first_player=tuple((k["extreme"], expr(k["key"]), k["type"]) for k in first["keys"]) if first else (),
+                at=ph.get("at", ""),
+                ends_env=not ph.get("ends") or uses_env(ph["ends"]["when"]),
+            )
+        )
+    score = []
+    for r in ir["round"]["score"]:
+        scope, slot = base, -1
+        if r.get("each") is not None:
+            name = "pile" if r["each"]["op"] == "piles" or _yields_piles(r["each"]) else "card"
+            scope, slot = base.bind(name)
+        condition, negate = None, False
+        if r.get("if") is not None:
+            condition = expr(r["if"], scope)
+        elif r.get("unless") is not None:
+            condition, negate = expr(r["unless"], scope), True
+        points = cx.counted(expr(r["points"], scope), r.get("at"))
+        rule = ScoreRule(expr(r.get("each")), slot, points, condition, negate, r.get("at", ""))
+        source = cx.zone_source(r["each"], base) if r.get("each") is not None else None
+        score.append(replace(rule, run=rule_runner(rule, source and (*source, cards.type_index))))
+    game = ir["game"]
+    return Game(
+        ir=ir,
+        name=ir["name"],
+        min_players=ir["players"]["min"],
+        max_players=ir["players"]["max"],
+        cards=cards,
+        zones=tuple(specs),
+        zone_index=zone_index,
+        params=params,
+        schedules=schedules,
+        vars=variables,
+        deals=deals,
+        phases=tuple(phases),
+        moves=tuple(moves),
+        triggers=tuple(tuple(t) for t in triggers),
+        score=tuple(score),
+        rounds=expr(game["rounds"]),
+        dealer_step=1 if game.get("dealer", "clockwise") == "clockwise" else -1,
+        winner_highest=game["winner"] == "highest",
+        env_size=cx.env_size,
+        max_moves_per_round=max_moves or default_max_moves(len(cards)),
+        coverage=counts,
+        target_piles=tuple(specs[m.target].piles for m in moves),
+        # name -> (zone it is of, or None; f(state, zone instance)): for showing derived values
+        extra={"defines": {d["name"]: (d["of"], cx.define_fns[i]) for i, d in enumerate(ir["defines"])}},
+    )
+
+
+def _counted_effects(cx: ExprCompiler, effects: Effect, condition: Any, at: str | None) -> Effect:
+    """A trigger without a condition counts when its effects run."""
+    counts = cx.coverage
+    if counts is None or condition is not None or not at:
+        return effects
+
+    def run(s, e):
+        counts[at] += 1
+        effects(s, e)
+
+    return run
+
+
+def _yields_piles(node: dict[str, Any]) -> bool:
+    while node["op"] in ("filter", "except"):
+        node = node["of"]
+    return node["op"] == "piles"
+
+
+def seeded(seed: int | None, *salt: Any) -> random.Random:
+    """A Random for one purpose, derived from a run's seed (never the module-level one)."""
+    return random.Random(":".join(str(x) for x in (seed, *salt)))

@@ -1,0 +1,128 @@
+"""Game records (one JSON object per game, a line of a .jsonl file) and replaying them."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..errors import IllegalMoveError, PlayError, RecordError
+from ..language.schema import check_record
+from .cards import signature
+from .game import Game
+
+
+def record(state: Any, agents: list[str] | None = None) -> dict[str, Any]:
+    """The record of a finished (or interrupted) game, as design.md section 5 gives it."""
+    game, lay, cards = state.game, state.layout, state.game.cards.json
+    rounds = []
+    for r in state.history:
+        rounds.append(
+            {
+                "dealer": r["dealer"],
+                "deal": r["deal"],
+                "moves": [
+                    {
+                        "player": p,
+                        "move": game.moves[m.rule].name,
+                        "card": cards[m.card],
+                        "to": {"zone": game.zones[lay.zone_of[m.target]].name, "index": lay.number[m.target]},
+                    }
+                    for p, m in r["moves"]
+                ],
+                "scores": r.get("scores", []),
+            }
+        )
+    out: dict[str, Any] = {
+        "ruleset": game.name,
+        "source": game.ir.get("source", ""),
+        "players": state.n,
+        "seed": state.seed,
+        "params": dict(state.params),
+    }
+    if agents:
+        out["agents"] = list(agents)
+    out["rounds"] = rounds
+    out["totals"] = list(state.totals)
+    out["winners"] = state.winners() if state.over else []
+    return out
+
+
+def dumps(rec: dict[str, Any]) -> str:
+    """One record as one line of JSON (stable key order, no spaces: byte-for-byte reproducible)."""
+    return json.dumps(rec, separators=(",", ":"), ensure_ascii=False)
+
+
+def parse_line(line: str, number: int) -> dict[str, Any]:
+    """A record from one line of a .jsonl file, schema-checked."""
+    try:
+        rec = json.loads(line)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"line {number}: not valid JSON ({err.msg} at column {err.colno})") from None
+    check_record(rec, number)
+    return rec
+
+
+def replay(game: Game, rec: dict[str, Any], line: int | None = None) -> Any:
+    """Play a record back through the rules; any illegal move or differing score is a RecordError."""
+    where = f"line {line}: " if line else ""
+    if rec.get("ruleset") != game.name:
+        raise RecordError(f"{where}the record is of '{rec.get('ruleset')}', these rules are '{game.name}'")
+    try:
+        state = game.new_game(
+            rec["players"],
+            rec.get("seed"),
+            rec.get("params") or None,
+            deals=[r["deal"] for r in rec["rounds"]],
+        )
+    except PlayError as err:
+        raise RecordError(f"{where}cannot set up the recorded game: {err.message}") from None
+    for r_index, r in enumerate(rec["rounds"]):
+        if state.over and r_index >= len(state.history):  # (a round without moves may end at once)
+            raise RecordError(f"{where}the game was over before recorded round {r_index + 1}")
+        dealer = state.history[r_index]["dealer"] if r_index < len(state.history) else state.dealer
+        if dealer != r["dealer"]:
+            raise RecordError(f"{where}round {r_index + 1}: the dealer is seat {dealer}, the record says {r['dealer']}")
+        for m_index, m in enumerate(r["moves"], 1):
+            at = f"{where}round {r_index + 1}, move {m_index}"
+            if state.round != r_index:
+                raise RecordError(f"{at}: round {r_index + 1} was already over")
+            if m["player"] != state.current_player:
+                raise RecordError(
+                    f"{at}: it is seat {state.current_player}'s turn, the record has seat {m['player']} moving"
+                )
+            move = find_move(state, m)
+            if move is None:
+                raise RecordError(f"{at}: the rules do not allow this move: {json.dumps(m)}")
+            try:
+                state.apply(move)
+            except (PlayError, IllegalMoveError) as err:
+                raise RecordError(f"{at}: {err.message}") from None
+        if state.round == r_index and not state.over:
+            raise RecordError(f"{where}round {r_index + 1}: the recorded moves end before the round does")
+        got = state.history[r_index].get("scores")
+        if got != r["scores"]:
+            raise RecordError(f"{where}round {r_index + 1}: the rules score {got}, the record says {r['scores']}")
+    if not state.over:
+        raise RecordError(f"{where}the record ends before the game does")
+    if state.totals != rec["totals"] or state.winners() != rec["winners"]:
+        raise RecordError(
+            f"{where}totals {state.totals} and winners {state.winners()} differ from the "
+            f"record's {rec['totals']} and {rec['winners']}"
+        )
+    return state
+
+
+def find_move(state: Any, m: dict[str, Any]) -> Any:
+    """The legal move that a recorded move describes, or None."""
+    game, lay = state.game, state.layout
+    want = signature(m["card"]) if isinstance(m.get("card"), dict) else None
+    for move in state.legal_moves():
+        rule = game.moves[move.rule]
+        if (
+            rule.name == m["move"]
+            and signature(game.cards.json[move.card]) == want
+            and game.zones[lay.zone_of[move.target]].name == m["to"]["zone"]
+            and lay.number[move.target] == m["to"]["index"]
+        ):
+            return move
+    return None

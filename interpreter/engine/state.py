@@ -1,0 +1,404 @@
+"""A game in progress: the zones, whose turn it is, the scores. Cheap to copy; every card is
+in exactly one zone. Moves are tuples ``(move rule index, card id, target zone instance)``,
+listed by ``legal_moves`` in a fixed order: move rules as declared, then cards in their
+zone's order, then target instances by index.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ..errors import RUNTIME_FAILURES, IllegalMoveError, PlayError, rule_failure
+from ..language.limits import endless_round
+from .deal import deal, place, shuffle_decks
+from .history import RoundLog
+from .moves import Move
+from .observe import revealed_zones
+from .scoring import score_round, winners
+from .turns import first_player
+
+if TYPE_CHECKING:  # (the Game makes States: state.py needs no Game at run time)
+    from .game import Game
+
+
+class State:
+    """The changing part of a game; ``Game`` holds the rules."""
+
+    __slots__ = (
+        "_legal",
+        "cache",
+        "current",
+        "dealer",
+        "deals_given",
+        "game",
+        "history",
+        "layout",
+        "loc",
+        "moves_in_round",
+        "n",
+        "next_player",
+        "over",
+        "params",
+        "pending",
+        "phase",
+        "played_by",
+        "rng",
+        "round",
+        "rounds",
+        "schedule",
+        "seed",
+        "to_move",
+        "totals",
+        "vars",
+        "zmemo",
+        "zones",
+    )
+
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        seed: int | None,
+        params: dict[str, Any],
+        deals: list[dict[str, Any]] | None = None,
+    ):
+        self.game = game
+        self.n = players
+        self.seed = seed
+        self.params = params
+        self.rng = random.Random(seed)
+        self.layout = game.layout(players)
+        self.deals_given = deals
+        self.totals = [0] * players
+        self.round = 0
+        self.dealer = 0
+        self.over = False
+        self.history: list[RoundLog] = []
+        self.played_by = [-1] * len(game.cards)
+        self.cache: dict = {}  # values computed in this state, cleared by every change
+        self.zmemo: dict[int, dict] = {}  # zone instance -> values of definitions that read only it
+        self._legal: tuple[int, list[Move]] | None = None
+        self.next_player: int | None = None
+        self.pending: list[tuple[int, Move]] = []
+        self.to_move: list[int] = []
+        env = [None] * game.env_size
+        self.vars = [
+            ([init(self, env)] * players if per_player else init(self, env)) for _, per_player, _, init in game.vars
+        ]
+        rounds = game.rounds(self, env)
+        if not isinstance(rounds, int) or rounds < 1:
+            raise PlayError(f"the game must have at least one round, not {rounds!r}", game.ir["game"].get("at"))
+        self.rounds = rounds
+        self._start_round()
+
+    # ---- the public interface ------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, or None when the game is over."""
+        return None if self.over else self.current
+
+    def legal_moves(self) -> list[Move]:
+        """The current player's legal moves, in the fixed order of the module docstring."""
+        if self.over:
+            return []
+        cached = self._legal
+        if cached is not None and cached[0] == self.current:
+            return cached[1]
+        return self._moves_for(self.current)
+
+    def apply(self, move: Move) -> None:
+        """Play ``move`` for the current player; chance and other phases run until someone must move."""
+        if self.over:
+            raise IllegalMoveError("the game is over")
+        p = self.current
+        game = self.game
+        self._legal = None  # (the cache stays: it is cleared as soon as a card moves)
+        self.moves_in_round += 1
+        if self.moves_in_round > game.max_moves_per_round:
+            raise endless_round(self)
+        self.history[-1]["moves"].append((p, move))
+        if game.phases[self.phase].simultaneous:
+            self.pending.append((p, move))
+            self.to_move.pop(0)
+        else:
+            self.next_player = None
+            self._perform(p, move)
+            nxt = self.next_player
+            self.current = nxt if nxt is not None else (p + 1) % self.n
+        self._advance()
+
+    def scores(self) -> list[int]:
+        """Each seat's total so far (over the rounds scored)."""
+        return list(self.totals)
+
+    def winners(self) -> list[int]:
+        """The winning seats (when the game is over)."""
+        return winners(self.totals, self.game.winner_highest)
+
+    def copy(self, memo: bool = False) -> State:
+        """An independent copy (zones, scores, chance) for search.
+
+        With ``memo`` the copy also keeps what was computed in this state (its legal moves, values
+        kept in the cache and with the zones), which stays right as long as both states change only
+        through State's own methods (not when a caller empties zones by hand, as a display does)."""
+        other = State.__new__(State)
+        for name in State.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.zones = [list(z) if not (z and isinstance(z[0], list)) else [list(p) for p in z] for z in self.zones]
+        other.loc = list(self.loc)
+        other.played_by = list(self.played_by)
+        other.vars = [list(v) if isinstance(v, list) else v for v in self.vars]
+        other.totals = list(self.totals)
+        if memo:  # the zones' entries are shared: a change of a zone drops its entry, never edits it
+            other.cache = dict(self.cache)
+            other.zmemo = dict(self.zmemo)
+        else:
+            other.cache = {}
+            other.zmemo = {}
+            other._legal = None
+        other.pending = list(self.pending)
+        other.to_move = list(self.to_move)
+        history = self.history
+        if history:  # rounds before the current one are finished and never change: shared
+            last = history[-1]
+            other.history = [*history[:-1], last.ongoing_copy()]
+        else:
+            other.history = []
+        # a Random made without seeding (seeding reads the system's entropy), then given this state
+        rng_type = type(self.rng)
+        other.rng = rng_type.__new__(rng_type)
+        other.rng.setstate(self.rng.getstate())
+        return other
+
+    def restart_round(self, round_index: int, dealer: int, totals: list[int], deal: dict[str, Any]) -> None:
+        """Start round ``round_index`` over with ``deal`` laid out (as a record gives a deal), the
+        given dealer and totals; later rounds are dealt by chance. For search agents, which sample
+        a deal consistent with what their seat saw and replay the round's moves on it."""
+        self.round, self.dealer, self.totals, self.over = round_index, dealer, list(totals), False
+        self.history = []
+        self.deals_given = [None] * round_index + [deal]
+        try:
+            self._start_round()
+        finally:
+            self.deals_given = None
+
+    def swap_cards(self, a: int, b: int) -> None:
+        """Exchange the places of two cards (neither in a zone of piles), e.g. to resample hidden cards."""
+        za, zb = self.zones[self.loc[a]], self.zones[self.loc[b]]
+        ia, ib = za.index(a), zb.index(b)
+        za[ia], zb[ib] = b, a
+        self.loc[a], self.loc[b] = self.loc[b], self.loc[a]
+        self.zmemo = {}
+        self.cache.clear()
+        self._legal = None
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see; see observe.py."""
+        from .observe import observe
+
+        return observe(self, seat)
+
+    def describe(self, move: Move) -> dict[str, Any]:
+        """A move as a record writes it: player, move, card, target zone and index."""
+        rule = self.game.moves[move.rule]
+        return {
+            "player": self.current,
+            "move": rule.name,
+            "card": self.game.cards.json[move.card],
+            "to": {"zone": self.game.zones[rule.target].name, "index": self.layout.number[move.target]},
+        }
+
+    # ---- zones -----------------------------------------------------------------------------------
+    def reindex(self) -> None:
+        """Recompute where each card is (after a deal)."""
+        loc = [-1] * len(self.game.cards)
+        for inst, content in enumerate(self.zones):
+            for item in content:
+                if isinstance(item, list):
+                    for c in item:
+                        loc[c] = inst
+                else:
+                    loc[item] = inst
+        self.loc = loc
+        self.zmemo = {}
+
+    def zone_cards(self, inst: int) -> list[int]:
+        """The cards of a zone instance (piles flattened), as a new list."""
+        content = self.zones[inst]
+        if content and isinstance(content[0], list):
+            return [c for pile in content for c in pile]
+        return list(content)
+
+    def move_cards(self, cards: list[int], dest: int, whole: int | None = None) -> None:
+        """Move cards (from wherever they are) to the end of a zone; into a piles zone, as one pile.
+        ``whole``: the cards are all those of that zone instance, in its order (it is emptied at once)."""
+        if not cards:
+            return
+        zones, loc, zmemo = self.zones, self.loc, self.zmemo
+        if whole is not None:
+            zones[whole].clear()
+            if zmemo:
+                zmemo.pop(whole, None)
+                zmemo.pop(dest, None)
+            for c in cards:
+                loc[c] = dest
+        else:
+            zmemo.pop(dest, None)
+            for c in cards:
+                zmemo.pop(loc[c], None)
+                src = zones[loc[c]]
+                if src and isinstance(src[0], list):
+                    for pile in src:
+                        if c in pile:
+                            pile.remove(c)
+                            if not pile:
+                                src.remove(pile)
+                            break
+                else:
+                    src.remove(c)
+                loc[c] = dest
+        if self.game.zones[self.layout.zone_of[dest]].piles:
+            zones[dest].append(list(cards))
+        else:
+            zones[dest].extend(cards)
+        self.cache.clear()
+        self._legal = None
+
+    # ---- the flow of a game ------------------------------------------------------------------------
+    def _moves_for(self, p: int) -> list[Move]:
+        out: list[Move] = []
+        for rule in self.game.phases[self.phase].moves:
+            try:
+                rule.generate(self, p, out)
+            except RUNTIME_FAILURES as err:
+                raise rule_failure(err, rule.at, "move's guard") from None
+        self._legal = (p, out)
+        return out
+
+    def _perform(self, p: int, move: Move) -> None:
+        rule_index, c, t = move
+        game = self.game
+        zones, loc = self.zones, self.loc
+        src = loc[c]
+        zones[src].remove(c)
+        zmemo = self.zmemo
+        if zmemo:
+            zmemo.pop(src, None)
+            zmemo.pop(t, None)
+        if game.target_piles[rule_index]:
+            zones[t].append([c])
+        else:
+            zones[t].append(c)
+        loc[c] = t
+        self.played_by[c] = p
+        self.cache.clear()
+        for trig in game.triggers[rule_index]:
+            try:
+                if trig.light and not trig.condition(self, (p, c, t)):  # (it reads no slot past these)
+                    continue
+                env = [None] * game.env_size
+                env[0], env[1], env[2] = p, c, t
+                if trig.light or trig.condition is None or trig.condition(self, env):
+                    trig.effects(self, env)
+                    self.cache.clear()
+            except RUNTIME_FAILURES as err:
+                raise rule_failure(err, trig.at, "trigger") from None
+
+    def _advance(self) -> None:
+        """End phases and rounds whose time has come, until some player must move."""
+        game = self.game
+        while not self.over:
+            ph = game.phases[self.phase]
+            if ph.simultaneous:
+                while self.to_move and not self._moves_for(self.to_move[0]):
+                    self.to_move.pop(0)
+                if self.to_move:
+                    self.current = self.to_move[0]
+                    return
+                for p, move in self.pending:
+                    self._perform(p, move)
+                self.pending = []
+                self._next_phase()
+                continue
+            ends = ph.ends
+            if ends is not None:
+                try:
+                    ended = ends(self, [None] * game.env_size if ph.ends_env else ())  # () when it reads no name
+                except RUNTIME_FAILURES as err:
+                    raise rule_failure(err, ph.at, "phase's end") from None
+                if ended:
+                    self._next_phase()
+                    continue
+            current, n = self.current, self.n
+            out: list[Move] = []  # the current player's moves, as _moves_for lists them
+            for rule in ph.moves:
+                try:
+                    rule.generate(self, current, out)
+                except RUNTIME_FAILURES as err:
+                    raise rule_failure(err, rule.at, "move's guard") from None
+            self._legal = (current, out)
+            if out:
+                return
+            for k in range(1, n):
+                p = (current + k) % n
+                if self._moves_for(p):
+                    self.current = p
+                    return
+            raise PlayError(f"nobody can move in phase '{ph.name}', and its end condition does not hold", ph.at)
+
+    def _start_round(self, advance: bool = True) -> None:
+        """Deal the round and start its first phase; then, unless the caller is _advance (which
+        goes on by itself), advance to the first player who must move."""
+        game = self.game
+        env = [None] * game.env_size
+        for i, (_, per_player, per_round, init) in enumerate(game.vars):
+            if per_round:
+                self.vars[i] = [init(self, env)] * self.n if per_player else init(self, env)
+        self.schedule = {}
+        for name, values, repeated in game.schedules:
+            if self.round >= len(values) and not repeated:
+                raise PlayError(f"schedule '{name}' has {len(values)} entries; round {self.round + 1} has none")
+            self.schedule[name] = values[self.round % len(values)](self, env)
+        self.played_by = [-1] * len(game.cards)
+        if self.deals_given is not None:
+            if self.round >= len(self.deals_given):
+                raise PlayError(f"the record has no deal for round {self.round + 1}")
+            place(self, self.deals_given[self.round])
+        else:
+            shuffle_decks(self)
+            deal(self)
+        self.history.append(RoundLog(self.dealer, self))
+        self.moves_in_round = 0
+        self.cache.clear()
+        self._start_phase(0)
+        if advance:
+            self._advance()
+
+    def _start_phase(self, index: int) -> None:
+        self.phase = index
+        ph = self.game.phases[index]
+        self.current = first_player(self, ph)
+        self.pending = []
+        if ph.simultaneous:
+            self.to_move = [(self.current + k) % self.n for k in range(self.n)]
+
+    def _next_phase(self) -> None:
+        if self.phase + 1 < len(self.game.phases):
+            self._start_phase(self.phase + 1)
+            return
+        scores = score_round(self)
+        for p in range(self.n):
+            self.totals[p] += scores[p]
+        self.history[-1]["scores"] = scores
+        self.history[-1]["revealed"] = revealed_zones(self)
+        self.round += 1
+        if self.round >= self.rounds:
+            self.over = True
+            return
+        self.dealer = (self.dealer + self.game.dealer_step) % self.n
+        self._start_round(advance=False)  # called by _advance only, whose loop goes on from here

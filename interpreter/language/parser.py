@@ -1,0 +1,199 @@
+"""Text to parse tree: the lark parser (built once per process) and its syntax errors."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import ClassVar
+
+from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import LarkError
+from lark.indenter import Indenter
+
+from ..errors import RulesSyntaxError, Span, remember_source
+
+GRAMMAR = "rules.lark"
+
+
+class RulesIndenter(Indenter):
+    """Turns indentation into _INDENT/_DEDENT tokens, as Python does."""
+
+    NL_type = "_NL"
+    OPEN_PAREN_types: ClassVar[list[str]] = ["LPAR"]
+    CLOSE_PAREN_types: ClassVar[list[str]] = ["RPAR"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 8
+
+
+def grammar_path() -> Path:
+    """The grammar file: shipped inside the package, or grammar/ in a source checkout."""
+    shipped = resources.files("interpreter") / "grammar" / GRAMMAR
+    if shipped.is_file():
+        return Path(str(shipped))
+    return Path(__file__).resolve().parents[2] / "grammar" / GRAMMAR
+
+
+@cache
+def parser() -> Lark:
+    """The one LALR parser of the rules language."""
+    return Lark.open(
+        str(grammar_path()),
+        parser="lalr",
+        postlex=RulesIndenter(),
+        propagate_positions=True,
+        maybe_placeholders=True,
+    )
+
+
+# Common mistakes, each with examples that fail at the same parser state (lark's match_examples).
+MISTAKES: dict[str, list[str]] = {
+    "a move names its card: `move NAME card from ZONE to ZONE`": [
+        "round\n  phase p\n    move play from hand to pile\n",
+    ],
+    "a range of players is written with two dots: `players 3..6`": [
+        "players 3-6\n",
+        "players 3 6\n",
+    ],
+    "a parameter needs `=` and a default: `param limit = 20`": [
+        "param limit 20\n",
+    ],
+    "a scoring rule over each card needs a colon before its points: `each card in won of player: -1`": [
+        "round\n  score\n    each card in won of player -1\n",
+    ],
+    "a section name (cards, zones, round, game) must be followed by its indented lines": [
+        "zones hand per player\n",
+        "cards gem color red\n",
+    ],
+    "names are lower case letters, digits and underscores, starting with a letter": [
+        "zones\n  Hand per player\n",
+        "cards\n  Gem color red\n",
+    ],
+}
+
+
+def _state_key(err: UnexpectedInput) -> tuple:
+    """Where the parser stood when it failed: its state number and what it met.
+
+    lark's own match_examples compares stack depths too, which differ with the number of
+    declarations before the mistake; the state number alone is what identifies a mistake here.
+    """
+    state = getattr(err, "state", None)
+    position = getattr(state, "position", state)
+    met = err.token.type if isinstance(err, UnexpectedToken) else type(err).__name__
+    return position, met
+
+
+@cache
+def _mistake_keys() -> dict[tuple, str]:
+    """The parser state of each known mistake's examples, mapped to its hint."""
+    keys: dict[tuple, str] = {}
+    for hint, examples in MISTAKES.items():
+        for example in examples:
+            try:
+                parser().parse(example)
+            except UnexpectedInput as err:
+                keys.setdefault(_state_key(err), hint)
+    return keys
+
+
+def _mistake_hint(err: UnexpectedInput) -> str | None:
+    """The hint of the known mistake that fails in the same parser state, if any."""
+    return _mistake_keys().get(_state_key(err))
+
+
+FRIENDLY = {
+    "NAME": "a name",
+    "INT": "a number",
+    "STRING": "a quoted text",
+    "COUNT": "a number of copies like x3",
+    "_NL": "the end of the line",
+    "_INDENT": "an indented block",
+    "_DEDENT": "the end of the block",
+    "$END": "the end of the file",
+    "COMPARE": "a comparison",
+    "ADD_OP": "+ or -",
+    "MUL_OP": "* or /",
+}
+
+
+def _friendly(terminal: str) -> str:
+    """A terminal's name as a person reads it: `of`, a name, the end of the line."""
+    if terminal in FRIENDLY:
+        return FRIENDLY[terminal]
+    try:
+        pattern = parser().get_terminal(terminal).pattern
+    except KeyError:
+        return terminal.lower()
+    if pattern.type == "str":
+        return f"`{pattern.value}`"
+    words = re.sub(r"\[ \t\]\+|\[ \\t\]\+", " ", pattern.value).replace("\\b", "").strip("()")
+    return " or ".join(f"`{w}`" for w in words.split("|"))
+
+
+def _describe_expected(expected: set[str]) -> str:
+    """A short, readable list of what the parser would have accepted."""
+    names = sorted({_friendly(t) for t in expected})
+    more = "" if len(names) <= 8 else f" (or {len(names) - 8} more)"
+    return ", ".join(names[:8]) + more
+
+
+def _found(err: UnexpectedInput, text: str) -> str:
+    """What the parser found at the error position, in words."""
+    if isinstance(err, UnexpectedToken):
+        tok = err.token
+        if tok.type == "_NL":
+            return "the end of the line"
+        if tok.type == "$END":
+            return "the end of the file"
+        if tok.type in ("_INDENT", "_DEDENT"):
+            return "a change of indentation"
+        return repr(str(tok))
+    if isinstance(err, UnexpectedCharacters):
+        return repr(text[err.pos_in_stream]) if err.pos_in_stream < len(text) else "the end of the file"
+    return "the end of the file"
+
+
+def parse(text: str, file: str = "<rules>") -> Tree:
+    """Parse rules text into a lark tree; syntax errors become RulesSyntaxError with a position."""
+    remember_source(file, text)
+    source = text if text.endswith("\n") else text + "\n"
+    try:
+        return parser().parse(source)
+    except UnexpectedInput as err:
+        line, col = max(err.line, 1), max(err.column, 1)
+        if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
+            lines = text.splitlines() or [""]
+            line, col = len(lines), len(lines[-1]) + 1
+        expected = getattr(err, "expected", None) or getattr(err, "allowed", None) or set()
+        message = f"unexpected {_found(err, source)}"
+        if expected:
+            message += f"; expected {_describe_expected(set(expected))}"
+        raise RulesSyntaxError(message, Span(file, line, col), _mistake_hint(err)) from None
+    except LarkError:  # an inconsistent dedent, from the indenter
+        line = _dedent_line(source)
+        raise RulesSyntaxError(
+            "indentation does not match any enclosing block",
+            Span(file, line, 1),
+            "indent the lines of a block by the same amount",
+        ) from None
+
+
+def _dedent_line(text: str) -> int:
+    """The first line whose indentation matches no open block (for the indenter's error)."""
+    stack = [0]
+    for number, raw in enumerate(text.splitlines(), 1):
+        stripped = raw.lstrip(" \t")
+        if not stripped or stripped.startswith("#"):
+            continue
+        width = len(raw.expandtabs(8)) - len(stripped.expandtabs(8))
+        if width > stack[-1]:
+            stack.append(width)
+        else:
+            while width < stack[-1]:
+                stack.pop()
+            if width != stack[-1]:
+                return number
+    return 1

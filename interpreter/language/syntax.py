@@ -1,0 +1,640 @@
+"""Parse tree to AST: frozen dataclasses with source spans, one per construct of the language.
+
+The Transformer is a thin map from grammar rule to node; it checks nothing (names and types
+are the resolver's job).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from lark import Token, Transformer, Tree, v_args
+
+from ..errors import DeclarationError, Span
+from .parser import parse
+
+# ---- expressions ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Expr:
+    """An expression: an operator name, its operands, and where it was written."""
+
+    op: str
+    args: tuple[Any, ...]
+    span: Span
+
+    def __str__(self) -> str:
+        return unparse(self)
+
+
+def unparse(e: Any) -> str:
+    """The expression as (normalised) rules text: used as a key and in messages."""
+    if not isinstance(e, Expr):
+        return str(e)
+    a = [unparse(x) if isinstance(x, Expr) else x for x in e.args]
+    match e.op:
+        case "number" | "name":
+            return str(a[0])
+        case "string":
+            return f'"{a[0]}"'
+        case "none":
+            return "none"
+        case "of":
+            return f"{a[0]} of {a[1]}"
+        case "select":
+            out = f"{a[0]} in {a[1]}"
+            return out + (f" where {a[2]}" if a[2] else "") + (f" except {a[3]}" if a[3] else "")
+        case "filter":
+            return f"{a[0]} where {a[1]}" + (f" except {a[2]}" if a[2] else "")
+        case "pick":
+            return f"{a[0]} {a[1]}"
+        case "count":
+            return f"count {a[0]}"
+        case "aggregate":
+            return f"{a[0]} of {a[1]} in {a[2]}"
+        case "conditional":
+            return f"if {a[0]} then {a[1]} else {a[2]}"
+        case "neg":
+            return f"-{a[0]}"
+        case "not":
+            return f"not {a[0]}"
+        case "some" | "no":
+            return f"{e.op} {a[0]}"
+        case "every_empty":
+            return f"every {a[0]} is empty"
+        case "most":
+            return ("strictly most " if a[0] else "most ") + a[1]
+        case "compare" | "arith":
+            return f"{a[0]} {a[1]} {a[2]}"
+        case "is":
+            return f"{a[0]} is {'not ' if a[1] else ''}{a[2]}"
+        case "and" | "or" | "else":
+            return f" {e.op} ".join(a)
+        case "paren":
+            return f"({a[0]})"
+    return f"{e.op}({', '.join(map(str, a))})"
+
+
+# ---- declarations -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Extends:
+    path: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class Title:
+    name: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class Players:
+    low: int
+    high: int
+    span: Span
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    default: Expr
+    new: bool
+    span: Span
+
+
+@dataclass(frozen=True)
+class Define:
+    name: str
+    of_zone: str | None
+    body: Expr
+    span: Span
+
+
+@dataclass(frozen=True)
+class Var:
+    name: str
+    per_player: bool
+    per_round: bool
+    init: Expr
+    span: Span
+
+
+@dataclass(frozen=True)
+class Schedule:
+    name: str
+    values: tuple[Expr, ...]
+    repeated: bool
+    span: Span
+
+
+@dataclass(frozen=True)
+class ValueItem:
+    value: Any  # a name, a number, a text, or a (low, high) range
+    copies: int
+    span: Span
+    quoted: bool = False
+
+
+@dataclass(frozen=True)
+class AttrSpec:
+    name: str
+    values: tuple[ValueItem, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class CardType:
+    name: str
+    attrs: tuple[AttrSpec, ...]
+    achieved: Expr | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class EnumOrder:
+    attr: str
+    values: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class CardOrder:
+    attrs: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Cards:
+    deck: str | None
+    lines: tuple[Any, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class ZoneLine:
+    name: str
+    options: tuple[Any, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Zones:
+    lines: tuple[ZoneLine, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Deal:
+    amount: Expr | None  # None: all
+    deck: str | None
+    zone: str
+    one_at_a_time: bool
+    as_players: tuple[Expr, Expr | None] | None
+    rest: str | None  # a zone name, or None: the rest stays aside in the deck
+    span: Span
+
+
+@dataclass(frozen=True)
+class Guard:
+    kind: str  # allow | require
+    expr: Expr
+    when: Expr | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Move:
+    name: str
+    from_zone: str
+    to_zone: str
+    guards: tuple[Guard, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Trigger:
+    after: str
+    condition: Expr | None
+    effects: tuple[Any, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Ends:
+    condition: Expr
+    span: Span
+
+
+@dataclass(frozen=True)
+class FirstPlayer:
+    keys: tuple[tuple[str, Expr], ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Phase:
+    name: str
+    simultaneous: bool
+    items: tuple[Any, ...]
+    new: bool
+    span: Span
+
+
+@dataclass(frozen=True)
+class Effect:
+    """An effect: 'move', 'draw', 'let', 'set', 'add', 'next' or 'if', with its operands."""
+
+    kind: str
+    args: tuple[Any, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class ScoreRule:
+    each: Expr | None
+    points: Expr
+    condition: tuple[str, Expr] | None  # ("if" | "unless", expr)
+    span: Span
+
+
+@dataclass(frozen=True)
+class Score:
+    rules: tuple[ScoreRule, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Round:
+    items: tuple[Any, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class GameItem:
+    kind: str  # rounds | dealer | winner
+    value: Any
+    span: Span
+
+
+@dataclass(frozen=True)
+class GameSection:
+    items: tuple[GameItem, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    file: str
+    items: tuple[Any, ...]
+    comments: dict[int, str] = field(default_factory=dict)
+    comment_only: frozenset[int] = frozenset()
+
+    def note(self, span: Span) -> str | None:
+        """The comments written beside a rule: the lines just above it and its own line's."""
+        if span.file != self.file:
+            return None
+        lines = []
+        line = span.line - 1
+        while line in self.comment_only:
+            lines.append(self.comments[line])
+            line -= 1
+        lines.reverse()
+        if span.line in self.comments and span.line not in self.comment_only:
+            lines.append(self.comments[span.line])
+        text = " ".join(x for x in lines if x)
+        return text or None
+
+
+# ---- the transformer -------------------------------------------------------------------
+
+
+def _span(file: str, meta: Any) -> Span:
+    return Span(file, getattr(meta, "line", 1) or 1, getattr(meta, "column", 1) or 1)
+
+
+def _tok_span(file: str, tok: Token) -> Span:
+    return Span(file, tok.line or 1, tok.column or 1)
+
+
+def _text(tok: Token) -> str:
+    return str(tok)[1:-1]
+
+
+@v_args(meta=True)
+class ToAst(Transformer):
+    """Maps each grammar rule to its AST node."""
+
+    def __init__(self, file: str):
+        super().__init__()
+        self.file = file
+
+    def _s(self, meta: Any) -> Span:
+        return _span(self.file, meta)
+
+    def _e(self, op: str, meta: Any, *args: Any) -> Expr:
+        return Expr(op, args, self._s(meta))
+
+    # declarations
+    def start(self, meta, items):
+        return list(items)
+
+    def extends(self, meta, c):
+        return Extends(_text(c[0]), self._s(meta))
+
+    def title(self, meta, c):
+        return Title(_text(c[0]), self._s(meta))
+
+    def players(self, meta, c):
+        return Players(int(c[0]), int(c[1]), self._s(meta))
+
+    def param(self, meta, c):
+        return Param(str(c[1]), c[2], c[0] is not None, self._s(meta))
+
+    def define(self, meta, c):
+        return Define(str(c[0]), str(c[1]) if c[1] else None, c[2], self._s(meta))
+
+    def var(self, meta, c):
+        return Var(str(c[0]), c[1] is not None, c[2] is not None, c[3], self._s(meta))
+
+    def schedule(self, meta, c):
+        values = tuple(x for x in c[1:] if isinstance(x, Expr))
+        return Schedule(str(c[0]), values, c[-1] is not None, self._s(meta))
+
+    def cards(self, meta, c):
+        return Cards(str(c[0]) if c[0] else None, tuple(c[1:]), self._s(meta))
+
+    def card_type(self, meta, c):
+        attrs = tuple(x for x in c[1:] if isinstance(x, AttrSpec))
+        return CardType(str(c[0]), attrs, c[-1], self._s(meta))
+
+    def attr_spec(self, meta, c):
+        return AttrSpec(str(c[0]), tuple(c[1:]), self._s(meta))
+
+    def value_item(self, meta, c):
+        raw, count = c
+        if isinstance(raw, tuple):
+            value = raw
+        elif raw.type == "INT":
+            value = int(raw)
+        elif raw.type == "STRING":
+            value = _text(raw)
+        else:
+            value = str(raw)
+        quoted = isinstance(raw, Token) and raw.type == "STRING"
+        return ValueItem(value, int(str(count)[1:]) if count else 1, self._s(meta), quoted)
+
+    def range(self, meta, c):
+        return (int(c[0]), int(c[1]))
+
+    def achieved(self, meta, c):
+        return c[0]
+
+    def enum_order(self, meta, c):
+        return EnumOrder(str(c[0]), tuple(str(x) for x in c[1:]), self._s(meta))
+
+    def card_order(self, meta, c):
+        return CardOrder(tuple(str(x) for x in c), self._s(meta))
+
+    def zones(self, meta, c):
+        return Zones(tuple(c), self._s(meta))
+
+    def zone_line(self, meta, c):
+        return ZoneLine(str(c[0]), tuple(c[1:]), self._s(meta))
+
+    def zone_opt(self, meta, c):
+        tok = c[0]
+        if tok.type == "INT":
+            return int(tok)
+        return {"PER_PLAYER": "per_player", "OWNER_SEES": "owner"}.get(tok.type, tok.type.lower())
+
+    # a round
+    def round(self, meta, c):
+        return Round(tuple(c), self._s(meta))
+
+    def deal(self, meta, c):
+        amount, deck, zone, *opts = c
+        one = any(isinstance(o, Token) and o.type == "ONE_AT_A_TIME" for o in opts)
+        as_players = next((o[1:] for o in opts if isinstance(o, tuple) and o[0] == "as"), None)
+        rest = next((o[1] for o in opts if isinstance(o, tuple) and o[0] == "rest"), None)
+        return Deal(amount, str(deck) if deck else None, str(zone), one, as_players, rest, self._s(meta))
+
+    def deal_amount(self, meta, c):
+        return None if isinstance(c[0], Token) and c[0].type == "ALL" else c[0]
+
+    def as_players(self, meta, c):
+        return ("as", c[0], c[1])
+
+    def rest_to(self, meta, c):
+        return ("rest", str(c[0]))
+
+    def phase(self, meta, c):
+        new, name, simultaneous, *items = c
+        return Phase(str(name), simultaneous is not None, tuple(items), new is not None, self._s(meta))
+
+    def move(self, meta, c):
+        guards = tuple(g for g in c[3:] if isinstance(g, Guard))
+        return Move(str(c[0]), str(c[1]), str(c[2]), guards, self._s(meta))
+
+    def guard(self, meta, c):
+        return Guard(str(c[0]), c[1], c[2], self._s(meta))
+
+    def trigger(self, meta, c):
+        after, _if, cond, *effects = c
+        return Trigger(str(after), cond, tuple(effects), self._s(meta))
+
+    def ends(self, meta, c):
+        return Ends(c[0], self._s(meta))
+
+    def first_player(self, meta, c):
+        return FirstPlayer(tuple(c), self._s(meta))
+
+    def order_key(self, meta, c):
+        return (str(c[0]), c[1])
+
+    # effects
+    def move_cards(self, meta, c):
+        return Effect("move", (c[0], c[1], c[2] is not None), self._s(meta))
+
+    def draw(self, meta, c):
+        return Effect("draw", tuple(c), self._s(meta))
+
+    def let(self, meta, c):
+        return Effect("let", (str(c[0]), c[1]), self._s(meta))
+
+    def set_var(self, meta, c):
+        return Effect("set", (str(c[0]), c[1], c[2]), self._s(meta))
+
+    def add_var(self, meta, c):
+        return Effect("add", (str(c[1]), c[2], c[0]), self._s(meta))
+
+    def next_player(self, meta, c):
+        return Effect("next", (c[0],), self._s(meta))
+
+    def if_effect(self, meta, c):
+        _if, cond, *rest = c
+        otherwise = rest[-1] if rest and isinstance(rest[-1], tuple) else ()
+        then = tuple(x for x in rest if isinstance(x, Effect))
+        return Effect("if", (cond, then, otherwise), self._s(meta))
+
+    def else_effect(self, meta, c):
+        return tuple(c)
+
+    def score(self, meta, c):
+        return Score(tuple(c), self._s(meta))
+
+    def score_rule(self, meta, c):
+        each, points, condition = c
+        return ScoreRule(each, points, condition, self._s(meta))
+
+    def condition(self, meta, c):
+        return (str(c[0]), c[1])
+
+    # the game
+    def game(self, meta, c):
+        return GameSection(tuple(c), self._s(meta))
+
+    def rounds(self, meta, c):
+        return GameItem("rounds", c[0], self._s(meta))
+
+    def dealer(self, meta, c):
+        return GameItem("dealer", str(c[0]) if c[0] else "clockwise", self._s(meta))
+
+    def winner(self, meta, c):
+        return GameItem("winner", str(c[0]), self._s(meta))
+
+    # expressions
+    def number(self, meta, c):
+        return self._e("number", meta, int(c[0]))
+
+    def string(self, meta, c):
+        return self._e("string", meta, _text(c[0]))
+
+    def none(self, meta, c):
+        return self._e("none", meta)
+
+    def name(self, meta, c):
+        return self._e("name", meta, str(c[0]))
+
+    def of(self, meta, c):
+        return Expr("of", (str(c[0]), c[1]), _tok_span(self.file, c[0]))
+
+    def pick(self, meta, c):
+        return self._e("pick", meta, str(c[0]), c[1])
+
+    def count(self, meta, c):
+        return self._e("count", meta, c[0])
+
+    def aggregate(self, meta, c):
+        return self._e("aggregate", meta, str(c[0]), str(c[1]), c[2])
+
+    def conditional(self, meta, c):
+        return self._e("conditional", meta, c[1], c[2], c[3])
+
+    def select(self, meta, c):
+        return Expr("select", (str(c[0]), c[1], c[2], c[3]), _tok_span(self.file, c[0]))
+
+    def filter(self, meta, c):
+        return self._e("filter", meta, c[0], c[1], c[2])
+
+    def where(self, meta, c):
+        return c[0]
+
+    def except_(self, meta, c):
+        return c[0]
+
+    def neg(self, meta, c):
+        return self._e("neg", meta, c[0])
+
+    def not_(self, meta, c):
+        return self._e("not", meta, c[0])
+
+    def quantified(self, meta, c):
+        word = str(c[0])
+        if word == "every":
+            return self._e("every_empty", meta, c[1])
+        return self._e(word, meta, c[1])
+
+    def most(self, meta, c):
+        return self._e("most", meta, c[0] is not None, c[1])
+
+    def compare(self, meta, c):
+        return self._e("compare", meta, c[0], str(c[1]), c[2])
+
+    def is_(self, meta, c):
+        return self._e("is", meta, c[0], c[1] is not None, str(c[2]))
+
+    def is_what(self, meta, c):
+        return c[0]
+
+    def _chain(self, op: str, meta: Any, c: list) -> Expr:
+        return self._e(op, meta, *c)
+
+    def coalesce(self, meta, c):
+        return self._chain("else", meta, c)
+
+    def or_expr(self, meta, c):
+        return self._chain("or", meta, c)
+
+    def and_expr(self, meta, c):
+        return self._chain("and", meta, c)
+
+    def sum(self, meta, c):
+        return self._left_assoc(meta, c)
+
+    def product(self, meta, c):
+        return self._left_assoc(meta, c)
+
+    def _left_assoc(self, meta: Any, c: list) -> Expr:
+        left = c[0]
+        for i in range(1, len(c), 2):
+            left = Expr("arith", (left, str(c[i]), c[i + 1]), left.span)
+        return left
+
+
+def comments_of(text: str) -> dict[int, str]:
+    """Each line's comment (text after '#', outside quotes), by line number."""
+    found: dict[int, str] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        quoted = False
+        for i, ch in enumerate(line):
+            if ch == '"':
+                quoted = not quoted
+            elif ch == "#" and not quoted:
+                found[number] = line[i + 1 :].strip()
+                break
+    return found
+
+
+# Blocks and expressions together may nest this deep in the parse tree; the Transformer (and
+# every later stage) recurses once per level, so deeper text would exhaust Python's stack.
+MAX_NESTING = 64
+
+
+def check_nesting(tree: Tree, file: str) -> None:
+    """Refuse a parse tree nested deeper than MAX_NESTING levels, at the first place (no recursion)."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING:
+            raise DeclarationError(
+                f"the rules are nested deeper than {MAX_NESTING} levels here",
+                _span(file, node.meta),
+                "name a part of a long expression with `define`, or nest fewer blocks",
+            )
+        stack.extend((child, depth + 1) for child in reversed(node.children) if isinstance(child, Tree))
+
+
+def to_ast(text: str, file: str = "<rules>") -> Ruleset:
+    """Parse rules text into its AST (a Ruleset)."""
+    tree: Tree = parse(text, file)
+    check_nesting(tree, file)
+    items = ToAst(file).transform(tree)
+    comments = comments_of(text)
+    lines = text.splitlines()
+    only = frozenset(n for n in comments if lines[n - 1].lstrip().startswith("#"))
+    return Ruleset(file, tuple(items), comments, only)

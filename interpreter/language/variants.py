@@ -1,0 +1,278 @@
+"""Reading rules files and folding `extends` chains into one Program (declarations by key).
+
+A variant names its base file and overrides or adds only what changes: a parameter default,
+a card line, a zone, a deal, a phase's move, trigger or end, a scoring rule, a game line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from pathlib import Path
+from typing import Any
+
+from ..errors import DeclarationError, ExtendsError, ReadError, Span
+from .syntax import (
+    CardOrder,
+    Cards,
+    CardType,
+    Deal,
+    Define,
+    Ends,
+    EnumOrder,
+    Extends,
+    FirstPlayer,
+    GameSection,
+    Move,
+    Param,
+    Phase,
+    Players,
+    Round,
+    Ruleset,
+    Schedule,
+    Score,
+    Title,
+    Trigger,
+    Var,
+    Zones,
+    to_ast,
+    unparse,
+)
+
+MAX_EXTENDS_DEPTH = 16
+MAX_FILE_BYTES = 1_000_000
+URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+://")  # `extends` is never followed to the network
+DEFAULT_DECK = "deck"
+
+
+@dataclass
+class PhaseParts:
+    """A phase, with its parts by key so that a variant can override one of them."""
+
+    name: str
+    simultaneous: bool
+    span: Span
+    moves: dict[str, Move] = field(default_factory=dict)
+    triggers: list[Trigger] = field(default_factory=list)
+    ends: Ends | None = None
+    first_player: FirstPlayer | None = None
+
+
+@dataclass
+class Program:
+    """Every declaration of a ruleset and its bases, after overriding, by kind and key."""
+
+    files: list[Ruleset] = field(default_factory=list)
+    title: Title | None = None
+    players: Players | None = None
+    params: dict[str, Param] = field(default_factory=dict)
+    decks: dict[str, dict[str, Any]] = field(default_factory=dict)
+    zones: dict[str, Any] = field(default_factory=dict)
+    defines: dict[str, Define] = field(default_factory=dict)
+    vars: dict[str, Var] = field(default_factory=dict)
+    schedules: dict[str, Schedule] = field(default_factory=dict)
+    deals: dict[str, Deal] = field(default_factory=dict)
+    phases: dict[str, PhaseParts] = field(default_factory=dict)
+    score: dict[str, Any] = field(default_factory=dict)
+    game: dict[str, Any] = field(default_factory=dict)
+    round_span: Span | None = None
+
+    def note(self, span: Span | None) -> str | None:
+        """The comments written beside the rule at ``span``, in whichever file it is."""
+        if span is None:
+            return None
+        for ruleset in self.files:
+            if ruleset.file == span.file:
+                return ruleset.note(span)
+        return None
+
+
+def read_text(path: str | Path) -> str:
+    """A rules file's text; unreadable, non-UTF-8 or empty files are ReadErrors."""
+    p = Path(path)
+    where = Span(str(path), 1, 1)
+    if not p.exists():
+        raise ReadError(f"no such file: {path}", None, "check the path, relative to where you run the command")
+    if p.is_dir():
+        raise ReadError(f"{path} is a directory, not a rules file", None, "name a .rules file inside it")
+    try:
+        with p.open("rb") as f:  # read at most one byte past the limit: /dev/zero stops too
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as err:
+        raise ReadError(f"cannot read {path}: {err.strerror}", None) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ReadError(f"{path} is larger than {MAX_FILE_BYTES:,} bytes, the most a rules file may have", where)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data[: err.start].count(b"\n") + 1
+        col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        raise ReadError(
+            f"{path} is not UTF-8 text (byte 0x{data[err.start]:02x})",
+            Span(str(path), line, col),
+            "save the file as UTF-8",
+        ) from None
+    if not text.strip():
+        raise ReadError(f"{path} is empty", where, 'a ruleset starts with `game "Name"` and `players 3..6`')
+    return text
+
+
+def load_program(text: str, file: str, chain: tuple[str, ...] = ()) -> Program:
+    """Parse a ruleset and, through `extends`, its bases, into one overridden Program."""
+    if len(text) > MAX_FILE_BYTES:
+        raise ReadError(f"the rules text is longer than {MAX_FILE_BYTES:,} characters", Span(file, 1, 1))
+    ruleset = to_ast(text, file)
+    extends = [item for item in ruleset.items if isinstance(item, Extends)]
+    if len(extends) > 1:
+        raise DeclarationError("a ruleset extends at most one base", extends[1].span)
+    if not extends:
+        program = Program()
+        overlay(program, ruleset, base=None)
+        return program
+    ext = extends[0]
+    if URL.match(ext.path):
+        raise ExtendsError(
+            f"extends takes the path of a file, not a URL: {ext.path}",
+            ext.span,
+            "download the base yourself and name the file, relative to this one",
+        )
+    base_path = (Path(file).parent / ext.path) if file and not file.startswith("<") else Path(ext.path)
+    key = str(base_path.resolve())
+    here = str(Path(file).resolve()) if not file.startswith("<") else file
+    if key in chain or key == here:
+        cycle = " -> ".join([*(Path(c).name for c in chain), Path(here).name, base_path.name])
+        raise ExtendsError(f"extends cycle: {cycle}", ext.span, "a base file must not extend its variant")
+    if len(chain) >= MAX_EXTENDS_DEPTH:
+        raise ExtendsError(f"extends chain deeper than {MAX_EXTENDS_DEPTH} files", ext.span)
+    if not base_path.is_file():
+        raise ExtendsError(
+            f"base file {ext.path} not found (looked for {base_path})",
+            ext.span,
+            "the path of `extends` is relative to the file that names it",
+        )
+    try:
+        base_text = read_text(base_path)
+    except ReadError as err:
+        raise ExtendsError(f"cannot use base {ext.path}: {err.message}", ext.span) from None
+    program = load_program(base_text, str(base_path), (*chain, here))
+    overlay(program, ruleset, base=str(base_path))
+    return program
+
+
+def _missing(kind: str, name: str, known: list[str], base: str, span: Span, how: str) -> ExtendsError:
+    """The error for an override of something the base does not have."""
+    close = get_close_matches(name, known, n=1)
+    hint = f"did you mean '{close[0]}'? " if close else ""
+    return ExtendsError(
+        f"{base} has no {kind} '{name}' to override (it has: {', '.join(known) or 'none'})",
+        span,
+        hint + how,
+    )
+
+
+def _put(table: dict, key: str, item: Any, seen: set, what: str) -> None:
+    """Add or replace one declaration; the same key twice in one file is an error."""
+    if (what, key) in seen:
+        raise DeclarationError(f"{what} '{key}' is declared twice in this file", item.span)
+    seen.add((what, key))
+    table[key] = item
+
+
+def overlay(program: Program, ruleset: Ruleset, base: str | None) -> None:
+    """Lay a ruleset's declarations over a program: replace by key, add what is new."""
+    program.files.append(ruleset)
+    seen: set = set()
+    for item in ruleset.items:
+        match item:
+            case Extends():
+                pass
+            case Title():
+                program.title = item
+            case Players():
+                program.players = item
+            case Param():
+                if base and not item.new and item.name not in program.params:
+                    raise _missing(
+                        "parameter",
+                        item.name,
+                        list(program.params),
+                        base,
+                        item.span,
+                        "to add a parameter in a variant, write `new param NAME = VALUE`",
+                    )
+                _put(program.params, item.name, item, seen, "parameter")
+            case Cards():
+                deck = program.decks.setdefault(item.deck or DEFAULT_DECK, {"span": item.span, "lines": {}})
+                for line in item.lines:
+                    _put(deck["lines"], _card_key(line), line, seen, "card line")
+            case Zones():
+                for line in item.lines:
+                    _put(program.zones, line.name, line, seen, "zone")
+            case Define():
+                _put(program.defines, item.name, item, seen, "definition")
+            case Var():
+                _put(program.vars, item.name, item, seen, "variable")
+            case Schedule():
+                _put(program.schedules, item.name, item, seen, "schedule")
+            case Round():
+                program.round_span = program.round_span or item.span
+                _overlay_round(program, item, base, seen)
+            case GameSection():
+                for game_item in item.items:
+                    _put(program.game, game_item.kind, game_item, seen, "game line")
+
+
+def _card_key(line: Any) -> str:
+    match line:
+        case CardType():  # a type's line, or one line per named card ("goal \"Hero\"")
+            names = [v.value for a in line.attrs for v in a.values if v.quoted]
+            return " ".join([line.name, *(f'"{n}"' for n in names)])
+        case EnumOrder():
+            return f"order {line.attr}"
+        case CardOrder():
+            return "order cards"
+    raise AssertionError(line)
+
+
+def _overlay_round(program: Program, item: Round, base: str | None, seen: set) -> None:
+    for part in item.items:
+        match part:
+            case Deal():
+                _put(program.deals, part.zone, part, seen, "deal to")
+            case Phase():
+                _overlay_phase(program, part, base, seen)
+            case Score():
+                for rule in part.rules:
+                    key = unparse(rule.each) if rule.each else unparse(rule.points)
+                    _put(program.score, key, rule, seen, "scoring rule")
+
+
+def _overlay_phase(program: Program, phase: Phase, base: str | None, seen: set) -> None:
+    parts = program.phases.get(phase.name)
+    if parts is None:
+        if base and not phase.new:
+            raise _missing(
+                "phase",
+                phase.name,
+                list(program.phases),
+                base,
+                phase.span,
+                "to add a phase in a variant, write `new phase NAME`",
+            )
+        parts = program.phases[phase.name] = PhaseParts(phase.name, phase.simultaneous, phase.span)
+    elif ("phase", phase.name) in seen:
+        raise DeclarationError(f"phase '{phase.name}' is declared twice in this file", phase.span)
+    seen.add(("phase", phase.name))
+    if phase.simultaneous:
+        parts.simultaneous = True
+    for part in phase.items:
+        match part:
+            case Move():
+                _put(parts.moves, part.name, part, seen, f"move of phase {phase.name}")
+            case Trigger():
+                parts.triggers.append(part)
+            case Ends():
+                parts.ends = part
+            case FirstPlayer():
+                parts.first_player = part

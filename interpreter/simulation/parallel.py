@@ -1,0 +1,190 @@
+"""Playing a run's games in chunks: in this process, over local processes (``--jobs N``), or on a
+dask.distributed cluster (``--scheduler ADDRESS``, the optional extra ``cluster``).
+
+Each game's seed comes from the run's seed and the game's index (``game_seed``), and every
+worker compiles the same IR, so a game plays the same wherever it runs. Chunks come back in
+game-index order, whatever order they finished in, so the statistics and the records of a run
+are identical however it was spread.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.game import Game, compile_ir
+from ..engine.records import dumps, record
+from ..errors import RulesetError
+from .one_game import game_seed, play_game
+from .tally import outcome
+
+
+@dataclass(frozen=True)
+class Job:
+    """What a worker needs to play any game of a run: plain, picklable data."""
+
+    ir: dict[str, Any]
+    players: int
+    seed: int | None
+    agents: list[str]
+    params: dict[str, Any] | None = None
+    records: bool = False
+    key: str = field(default="", compare=False)
+    count_rules: bool = True
+    max_moves: int | None = None  # the game's bound on moves per round, when it was set by hand
+
+
+def make_job(
+    game: Game,
+    players: int,
+    seed: int | None,
+    agents: list[str],
+    params: Any,
+    records: bool,
+    count_rules: bool = True,
+) -> Job:
+    """The Job of a run, keyed by its IR so that a worker compiles each ruleset once."""
+    key = hashlib.sha256(json.dumps(game.ir, sort_keys=True).encode()).hexdigest()
+    params = dict(params) if params else None
+    bound = game.max_moves_per_round
+    return Job(
+        game.ir, players, seed, list(agents), params, records, f"{key}/{count_rules}/{bound}", count_rules, bound
+    )
+
+
+@dataclass
+class Chunk:
+    """The outcomes (and record lines) of games ``start``..``stop - 1``, and how often each rule fired."""
+
+    start: int
+    outcomes: list[dict[str, Any]]
+    lines: list[str]
+    coverage: Counter
+    squares: Counter  # per rule, the sum over games of (firings in the game) squared
+    error: tuple[type, tuple] | None = None
+
+
+_local = threading.local()
+
+
+def _game(job: Job) -> Game:
+    """This thread's Game for a job's IR, compiled with rule counting (threads never share counters)."""
+    cache = getattr(_local, "games", None)
+    if cache is None:
+        cache = _local.games = {}
+    game = cache.get(job.key)
+    if game is None:
+        game = cache[job.key] = compile_ir(job.ir, coverage=job.count_rules, max_moves=job.max_moves)
+    return game
+
+
+def play_chunk(job: Job, start: int, stop: int) -> Chunk:
+    """Play games ``start``..``stop - 1`` of a run; an error comes back as data, to be raised by the caller."""
+    game = _game(job)
+    counts = game.coverage if game.coverage is not None else Counter()
+    counts.clear()
+    outcomes, lines = [], []
+    sums: Counter = Counter()
+    squares: Counter = Counter()
+    try:
+        for index in range(start, stop):
+            state = play_game(game, job.players, game_seed(job.seed, index), job.agents, job.params)
+            outcomes.append(outcome(state))
+            if job.records:
+                lines.append(dumps(record(state, job.agents)) + "\n")
+            for at, n in counts.items():
+                sums[at] += n
+                squares[at] += n * n
+            counts.clear()
+    except RulesetError as err:
+        return Chunk(start, [], [], Counter(), Counter(), (type(err), (err.message, err.span, err.hint)))
+    return Chunk(start, outcomes, lines, sums, squares)
+
+
+def ranges(games: int, workers: int, most: int = 100) -> list[tuple[int, int]]:
+    """Games split into chunks: about 64 a worker (so all finish together), at most ``most`` games each."""
+    size = max(1, min(most, -(-games // (workers * 64))))
+    return [(a, min(a + size, games)) for a in range(0, games, size)]
+
+
+def chunks(job: Job, games: int, jobs: int = 1, scheduler: Any = None) -> Iterator[Chunk]:
+    """The run's chunks in game-index order: here, over ``jobs`` processes, or on a dask scheduler."""
+    if scheduler is not None:
+        yield from _on_dask(job, games, scheduler)
+    elif jobs > 1:
+        yield from _on_processes(job, games, jobs)
+    else:
+        for a, b in ranges(games, 1, most=10):
+            yield _checked(play_chunk(job, a, b))
+
+
+def _checked(chunk: Chunk) -> Chunk:
+    """The chunk, or the error its games raised (raised here, in the caller's process)."""
+    if chunk.error:
+        cls, args = chunk.error
+        raise cls(*args)
+    return chunk
+
+
+# ---- local processes ----------------------------------------------------------------------------
+
+_job: Job | None = None
+
+
+def _init_worker(job: Job) -> None:
+    """Pool initializer: keep the run's job and compile its game once per process."""
+    global _job
+    _job = job
+    _game(job)
+
+
+def _play_range(bounds: tuple[int, int]) -> Chunk:
+    """Pool task: play one range of games of the process's job."""
+    assert _job is not None
+    return play_chunk(_job, *bounds)
+
+
+def _on_processes(job: Job, games: int, jobs: int) -> Iterator[Chunk]:
+    """Chunks played by a pool of ``jobs`` processes, yielded in order as they complete."""
+    import multiprocessing
+
+    with multiprocessing.Pool(jobs, initializer=_init_worker, initargs=(job,)) as pool:
+        for chunk in pool.imap(_play_range, ranges(games, jobs)):
+            yield _checked(chunk)
+
+
+# ---- dask.distributed -----------------------------------------------------------------------------
+
+INSTALL_CLUSTER = 'the --scheduler option needs dask.distributed: pip install "ruleset[cluster]"'
+
+
+def _on_dask(job: Job, games: int, scheduler: Any) -> Iterator[Chunk]:
+    """Chunks played on a dask.distributed cluster (an address, or a Client), yielded in order."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise RulesetError(INSTALL_CLUSTER, hint='or install it alone: pip install "dask[distributed]"') from None
+    own = not isinstance(scheduler, Client)
+    try:
+        client = Client(scheduler, set_as_default=False) if own else scheduler
+    except (OSError, ValueError, TypeError) as err:
+        raise RulesetError(
+            f"cannot reach the dask scheduler at {scheduler}: {err}",
+            hint="start one with `dask scheduler` and workers with `dask worker ADDRESS`",
+        ) from None
+    try:
+        workers = max(1, sum(client.nthreads().values()))
+        shared = client.scatter(job, broadcast=True)
+        futures = [client.submit(play_chunk, shared, a, b, pure=False) for a, b in ranges(games, workers)]
+        for future in futures:
+            chunk = future.result()
+            future.release()
+            yield _checked(chunk)
+    finally:
+        if own:
+            client.close()

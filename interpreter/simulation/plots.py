@@ -1,0 +1,137 @@
+"""Plots of a run's statistics (``--plot FILE.png|svg``), with matplotlib: the optional extra ``plots``.
+
+Drawn from the statistics alone (the JSON of `simulate`), so a saved result can be plotted again.
+Uses matplotlib's object API (a Figure, no pyplot), so no window or display is ever needed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..errors import RulesetError
+
+INSTALL = 'plots need matplotlib, the optional extra "plots": pip install "ruleset[plots]"'
+FORMATS = (".png", ".svg")
+
+
+def check_plot_path(path: str) -> None:
+    """Fail before any game is played if plotting cannot work: no matplotlib, or not a .png/.svg file."""
+    if Path(path).suffix.lower() not in FORMATS:
+        raise RulesetError(f"--plot writes .png or .svg files, not '{path}'", hint="for example --plot results.png")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise RulesetError(INSTALL, hint="or install matplotlib alone: pip install matplotlib") from None
+
+
+def _figure(rows: int, cols: int) -> Any:
+    """A Figure with a grid of axes."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(6 * cols, 4 * rows), layout="constrained")
+    return fig, fig.subplots(rows, cols, squeeze=False)
+
+
+def _errors(values: list[float], cis: list[list[float] | None]) -> list[list[float]]:
+    """Error-bar lengths below and above each value from its interval."""
+    lows = [v - ci[0] if ci else 0.0 for v, ci in zip(values, cis, strict=True)]
+    highs = [ci[1] - v if ci else 0.0 for v, ci in zip(values, cis, strict=True)]
+    return [lows, highs]
+
+
+def quantile(hist: list[list[float]], q: float) -> float:
+    """The q-quantile of a histogram of [value, count] pairs (the lower value at a boundary)."""
+    total = sum(c for _, c in hist)
+    seen = 0
+    for value, count in hist:
+        seen += count
+        if seen >= q * total:
+            return value
+    return hist[-1][0]
+
+
+def box_stats(hist: list[list[float]], label: str) -> dict[str, Any]:
+    """A box plot's figures (quartiles, extremes, mean) from a histogram, for ``Axes.bxp``."""
+    total = sum(c for _, c in hist) or 1
+    return {
+        "label": label,
+        "med": quantile(hist, 0.5),
+        "q1": quantile(hist, 0.25),
+        "q3": quantile(hist, 0.75),
+        "whislo": hist[0][0],
+        "whishi": hist[-1][0],
+        "mean": sum(v * c for v, c in hist) / total,
+        "fliers": [],
+    }
+
+
+def plot_run(stats: dict[str, Any], path: str) -> None:
+    """One run: score distribution per seat, win rates with intervals, game length, mean score per round."""
+    fig, ax = _figure(2, 2)
+    seats = stats["seats"]
+    dist = ax[0][0]
+    boxes = [box_stats(hist, f"seat {s}") for s, hist in enumerate(stats["distributions"]["scores"])]
+    dist.bxp(boxes, showmeans=True)
+    dist.set(title="final score per seat (box: quartiles; whiskers: min, max)", ylabel="total score")
+
+    wins = ax[0][1]
+    rates = [s["win_rate"] for s in seats]
+    wins.bar(range(len(seats)), rates, yerr=_errors(rates, [s["win_rate_ci"] for s in seats]), capsize=4)
+    wins.axhline(stats["fair_share"], color="grey", linestyle="--", label="fair share")
+    wins.set(title="win rate per seat (95% interval)", xlabel="seat", ylabel="win rate")
+    wins.set_xticks(range(len(seats)))
+    wins.legend()
+
+    length = ax[1][0]
+    hist = stats["distributions"]["moves"]
+    length.bar([v for v, _ in hist], [c for _, c in hist], width=1.0)
+    length.set(title="game length", xlabel="moves per game", ylabel="games")
+
+    rounds = ax[1][1]
+    for s in range(stats["players"]):
+        per = [r["seats"][s] for r in stats["per_round"]]
+        xs = [r["round"] for r in stats["per_round"]]
+        means = [m["mean"] for m in per]
+        err = _errors(means, [m["ci"] for m in per])
+        rounds.errorbar(xs, means, yerr=err, capsize=3, marker="o", label=f"seat {s}")
+    rounds.set(title="mean score per round (95% interval)", xlabel="round", ylabel="score")
+    rounds.set_xticks([r["round"] for r in stats["per_round"]])
+    rounds.legend()
+    fig.suptitle(f"{stats['ruleset']}: {stats['games']} games, {stats['players']} players")
+    fig.savefig(path)
+
+
+def plot_compare(runs: list[dict[str, Any]], path: str) -> None:
+    """Several runs side by side: win rate and mean score per seat, game length, first player's lead."""
+    fig, ax = _figure(2, 2)
+    labels = [f"{chr(65 + i)}: {r['ruleset']}" for i, r in enumerate(runs)]
+    players = max(r["players"] for r in runs)
+    width = 0.8 / len(runs)
+    for i, run in enumerate(runs):
+        xs = [s["seat"] + (i - (len(runs) - 1) / 2) * width for s in run["seats"]]
+        rates = [s["win_rate"] for s in run["seats"]]
+        ci = [s["win_rate_ci"] for s in run["seats"]]
+        ax[0][0].bar(xs, rates, width, yerr=_errors(rates, ci), capsize=3, label=labels[i])
+        means = [s["score"]["mean"] for s in run["seats"]]
+        ci = [s["score"]["ci"] for s in run["seats"]]
+        ax[0][1].bar(xs, means, width, yerr=_errors(means, ci), capsize=3, label=labels[i])
+    ax[0][0].set(title="win rate per seat (95% interval)", xlabel="seat", ylabel="win rate")
+    ax[0][1].set(title="mean final score per seat (95% interval)", xlabel="seat", ylabel="score")
+    for a in (ax[0][0], ax[0][1]):
+        a.set_xticks(range(players))
+        a.legend()
+    colors = [f"C{i}" for i in range(len(runs))]
+    moves = [r["length"]["moves"]["mean"] for r in runs]
+    ci = [r["length"]["moves"]["ci"] for r in runs]
+    ax[1][0].bar(range(len(runs)), moves, yerr=_errors(moves, ci), capsize=4, color=colors)
+    ax[1][0].set_xticks(range(len(runs)), [chr(65 + i) for i in range(len(runs))])
+    ax[1][0].set(title="game length (95% interval)", ylabel="moves per game")
+    leads = [r["first_player"]["score_lead"]["mean"] for r in runs]
+    ci = [r["first_player"]["score_lead"]["ci"] for r in runs]
+    ax[1][1].bar(range(len(runs)), leads, yerr=_errors(leads, ci), capsize=4, color=colors)
+    ax[1][1].axhline(0, color="grey", linewidth=0.8)
+    ax[1][1].set_xticks(range(len(runs)), [chr(65 + i) for i in range(len(runs))])
+    ax[1][1].set(title="first player's round score lead (95% interval)", ylabel="points over the others' mean")
+    fig.suptitle(f"{runs[0]['players']} players, {runs[0]['games']} games each")
+    fig.savefig(path)

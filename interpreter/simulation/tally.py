@@ -1,0 +1,172 @@
+"""The statistics of a run: each finished game reduced to an outcome, outcomes folded in
+game-index order into a Tally, and the Tally's figures (each estimate with its interval).
+
+An outcome is plain data (lists and ints), so a worker process or a dask worker can send it
+back; folding in game-index order makes a serial, ``--jobs`` or dask run give the same figures.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..engine.scoring import winners as best_seats
+from .stats import Moments, rate_summary, wilson
+
+
+def outcome(state: Any) -> dict[str, Any]:
+    """What the statistics need of a finished game: totals, winners, rounds (first mover, scores), moves.
+
+    A round's first mover is the first to move in a phase taken in turns (a simultaneous phase,
+    like everyone choosing a card at once, has no first mover).
+    """
+    game, rounds = state.game, []
+    for r in state.history:
+        turns = (p for p, m in r["moves"] if not game.phases[game.moves[m.rule].phase].simultaneous)
+        rounds.append([next(turns, -1), list(r.get("scores", []))])
+    return {
+        "totals": list(state.totals),
+        "winners": state.winners(),
+        "rounds": rounds,
+        "moves": sum(len(r["moves"]) for r in state.history),
+    }
+
+
+def histogram(counts: Counter) -> list[list[float]]:
+    """A Counter of values as [value, count] pairs in value order (JSON-able)."""
+    return [[value, counts[value]] for value in sorted(counts)]
+
+
+class Tally:
+    """Per-seat, per-round, per-agent and game-length figures, folded one game at a time."""
+
+    def __init__(self, players: int, agents: list[str], highest: bool = True):
+        self.players = players
+        self.agents = agents
+        self.highest = highest
+        self.games = 0
+        self.scores = [Moments() for _ in range(players)]
+        self.score_hist = [Counter() for _ in range(players)]
+        self.wins = [0] * players
+        self.winner_slots = 0  # sum over games of the number of winners (ties share a win)
+        self.round_scores: list[list[Moments]] = []
+        self.first_lead = Moments()  # round score of the first mover minus the others' mean
+        self.first_wins = self.first_rounds = self.round_winner_slots = 0
+        self.moves = Moments()
+        self.rounds = Moments()
+        self.moves_hist: Counter = Counter()
+        self.coverage: Counter = Counter()  # rule position -> times fired, over all games
+        self.coverage_squares: Counter = Counter()  # rule position -> sum of (times fired in a game)^2
+        names = list(dict.fromkeys(agents))
+        self.agent_seats = {a: [s for s in range(players) if agents[s] == a] for a in names}
+        self.agent_scores = {a: Moments() for a in names}
+        self.agent_wins = dict.fromkeys(names, 0)
+
+    def add(self, out: dict[str, Any]) -> None:
+        """Fold in one game's outcome (call in game-index order)."""
+        self.games += 1
+        for seat, t in enumerate(out["totals"]):
+            self.scores[seat].add(t)
+            self.score_hist[seat][t] += 1
+            self.agent_scores[self.agents[seat]].add(t)
+        for seat in out["winners"]:
+            self.wins[seat] += 1
+            self.agent_wins[self.agents[seat]] += 1
+        self.winner_slots += len(out["winners"])
+        for index, (first, scores) in enumerate(out["rounds"]):
+            if not scores:
+                continue
+            while len(self.round_scores) <= index:
+                self.round_scores.append([Moments() for _ in range(self.players)])
+            for seat, s in enumerate(scores):
+                self.round_scores[index][seat].add(s)
+            if first >= 0 and self.players > 1:
+                others = (sum(scores) - scores[first]) / (self.players - 1)
+                lead = scores[first] - others
+                self.first_lead.add(lead if self.highest else -lead)
+                best = best_seats(scores, self.highest)
+                self.first_rounds += 1
+                self.first_wins += first in best
+                self.round_winner_slots += len(best)
+        self.moves.add(out["moves"])
+        self.moves_hist[out["moves"]] += 1
+        self.rounds.add(len(out["rounds"]))
+
+    def seats(self) -> list[dict[str, Any]]:
+        """Per seat: mean score (and its spread and interval), wins, win rate and its interval, advantage."""
+        n, fair = self.games, self.fair_share()
+        out = []
+        for s in range(self.players):
+            lo, hi = wilson(self.wins[s], n)
+            out.append(
+                {
+                    "seat": s,
+                    "agent": self.agents[s],
+                    "mean_score": self.scores[s].mean,
+                    "score": self.scores[s].summary(),
+                    "wins": self.wins[s],
+                    "win_rate": self.wins[s] / n if n else 0.0,
+                    "win_rate_ci": [lo, hi],
+                    "advantage": {
+                        "value": (self.wins[s] / n if n else 0.0) - fair,
+                        "ci": [lo - fair, hi - fair],
+                        "significant": not lo <= fair <= hi,
+                    },
+                }
+            )
+        return out
+
+    def fair_share(self) -> float:
+        """The win rate every seat would have in a fair game (ties make it more than 1/players)."""
+        return self.winner_slots / (self.games * self.players) if self.games else 0.0
+
+    def first_player(self) -> dict[str, Any]:
+        """The first mover's advantage per round: score lead over the others' mean, and best-score rate."""
+        fair = self.round_winner_slots / (self.first_rounds * self.players) if self.first_rounds else 0.0
+        best = rate_summary(self.first_wins, self.first_rounds)
+        lead = self.first_lead.summary()
+        return {
+            "rounds": self.first_rounds,
+            "score_lead": lead,
+            "best_round_rate": best,
+            "fair_share": fair,
+            "significant": not (lead["ci"][0] <= 0 <= lead["ci"][1]) or not (best["ci"][0] <= fair <= best["ci"][1]),
+        }
+
+    def by_agent(self) -> list[dict[str, Any]]:
+        """Per agent (over every seat it held): seat-games, wins, win rate and mean score with intervals."""
+        out = []
+        for name, seats in self.agent_seats.items():
+            n = self.games * len(seats)
+            out.append(
+                {
+                    "agent": name,
+                    "seats": seats,
+                    "seat_games": n,
+                    "wins": self.agent_wins[name],
+                    "win_rate": rate_summary(self.agent_wins[name], n),
+                    "score": self.agent_scores[name].summary(),
+                }
+            )
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        """Every figure of the run as JSON-able data (see docs/simulation.md)."""
+        seats = self.seats()
+        return {
+            "seats": seats,
+            "fair_share": self.fair_share(),
+            "seat_advantage": [s["seat"] for s in seats if s["advantage"]["significant"]],
+            "first_player": self.first_player(),
+            "per_round": [
+                {"round": i + 1, "seats": [m.summary() for m in ms]} for i, ms in enumerate(self.round_scores)
+            ],
+            "length": {"moves": self.moves.summary(), "rounds": self.rounds.summary()},
+            "moves_per_game": self.moves.mean,
+            "rounds_per_game": self.rounds.mean,
+            "by_agent": self.by_agent(),
+            "distributions": {
+                "scores": [histogram(h) for h in self.score_hist],
+                "moves": histogram(self.moves_hist),
+            },
+        }

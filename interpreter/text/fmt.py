@@ -1,0 +1,410 @@
+"""A rules file in its canonical layout: two-space blocks, aligned card and zone columns, one
+spelling per construct, parentheses only where the grammar needs them; every comment kept.
+
+The printer walks the AST (``syntax.to_ast``) and puts each comment back by line: a comment on a
+line of its own goes before the rule that follows it (at that rule's indentation), a comment
+beside a rule stays beside it. Blank lines between rules are kept (at most one in a row), and a
+section (cards, zones, round, game) always has one before it. Formatting twice changes nothing,
+and the formatted text loads to the same rules (IR) as the original, notes included.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..language.syntax import (
+    Cards,
+    CardType,
+    Deal,
+    Define,
+    Effect,
+    Ends,
+    EnumOrder,
+    Expr,
+    Extends,
+    FirstPlayer,
+    GameSection,
+    Move,
+    Param,
+    Phase,
+    Players,
+    Round,
+    Ruleset,
+    Schedule,
+    Score,
+    Title,
+    Trigger,
+    Var,
+    Zones,
+    to_ast,
+)
+
+INDENT = "  "
+# What a printed expression's open end could swallow: operators, or `where`/`except` (a collection
+# written last, `count hand`, could take the `where` meant for an enclosing one).
+OPS, WHERE = "ops", "where"
+NOTHING: frozenset[str] = frozenset()
+ZONE_WORDS = {"per_player": "per player", "owner": "owner sees", "revealed": "revealed when scored"}
+SECTIONS = (Cards, Zones, Round, GameSection)
+
+# ---- expressions -----------------------------------------------------------------------------
+
+
+def expression(e: Any) -> str:
+    """An expression as canonical rules text (parenthesised only where the grammar needs it)."""
+    return _ex(e)[0]
+
+
+def _wrap(e: Any, least: int, followed: frozenset[str] = NOTHING) -> tuple[str, frozenset[str]]:
+    """A sub-expression, in parentheses if it binds too loosely or its open end would swallow what follows."""
+    text, prec, tail = _ex(e)
+    if prec < least or tail & followed:
+        return f"({text})", NOTHING
+    return text, tail
+
+
+def _ex(e: Any) -> tuple[str, int, frozenset[str]]:
+    """(text, binding level 1..9, what its open end could swallow)."""
+    if not isinstance(e, Expr):
+        return str(e), 9, NOTHING
+    a = e.args
+    match e.op:
+        case "number" | "name":  # 12, hand
+            return str(a[0]), 9, NOTHING
+        case "string":  # "Big Win"
+            return f'"{a[0]}"', 9, NOTHING
+        case "none":
+            return "none", 9, NOTHING
+        case "paren":
+            return _ex(a[0])
+        case "of":  # color of card
+            arg, tail = _wrap(a[1], 9)
+            return f"{a[0]} of {arg}", 9, tail
+        case "select":  # gem in hand of player where ... except card
+            what, src, where, exc = a
+            after = frozenset({WHERE}) if where is not None or exc is not None else NOTHING
+            text, tail = _wrap(src, 9, after)
+            text = f"{what} in {text}"
+            return _where_except(text, tail, where, exc)
+        case "filter":  # pot where color of it = red
+            src, where, exc = a
+            text, tail = _wrap(src, 9, frozenset({WHERE}))
+            return _where_except(text, tail, where, exc)
+        case "pick":  # first gem in it
+            text, tail = _wrap(a[1], 8)
+            return f"{a[0]} {text}", 9, tail | {WHERE}
+        case "count":  # count trick
+            text, tail = _wrap(a[0], 8)
+            return f"count {text}", 9, tail | {WHERE}
+        case "aggregate":  # sum of value in pot
+            text, tail = _wrap(a[2], 8)
+            return f"{a[0]} of {a[1]} in {text}", 9, tail | {WHERE}
+        case "conditional":  # if players = 3 then 6 else players
+            cond, _ = _wrap(a[0], 2)
+            then, _ = _wrap(a[1], 2)
+            other, tail = _wrap(a[2], 2)
+            return f"if {cond} then {then} else {other}", 9, tail | {OPS, WHERE}
+        case "neg":  # -1
+            text, tail = _wrap(a[0], 7)
+            return f"-{text}", 7, tail
+        case "not":
+            text, tail = _wrap(a[0], 4)
+            return f"not {text}", 4, tail
+        case "some" | "no":  # no pot where ...
+            text, tail = _wrap(a[0], 8)
+            return f"{e.op} {text}", 4, tail | {WHERE}
+        case "every_empty":  # every hand is empty
+            text, _ = _wrap(a[0], 8, frozenset({OPS}))
+            return f"every {text} is empty", 4, NOTHING
+        case "most":  # strictly most count gem in kept of player
+            text, tail = _wrap(a[1], 5)
+            return ("strictly most " if a[0] else "most ") + text, 4, tail
+        case "compare":  # sum of value in pot > limit
+            left, _ = _wrap(a[0], 5, frozenset({OPS}))
+            right, tail = _wrap(a[2], 5)
+            return f"{left} {a[1]} {right}", 4, tail
+        case "is":  # card is wild, color of target is none
+            subject, _ = _wrap(a[0], 5, frozenset({OPS}))
+            return f"{subject} is {'not ' if a[1] else ''}{a[2]}", 4, NOTHING
+        case "arith":  # 2 * players
+            prec = 5 if a[1] in "+-" else 6
+            left, _ = _wrap(a[0], prec, frozenset({OPS}))
+            right, tail = _wrap(a[2], prec + 1)
+            return f"{left} {a[1]} {right}", prec, tail
+        case "and" | "or" | "else":
+            prec = {"else": 1, "or": 2, "and": 3}[e.op]
+            least = prec + 1
+            followed = frozenset({OPS}) if e.op != "else" else NOTHING
+            parts = [_wrap(x, least, followed)[0] for x in a[:-1]]
+            last, tail = _wrap(a[-1], least)
+            return f" {e.op} ".join([*parts, last]), prec, tail
+    raise ValueError(f"no canonical form for expression {e.op}")
+
+
+def _where_except(text: str, tail: frozenset[str], where: Any, exc: Any) -> tuple[str, int, frozenset[str]]:
+    if where is None and exc is None:
+        return text, 8, tail | {WHERE}
+    if where is not None:
+        cond, tail = _wrap(where, 2, frozenset({WHERE}) if exc is not None else NOTHING)
+        text += f" where {cond}"
+        tail = tail | {OPS, WHERE}
+    if exc is not None:
+        value, tail = _wrap(exc, 9)
+        text += f" except {value}"
+    return text, 8, tail
+
+
+# ---- declarations and rules -------------------------------------------------------------------------
+
+
+def _value_item(v: Any) -> str:
+    if isinstance(v.value, tuple):
+        text = f"{v.value[0]}..{v.value[1]}"
+    elif v.quoted:
+        text = f'"{v.value}"'
+    else:
+        text = str(v.value)
+    return text + (f" x{v.copies}" if v.copies != 1 else "")
+
+
+def _attr_spec(spec: Any) -> str:
+    names = all(isinstance(v.value, str) for v in spec.values)
+    return f"{spec.name} " + (" | " if names else ", ").join(_value_item(v) for v in spec.values)
+
+
+def _deal(d: Deal, rest_aside: bool) -> str:
+    amount = "all" if d.amount is None else expression(d.amount)
+    text = f"deal {amount}" + (f" from {d.deck}" if d.deck else "") + f" to {d.zone}"
+    if d.one_at_a_time:
+        text += ", one at a time"
+    if d.as_players is not None:
+        seats, when = d.as_players
+        text += f", as {expression(seats)} players" + (f" when {expression(when)}" if when is not None else "")
+    if d.rest is not None:
+        text += f", rest to {d.rest}"
+    elif rest_aside:
+        text += ", rest aside"
+    return text
+
+
+def _effect_head(eff: Effect) -> str:
+    a = eff.args
+    match eff.kind:
+        case "move":  # move cards in target except card to kept of player
+            return f"move {expression(a[0])} to {expression(a[1])}" + (" as one pile" if a[2] else "")
+        case "draw":  # draw 1 from deck to hand of player
+            return f"draw {expression(a[0])} from {expression(a[1])} to {expression(a[2])}"
+        case "let":
+            return f"let {a[0]} = {expression(a[1])}"
+        case "set":  # set chosen of player to red
+            whose = f" of {_wrap(a[1], 9)[0]}" if a[1] is not None else ""
+            return f"set {a[0]}{whose} to {expression(a[2])}"
+        case "add":  # add 1 to points of leader
+            whose = f" of {_wrap(a[1], 9)[0]}" if a[1] is not None else ""
+            return f"add {expression(a[2])} to {a[0]}{whose}"
+        case "next":
+            return f"next {expression(a[0])}"
+        case "if":
+            return f"if {expression(a[0])}"
+    raise ValueError(f"no canonical form for effect {eff.kind}")
+
+
+class Printer:
+    """Prints one Ruleset, putting its comments and blank lines back by source line."""
+
+    def __init__(self, ruleset: Ruleset, text: str):
+        self.rs = ruleset
+        self.src = text.splitlines()
+        self.pending = sorted(ruleset.comments)
+        self.out: list[str] = []
+        self.opened = True  # nothing printed yet in the current block
+
+    # ---- lines, comments, blank lines
+    def _blank_before(self, line: int) -> bool:
+        return line >= 2 and not self.src[line - 2].strip()
+
+    def _put(self, depth: int, text: str, line: int, blank: bool) -> None:
+        if blank and not self.opened and self.out and self.out[-1] != "":
+            self.out.append("")
+        self.out.append(INDENT * depth + text)
+        self.opened = False
+
+    def _comments_before(self, depth: int, line: int, force_blank: bool = False) -> None:
+        """Print every comment not yet printed that stands above ``line``."""
+        first = True
+        while self.pending and self.pending[0] < line:
+            at = self.pending.pop(0)
+            text = self.rs.comments[at]
+            self._put(depth, f"# {text}".rstrip(), at, self._blank_before(at) or (first and force_blank))
+            first = False
+        self._first_of_group = first
+
+    def line(self, depth: int, text: str, line: int, force_blank: bool = False) -> None:
+        """Print one rule line, after the comments above it and with the comment beside it."""
+        self._comments_before(depth, line, force_blank)
+        blank = self._blank_before(line) or (self._first_of_group and force_blank)
+        if self.pending and self.pending[0] == line:
+            self.pending.pop(0)
+            text += f"  # {self.rs.comments[line]}".rstrip()
+        self._put(depth, text, line, blank)
+
+    def open_block(self) -> None:
+        """The next line is the first of a block: no blank line before it."""
+        self.opened = True
+
+    def finish(self) -> str:
+        """The whole text, with the comments after the last rule."""
+        self._comments_before(0, 10**9)
+        return "\n".join(self.out).rstrip("\n") + "\n"
+
+    def _header_line(self, first_child: int) -> int:
+        """The source line of a header without a span of its own (`else`): the last rule line above."""
+        line = first_child - 1
+        while line > 1 and (not self.src[line - 1].strip() or line in self.rs.comment_only):
+            line -= 1
+        return line
+
+    # ---- the constructs
+    def print(self) -> str:
+        """The canonical text of the whole ruleset."""
+        for item in self.rs.items:
+            self.item(item)
+        return self.finish()
+
+    def item(self, it: Any) -> None:
+        """One top-level declaration or section."""
+        force = isinstance(it, SECTIONS)
+        match it:
+            case Extends():
+                self.line(0, f'extends "{it.path}"', it.span.line)
+            case Title():
+                self.line(0, f'game "{it.name}"', it.span.line)
+            case Players():
+                self.line(0, f"players {it.low}..{it.high}", it.span.line)
+            case Param():
+                self.line(0, f"{'new ' if it.new else ''}param {it.name} = {expression(it.default)}", it.span.line)
+            case Define():
+                of = f" of {it.of_zone}" if it.of_zone else ""
+                self.line(0, f"define {it.name}{of} = {expression(it.body)}", it.span.line)
+            case Var():
+                per = (" per player" if it.per_player else "") + (" per round" if it.per_round else "")
+                self.line(0, f"var {it.name}{per} = {expression(it.init)}", it.span.line)
+            case Schedule():
+                values = ", ".join(expression(v) for v in it.values)
+                self.line(0, f"schedule {it.name}: {values}" + (" repeated" if it.repeated else ""), it.span.line)
+            case Cards():
+                self.line(0, "cards" + (f" {it.deck}" if it.deck else ""), it.span.line, force)
+                self.cards(it)
+            case Zones():
+                self.line(0, "zones", it.span.line, force)
+                self.open_block()
+                width = max(len(z.name) for z in it.lines) + 2
+                for z in it.lines:
+                    opts = ", ".join(ZONE_WORDS.get(o, str(o)) for o in z.options)
+                    self.line(1, f"{z.name.ljust(width)}{opts}", z.span.line)
+            case Round():
+                self.line(0, "round", it.span.line, force)
+                self.open_block()
+                for part in it.items:
+                    self.round_part(part)
+            case GameSection():
+                self.line(0, "game", it.span.line, force)
+                self.open_block()
+                for g in it.items:
+                    text = {"rounds": f"rounds {expression(g.value)}", "dealer": f"dealer rotates {g.value}"}
+                    self.line(1, text.get(g.kind, f"winner {g.value} total"), g.span.line)
+            case _:
+                raise ValueError(f"no canonical form for {type(it).__name__}")
+
+    def cards(self, it: Cards) -> None:
+        """A cards section: type names and attributes in aligned columns."""
+        self.open_block()
+        types = [x for x in it.lines if isinstance(x, CardType)]
+        rows = {id(t): [t.name, *(_attr_spec(s) for s in t.attrs)] for t in types}
+        for t in types:
+            if t.achieved is not None:
+                rows[id(t)].append(f"achieved when {expression(t.achieved)}")
+        widths: dict[int, int] = {}
+        for row in rows.values():
+            for i, cell in enumerate(row[:-1]):
+                widths[i] = max(widths.get(i, 0), len(cell))
+        for x in it.lines:
+            if isinstance(x, CardType):
+                row = rows[id(x)]
+                cells = [cell.ljust(widths[i] + (2 if i == 0 else 3)) for i, cell in enumerate(row[:-1])]
+                self.line(1, "".join(cells) + row[-1], x.span.line)
+            elif isinstance(x, EnumOrder):
+                self.line(1, f"order {x.attr}: " + " < ".join(x.values), x.span.line)
+            else:
+                self.line(1, "order cards by " + ", ".join(x.attrs), x.span.line)
+
+    def round_part(self, part: Any) -> None:
+        """A deal, a phase or the scoring of a round."""
+        match part:
+            case Deal():
+                source = self.src[part.span.line - 1].split("#")[0]
+                aside = part.rest is None and re.search(r"\brest[ \t]+aside\b", source) is not None
+                self.line(1, _deal(part, aside), part.span.line)
+            case Phase():
+                head = f"{'new ' if part.new else ''}phase {part.name}" + (
+                    ", simultaneous" if part.simultaneous else ""
+                )
+                self.line(1, head, part.span.line)
+                self.open_block()
+                for x in part.items:
+                    self.phase_part(x)
+            case Score():
+                self.line(1, "score", part.span.line)
+                self.open_block()
+                for r in part.rules:
+                    text = f"each {_wrap(r.each, 8)[0]}: " if r.each is not None else ""
+                    text += expression(r.points)
+                    if r.condition is not None:
+                        text += f" {r.condition[0]} {expression(r.condition[1])}"
+                    self.line(2, text, r.span.line)
+
+    def phase_part(self, x: Any) -> None:
+        """A move (with its guards), a trigger, an end, a first player."""
+        match x:
+            case Move():
+                self.line(2, f"move {x.name} card from {x.from_zone} to {x.to_zone}", x.span.line)
+                self.open_block()
+                for g in x.guards:
+                    when = f" when {expression(g.when)}" if g.when is not None else ""
+                    self.line(3, f"{g.kind} {expression(g.expr)}{when}", g.span.line)
+            case Trigger():
+                cond = f" if {expression(x.condition)}" if x.condition is not None else ""
+                self.line(2, f"after {x.after}{cond}", x.span.line)
+                self.effects(3, x.effects)
+            case Ends():
+                self.line(2, f"ends when {expression(x.condition)}", x.span.line)
+            case FirstPlayer():
+                keys = ", then ".join(f"{k} {expression(e)}" for k, e in x.keys)
+                self.line(2, f"first player {keys}", x.span.line)
+
+    def effects(self, depth: int, effects: tuple[Any, ...]) -> None:
+        """A block of effects; `if` with its `else` (an `else` holding one `if` prints as `else if`)."""
+        self.open_block()
+        for eff in effects:
+            self.effect(depth, eff)
+
+    def effect(self, depth: int, eff: Effect, prefix: str = "") -> None:
+        """One effect; an `if` prints its branches."""
+        self.line(depth, prefix + _effect_head(eff), eff.span.line)
+        if eff.kind != "if":
+            return
+        _, then, otherwise = eff.args
+        self.effects(depth + 1, then)
+        if not otherwise:
+            return
+        if len(otherwise) == 1 and otherwise[0].kind == "if":
+            self.effect(depth, otherwise[0], "else ")
+            return
+        self.line(depth, "else", self._header_line(otherwise[0].span.line))
+        self.effects(depth + 1, otherwise)
+
+
+def format_text(text: str, file: str = "<rules>") -> str:
+    """Rules text in the canonical layout (raises the parser's errors on text that does not parse)."""
+    return Printer(to_ast(text, file), text).print()
