@@ -1,0 +1,128 @@
+"""Resolving the round's rules: phases (who starts, when a phase ends), moves and their guards,
+triggers and the effects they run (`move`, `draw`, `let`, `set`, `add`, `next`, `if`).
+A mixin of Resolver (resolve.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import DeclarationError, RulesTypeError, UnknownNameError
+from .resolve_types import BOOL, CARD, NUMBER, PLAYER, T
+from .variants import PhaseParts
+
+
+class RulesResolver:
+    """Phases, their moves and guards, triggers and the effects they run."""
+
+    def _phase(self, ph: PhaseParts) -> dict[str, Any]:
+        node: dict[str, Any] = {"name": ph.name, "simultaneous": ph.simultaneous}
+        if ph.first_player is not None:
+            keys = []
+            for extreme, e in ph.first_player.keys:
+                key = self.expr(e, {"player": PLAYER}, None)
+                kind = self._last_type.kind
+                if kind not in ("number", "card", "none"):
+                    raise RulesTypeError(f"players are ordered by a number or a card, not {self._last_type}", e.span)
+                if kind == "card" and not self.card_order:
+                    raise DeclarationError(
+                        "cards are compared here, but the cards have no order",
+                        e.span,
+                        "add `order cards by ATTRIBUTE, ...` to the cards section",
+                    )
+                keys.append({"extreme": extreme, "key": key, "type": kind})
+            node["first_player"] = self._noted({"keys": keys}, ph.first_player.span)
+        if not ph.moves:
+            raise DeclarationError(f"phase '{ph.name}' has no move", ph.span, "add `move NAME card from ZONE to ZONE`")
+        node["moves"] = self._each(ph.moves.values(), self._move)
+        moves = {m.name: m for m in ph.moves.values()}
+        node["triggers"] = self._each(ph.triggers, lambda t: self._trigger(t, moves))
+        if ph.ends is not None:
+            node["ends"] = self._noted({"when": self.expr(ph.ends.condition, {}, BOOL)}, ph.ends.span)
+        elif not ph.simultaneous:
+            raise DeclarationError(f"phase '{ph.name}' never ends", ph.span, "add `ends when CONDITION`")
+        return self._noted(node, ph.span)
+
+    def _move_scope(self, m: Any) -> dict[str, T]:
+        return {"player": PLAYER, "card": CARD, "target": T("zone", m.to_zone)}
+
+    def _move(self, m: Any) -> dict[str, Any]:
+        self._zone_named(m.from_zone, m.span)
+        self._zone_named(m.to_zone, m.span)
+        scope = self._move_scope(m)
+        guards = self._each(m.guards, lambda g: self._guard(g, scope))
+        return self._noted({"name": m.name, "from": m.from_zone, "to": m.to_zone, "guards": guards}, m.span)
+
+    def _guard(self, g: Any, scope: dict[str, T]) -> dict[str, Any]:
+        guard = {"kind": g.kind, "expr": self.expr(g.expr, scope, BOOL)}
+        if g.when is not None:
+            guard["when"] = self.expr(g.when, scope, BOOL)
+        return self._noted(guard, g.span)
+
+    def _trigger(self, t: Any, moves: dict[str, Any]) -> dict[str, Any]:
+        if t.after not in moves:
+            raise UnknownNameError(
+                f"no move '{t.after}' in this phase to trigger after",
+                t.span,
+                self._suggest(t.after, list(moves)),
+            )
+        scope = self._move_scope(moves[t.after])
+        node: dict[str, Any] = {"after": t.after}
+        node["if"] = None if t.condition is None else self.expr(t.condition, scope, BOOL)
+        node["effects"] = self.effects(t.effects, dict(scope))
+        return self._noted(node, t.span)
+
+    def effects(self, effects: tuple[Any, ...], scope: dict[str, T]) -> list[dict[str, Any]]:
+        """Effects in order; `let` extends the scope of the effects after it."""
+        out = []
+        for eff in effects:
+            out.append(self._noted(self._effect(eff, scope), eff.span))
+        return out
+
+    def _effect(self, eff: Any, scope: dict[str, T]) -> dict[str, Any]:
+        a = eff.args
+        match eff.kind:
+            case "move":
+                what = self.expr(a[0], scope, None)
+                if self._last_type.kind not in ("card", "cards", "zone", "pile"):
+                    raise RulesTypeError(
+                        f"move takes a card, cards or a zone's cards, not {self._last_type}", a[0].span
+                    )
+                to = self.expr(a[1], scope, None)
+                self._expect(T("zone"), a[1].span)
+                return {"do": "move", "what": what, "to": to, "one_pile": a[2]}
+            case "draw":
+                count = self.expr(a[0], scope, NUMBER)
+                src = self.expr(a[1], scope, None)
+                self._expect(T("zone"), a[1].span)
+                dst = self.expr(a[2], scope, None)
+                self._expect(T("zone"), a[2].span)
+                return {"do": "draw", "count": count, "from": src, "to": dst}
+            case "let":
+                value = self.expr(a[1], scope, None)
+                scope[a[0]] = self._last_type
+                return {"do": "let", "name": a[0], "value": value}
+            case "set" | "add":
+                name, whose, value_e = a
+                var = self.p.vars.get(name)
+                if var is None:
+                    raise UnknownNameError(f"no variable '{name}'", eff.span, self._suggest(name, list(self.p.vars)))
+                node = {"do": eff.kind, "var": name, "of": None}
+                if var.per_player:
+                    if whose is None:
+                        raise RulesTypeError(f"'{name}' is kept per player: say whose, `{name} of player`", eff.span)
+                    node["of"] = self.expr(whose, scope, PLAYER)
+                elif whose is not None:
+                    raise RulesTypeError(f"'{name}' is not kept per player", whose.span)
+                node["value"] = self.expr(value_e, scope, NUMBER if eff.kind == "add" else None)
+                return node
+            case "next":
+                return {"do": "next", "player": self.expr(a[0], scope, PLAYER)}
+            case "if":
+                cond = self.expr(a[0], scope, BOOL)
+                return {
+                    "do": "if",
+                    "cond": cond,
+                    "then": self.effects(a[1], dict(scope)),
+                    "else": self.effects(a[2], dict(scope)),
+                }
+        raise AssertionError(eff.kind)
