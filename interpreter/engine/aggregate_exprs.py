@@ -1,0 +1,119 @@
+"""One value out of a collection: `count`, `sum`, `max`, `min`, `distinct`, `first`, `last`,
+`best`, `worst`, compiled to closures. A mixin of ExprCompiler (expressions.py), beside
+CollectionExprs (collection_exprs.py), whose pipelines it fuses with."""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any
+
+from .collection_exprs import items_of
+from .expr_analysis import Scope, card_ranks
+
+
+class AggregateExprs:
+    """Compiles count, sum, max, min, distinct, first, last, best and worst (see ExprCompiler)."""
+
+    def op_count(self, n, sc):  # count trick
+        zone = self._zone_source(n["of"])
+        if zone is not None and n["of"].get("type") is None:
+            (z, k, src), _, _ = self._pipeline(n["of"], sc)
+            if z < 0:
+                return lambda s, e: len(s.zones[src(s, e)])
+            if k < 0:
+                return lambda s, e: len(s.zones[s.layout.base[z]])
+            return lambda s, e: len(s.zones[s.layout.base[z] + e[k]])
+        of = n["of"]
+        if of.get("op") == "cards" and of.get("source", "zone") == "zone":  # typed, or over piles: counted in C
+            inst = self.compile(of["from"], sc)
+            if of.get("type") is None:
+                return lambda s, e: sum(map(len, s.zones[inst(s, e)]))  # piles: their sizes
+            ti = self.cards.type_names.index(of["type"])
+            one = tuple(1 if t == ti else 0 for t in self.cards.type_index).__getitem__
+            if of.get("piles"):
+                return lambda s, e: sum(map(one, chain.from_iterable(s.zones[inst(s, e)])))
+            return lambda s, e: sum(map(one, s.zones[inst(s, e)]))
+        coll = self.compile(of, sc)
+        return lambda s, e: len(coll(s, e))
+
+    def _pile_slot(self, n: dict[str, Any], sc: Scope) -> int | None:
+        """The slot of a plain name when ``n`` is ``cards in NAME``, NAME a pile (untyped), else None."""
+        if n.get("op") == "cards" and n.get("source") == "pile" and n.get("type") is None:
+            return self.plain_slot(n["from"], sc)
+        return None
+
+    def _aggregate(self, n, sc, reduce):
+        coll = self.compile(n["of"], sc)
+        table = self.cards.attrs[n["attr"]]
+
+        def f(s, e):
+            values = [table[c] for c in coll(s, e) if table[c] is not None]
+            return reduce(values) if values else None
+
+        return f
+
+    def op_sum(self, n, sc):  # sum of value in target
+        coll = self.compile(n["of"], sc)
+        get = tuple(v or 0 for v in self.cards.attrs[n["attr"]]).__getitem__  # a card without it adds 0
+        return lambda s, e: sum(map(get, coll(s, e)))
+
+    def op_max(self, n, sc):  # max of rank in hand of player
+        return self._aggregate(n, sc, max)
+
+    def op_min(self, n, sc):  # min of rank in hand of player
+        return self._aggregate(n, sc, min)
+
+    def op_distinct(self, n, sc):  # distinct of suit in pile
+        get = self.cards.attrs[n["attr"]].__getitem__
+        k = self._pile_slot(n["of"], sc)
+        if k is not None:
+            return lambda s, e: len(set(map(get, e[k])))
+        coll = self.compile(n["of"], sc)
+        return lambda s, e: len(set(map(get, coll(s, e))))
+
+    def op_first(self, n, sc):  # first gem in it
+        if n["of"].get("op") == "filter" or self._zone_source(n["of"]) is not None:
+            return self._find(n["of"], sc)  # stops at the first that qualifies
+        coll = self.compile(n["of"], sc)
+
+        def f(s, e):
+            xs = coll(s, e)
+            return xs[0] if xs else None
+
+        return f
+
+    def op_last(self, n, sc):  # last card in trick
+        coll = self.compile(n["of"], sc)
+
+        def f(s, e):
+            xs = coll(s, e)
+            return xs[-1] if xs else None
+
+        return f
+
+    def op_best(self, n, sc):  # best trump in trick (by the declared card order)
+        key = card_ranks(self.cards.key).__getitem__  # (max and min keep the first of equals, as by key)
+        pick = max if n["op"] == "best" else min
+        of = n["of"]
+        if self._zone_source(of) is not None:
+            (z, k, src), ti, _ = self._pipeline(of, sc)
+            if z >= 0:  # the zone read inline (and its cards of the type picked out)
+                tidx = self.cards.type_index
+                items = items_of(z, k, src)
+
+                def best_in_zone(s, e):
+                    xs = items(s, e)
+                    if ti >= 0:
+                        xs = [c for c in xs if tidx[c] == ti]
+                    return pick(xs, key=key) if xs else None
+
+                return best_in_zone
+        coll = self.compile(of, sc)
+
+        def f(s, e):
+            xs = coll(s, e)
+            return pick(xs, key=key) if xs else None
+
+        return f
+
+    op_worst = op_best

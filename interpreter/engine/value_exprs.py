@@ -1,0 +1,107 @@
+"""The value half of the expression compiler: literals, a card's attribute, whose card or zone it
+is, `else`, `if ... then ... else`, and arithmetic, compiled to closures. A mixin of ExprCompiler
+(expressions.py)."""
+
+from __future__ import annotations
+
+from ..errors import PlayError
+
+
+class ValueExprs:
+    """Compiles literals, attributes, owners, `else`, `if` and arithmetic (see ExprCompiler)."""
+
+    def op_num(self, n, sc):  # 13
+        v = n["value"]
+        return lambda s, e: v
+
+    op_text = op_num  # "red"
+
+    def op_none(self, n, sc):  # none
+        return lambda s, e: None
+
+    def op_attr(self, n, sc):  # color of card
+        table = self.cards.attrs[n["name"]]
+        k = self.plain_slot(n["of"], sc)
+        if k is not None:
+            return lambda s, e: None if (c := e[k]) is None else table[c]
+        of = n["of"]
+        if of.get("op") == "first" and (of["of"].get("op") == "filter" or self._zone_source(of["of"]) is not None):
+            return self._find(of["of"], sc, None, table)  # color of first card in trick: one closure
+        of = self.compile(n["of"], sc)
+
+        def f(s, e):
+            c = of(s, e)
+            return None if c is None else table[c]
+
+        return f
+
+    def op_player_of(self, n, sc):  # player of winning (who played that card)
+        j = self.plain_slot(n["of"], sc)
+        if j is not None:
+
+            def player_of(s, e):
+                c = e[j]
+                if c is None:
+                    return None
+                p = s.played_by[c]
+                return None if p < 0 else p
+
+            return player_of
+        of = self.compile(n["of"], sc)
+
+        def f(s, e):
+            c = of(s, e)
+            if c is None:
+                return None
+            p = s.played_by[c]
+            return None if p < 0 else p
+
+        return f
+
+    def op_owner_of(self, n, sc):  # owner of target
+        of = self.compile(n["of"], sc)
+        return lambda s, e: s.layout.owner[of(s, e)]
+
+    def op_else(self, n, sc):  # color of first gem in it else none
+        args = n["args"]
+        while len(args) > 1 and args[-1].get("op") == "none":  # `X else none` is X
+            args = args[:-1]
+        if len(args) == 1:
+            return self.compile(args[0], sc)
+        parts = [self.compile(x, sc) for x in args]
+
+        def f(s, e):
+            for p in parts:
+                v = p(s, e)
+                if v is not None:
+                    return v
+            return None
+
+        return f
+
+    def op_if(self, n, sc):  # if players = 3 then 6 else players
+        cond, then, other = (self.compile(n[k], sc) for k in ("cond", "then", "else"))
+        return lambda s, e: then(s, e) if cond(s, e) else other(s, e)
+
+    def op_neg(self, n, sc):  # -1
+        of = self.compile(n["of"], sc)
+        return lambda s, e: -of(s, e)
+
+    def op_arith(self, n, sc):  # 2 * players
+        left = self.compile(n["left"], sc)
+        right = self.compile(n["right"], sc)
+        sym, at = n["sym"], n.get("at")
+        if sym == "+":
+            return lambda s, e: left(s, e) + right(s, e)
+        if sym == "-":
+            return lambda s, e: left(s, e) - right(s, e)
+        if sym == "*":
+            return lambda s, e: left(s, e) * right(s, e)
+
+        def divide(s, e):
+            b = right(s, e)
+            if b == 0:
+                raise PlayError("division by zero", at)
+            return left(s, e) // b
+
+        return divide
