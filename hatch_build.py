@@ -25,6 +25,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 COMPILED = [
     "interpreter/engine/state.py",
     "interpreter/engine/moves.py",
+    "interpreter/engine/move_loops.py",
     "interpreter/engine/expressions.py",
     "interpreter/engine/value_exprs.py",
     "interpreter/engine/truth_exprs.py",

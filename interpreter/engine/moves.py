@@ -4,7 +4,8 @@ A move is legal when some `allow` holds (if the rule has any) and every `require
 The guards are compiled once, with loop-invariant parts lifted out of the pair loop: a guard
 (or a part of one) that does not mention the target is evaluated once per card, and a part
 that does not mention the card once per target. This is plain code motion over the IR, the
-same for every ruleset.
+same for every ruleset. The loops that then list the moves of a state, one for each shape of
+guards, are in move_loops.py.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .expr_analysis import BINDS, MISSING, UNSET, Fn, Scope, free_names, reads, uses_env, zone_pure
+from .expr_analysis import BINDS, MISSING, UNSET, Fn, Scope, free_names, reads, zone_pure
 from .expressions import ExprCompiler
+from .move_loops import Generator, attr_filter, every_move, moves_by_attribute, moves_by_card, moves_by_pair
 
 
 class Move(NamedTuple):
@@ -117,7 +119,34 @@ def card_groups(cards: Any, reads: set[tuple[str, ...]]) -> tuple[int, ...]:
     return tuple(out)
 
 
-Generator = Callable[[Any, int, list], None]
+class _Levels(NamedTuple):
+    """A rule's guards sorted by what they read, with the parts lifted out of the loops."""
+
+    card: dict[str, list]  # allow/require conditions that read no target: one verdict per card
+    pair: dict[str, list]  # ... that read the target: one verdict per (card, target)
+    player_lifts: list  # (name, node): parts that read neither card nor target, once per generation
+    card_lifts: list  # ... parts of pair conditions that read the card, not the target
+    target_lifts: list  # ... parts of pair conditions that read the target, not the card
+
+
+class _Guards(NamedTuple):
+    """A rule's guards compiled: the verdicts, the lifted slots and how cards fall into groups."""
+
+    base: Scope  # the scope with the player-level lifted slots
+    kind: Any  # card -> its group (cards alike for the guards share one verdict)
+    groups: int
+    by_kind: bool  # whether a group's verdict is shared by its cards
+    card_allow: Fn | None
+    card_require: Fn | None
+    pair_require: Fn | None
+    allows: list  # the pair-level allows, as ways to find targets (see _allows)
+    has_allows: bool
+    p_span: tuple[int, int]  # the player-level lifted slots, as a range
+    p_unset: list
+    c_span: tuple[int, int]  # the card-level lifted slots
+    c_unset: list
+    t_span: tuple[int, int]  # the target-level lifted slots
+    t_fns: list  # the target-level lifted values
 
 
 def compile_generator(
@@ -133,23 +162,49 @@ def compile_generator(
     ``source`` and ``target`` are (zone index, per player). The generator keeps, for each layout,
     the source and targets of each player, and for each card its moves, built once (a Move is a
     value: the same tuple serves every state). A rule whose guards never read the target (nor
-    allow targets one by one) gets a leaner loop that keeps one verdict per card group."""
-    card_level: dict[str, list] = {"allow": [], "require": []}
-    pair_level: dict[str, list] = {"allow": [], "require": []}
-    player_lifts: list = []
-    card_lifts: list = []
-    target_lifts: list = []
+    allow targets one by one) gets a leaner loop that keeps one verdict per card group.
+
+    In steps: sort the guards by what they read (_sort_guards), compile them (_compile_guards),
+    make the per-layout plan (_planner), then take the leanest loop that fits (move_loops.py)."""
+    levels = _sort_guards(guards)
+    g = _compile_guards(cx, guards, levels, base)
+    counts = cx.coverage
+    finders = [_finder(a, number, counts, g.t_span) for number, a in enumerate(g.allows)]
+    plan_and_cards = _planner(cx, index, source, target, g.p_span, g.p_unset)
+    if not g.has_allows and g.card_require is None and g.pair_require is None:  # no guard
+        return every_move(plan_and_cards)
+    shape = attr_filter(levels.card, levels.pair, bool(levels.card_lifts or levels.target_lifts), counts)
+    if shape is not None:  # require ATTR of card = V [when C]: the cards whose ATTR is V, or all
+        return moves_by_attribute(cx, shape, g.base, levels.player_lifts, source, plan_and_cards)
+    if not g.allows and g.pair_require is None and not g.t_fns:  # a verdict per card: all targets or none
+        return moves_by_card(g, plan_and_cards)
+    pure_calls = frozenset(name for name, k in cx.define_index.items() if k in cx.zone_pure)
+    rows_pure = all(zone_pure(node, "target", pure_calls) for _, node in levels.target_lifts)
+    return moves_by_pair(g, finders, rows_pure, ("row", index), plan_and_cards)
+
+
+def _sort_guards(guards: list[dict[str, Any]]) -> _Levels:
+    """Each guard at the level of what it reads (card, or card and target), with the parts that
+    read less lifted out into slots of their own (computed once per generation, card or target)."""
+    levels = _Levels({"allow": [], "require": []}, {"allow": [], "require": []}, [], [], [])
     for g in guards:
         cond = {**_condition(g), "at": g.get("at")}  # the guard's own position, for coverage
         # A part that reads neither card nor target is computed once per generation, when first read.
-        cond = _hoist(cond, frozenset({"player"}), frozenset(), player_lifts, "p")
-        lifted_p = frozenset(name for name, _ in player_lifts)
+        cond = _hoist(cond, frozenset({"player"}), frozenset(), levels.player_lifts, "p")
+        lifted_p = frozenset(name for name, _ in levels.player_lifts)
         if "target" not in free_names(cond):
-            card_level[g["kind"]].append(cond)
+            levels.card[g["kind"]].append(cond)
         else:
-            cond = _hoist(cond, frozenset({"player", "card"}) | lifted_p, frozenset(), card_lifts, "c")
-            cond = _hoist(cond, frozenset({"player", "target"}) | lifted_p, frozenset(), target_lifts, "t")
-            pair_level[g["kind"]].append(cond)
+            cond = _hoist(cond, frozenset({"player", "card"}) | lifted_p, frozenset(), levels.card_lifts, "c")
+            cond = _hoist(cond, frozenset({"player", "target"}) | lifted_p, frozenset(), levels.target_lifts, "t")
+            levels.pair[g["kind"]].append(cond)
+    return levels
+
+
+def _compile_guards(cx: ExprCompiler, guards: list[dict[str, Any]], levels: _Levels, base: Scope) -> _Guards:
+    """The sorted guards compiled: slots for the lifted parts (each range allocated together, for
+    one slice assignment), lazy slots for the values computed when first read, the verdicts."""
+    player_lifts, card_lifts, target_lifts = levels.player_lifts, levels.card_lifts, levels.target_lifts
     reads = _card_reads(guards)
     by_kind = reads is not None  # then the guards' verdict on a card is shared by its whole group
     kind = card_groups(cx.cards, reads) if by_kind else cx.cards.kind
@@ -171,33 +226,54 @@ def compile_generator(
     target_slots = [(slot, cx.compile(node, base)) for slot, (_, node) in zip(target_names, target_lifts, strict=True)]
     # A per-card value is computed when first read (so `and`/`or` still short-circuit it).
     cx.lazy_slots.update({slot: fn for slot, fn in card_slots})
-    card_allow = _any([cx.counted(cx.compile(c, base), c["at"]) for c in card_level["allow"]])
-    card_require = _all([cx.counted(cx.compile(c, base), c["at"]) for c in card_level["require"]])
-    pair_require = _all([cx.counted(cx.compile(c, scope), c["at"]) for c in pair_level["require"]])
-    p_lo, p_hi = _span(p_slots, "player")
-    p_unset = [UNSET] * len(p_slots)
-    t_slots = [slot for slot, _ in target_slots]
-    t_lo, t_hi = _span(t_slots, "target")
-    c_lo, c_hi = _span([slot for slot, _ in card_slots], "card")
-    c_unset = [UNSET] * len(card_slots)
+    card_allow = _any([cx.counted(cx.compile(c, base), c["at"]) for c in levels.card["allow"]])
+    card_require = _all([cx.counted(cx.compile(c, base), c["at"]) for c in levels.card["require"]])
+    pair_require = _all([cx.counted(cx.compile(c, scope), c["at"]) for c in levels.pair["require"]])
+    p_span = _span(p_slots, "player")
+    t_span = _span([slot for slot, _ in target_slots], "target")
+    c_span = _span([slot for slot, _ in card_slots], "card")
     # Each pair-level allow becomes a way to find the targets it allows for a card (see _allows).
     column = {name: j for j, (name, _) in enumerate(target_lifts)}
     lifted = {name: (slot, fn) for (name, _), (slot, fn) in zip(card_lifts, card_slots, strict=True)}
-    allows = [_allows(c, column, lifted, cx.counted(cx.compile(c, scope), c["at"])) for c in pair_level["allow"]]
+    allows = [_allows(c, column, lifted, cx.counted(cx.compile(c, scope), c["at"])) for c in levels.pair["allow"]]
     allows.sort(key=lambda a: a[0] == "pair")  # lookups first; a full set stops the search early
     has_allows = card_allow is not None or bool(allows)
+    return _Guards(
+        base,
+        kind,
+        groups,
+        by_kind,
+        card_allow,
+        card_require,
+        pair_require,
+        allows,
+        has_allows,
+        p_span,
+        [UNSET] * len(p_slots),
+        c_span,
+        [UNSET] * len(card_slots),
+        t_span,
+        [fn for _, fn in target_slots],
+    )
 
-    counts = cx.coverage
+
+def _planner(
+    cx: ExprCompiler,
+    index: int,
+    source: tuple[int, bool],
+    target: tuple[int, bool],
+    p_span: tuple[int, int],
+    p_unset: list,
+) -> Callable[[Any, int], tuple]:
+    """``plan_and_cards(state, player)``: the plan of the state's layout (built once per layout) and
+    the player's source cards. A plan is (layout, each player's source instance, targets, moves by
+    card for each target, a fresh env, and each card's one move when there is one target)."""
     new = tuple.__new__  # builds a Move without the NamedTuple constructor's Python-level call
-    t_fns = [fn for _, fn in target_slots]
-    pure_calls = frozenset(name for name, k in cx.define_index.items() if k in cx.zone_pure)
-    rows_pure = all(zone_pure(node, "target", pure_calls) for _, node in target_lifts)
-    row_key = ("row", index)
-    finders = [_finder(a, number, counts, (t_lo, t_hi)) for number, a in enumerate(allows)]
     size = cx.counter  # the env's size, final once the whole ruleset is compiled
     n_cards = len(cx.cards)
     src_zone, src_per_player = source
     dst_zone, dst_per_player = target
+    p_lo, p_hi = p_span
     plans: dict[int, tuple] = {}
     last: list[tuple] = [(None,)]
 
@@ -231,256 +307,7 @@ def compile_generator(
             plan = plan_for(s.layout)
         return plan, s.zones[plan[1][p]]
 
-    if not has_allows and card_require is None and pair_require is None:  # no guard: every card, every target
-
-        def generate_all(s, p, out):
-            plan, cards = plan_and_cards(s, p)
-            if not cards:
-                return
-            single = plan[5][p]
-            if single is not None:
-                out.extend(map(single.__getitem__, cards))
-                return
-            tab = plan[3][p]
-            for c in cards:
-                out.extend(tab[c])
-
-        return generate_all
-
-    shape = _attr_filter(card_level, pair_level, bool(card_lifts or target_lifts), counts)
-    if shape is not None:  # require ATTR of card = V [when C]: the cards whose ATTR is V, or all
-        first_free, eq, free_first = shape
-        table = cx.cards.attrs[eq[0]]
-        value = cx.compile(eq[1], base)
-        negate = eq[2]
-        free = cx.compile(first_free, base) if first_free is not None else None
-        src_name = next(name for name, z in cx.zone_index.items() if z == src_zone)
-
-        def passing(cards, v):
-            """The cards whose ATTR is (or, negated, is not) ``v``."""
-            return [c for c in cards if table[c] == v] if not negate else [c for c in cards if table[c] != v]
-
-        def emit(plan, p, chosen, out):
-            """Append the moves of the chosen cards (one target: a map in C)."""
-            single = plan[5][p]
-            if single is not None:
-                out.extend(map(single.__getitem__, chosen))
-                return
-            tab = plan[3][p]
-            for c in chosen:
-                out.extend(tab[c])
-
-        # C is `no card in the source where ATTR of it = V`: it holds exactly when no card passed
-        if first_free is not None and _none_pass(first_free, eq, dict(player_lifts), src_name, src_per_player):
-            free = None
-            v_node = _plain(eq[1], dict(player_lifts))  # V itself, evaluated once here (not as a lazy slot)
-            value = cx.compile(v_node, base)
-            own_env = uses_env(v_node)  # else V reads and writes no slot: the env is not copied
-
-            def generate_attr_or_all(s, p, out):
-                plan, cards = plan_and_cards(s, p)
-                if not cards:
-                    return
-                if own_env:
-                    e = plan[4].copy()  # the env: lifted slots unset
-                    e[0] = p
-                    v = value(s, e)
-                else:
-                    v = value(s, plan[4])
-                emit(plan, p, passing(cards, v) or cards, out)
-
-            return generate_attr_or_all
-
-        def generate_attr(s, p, out):
-            plan, cards = plan_and_cards(s, p)
-            if not cards:
-                return
-            e = plan[4].copy()  # the env: lifted slots unset
-            e[0] = p
-            if free_first and free(s, e):  # `C or ATTR = V`, C holds: every card
-                chosen = cards
-            else:
-                chosen = passing(cards, value(s, e))
-                # `ATTR = V or C`: C is read when some card fails the test, as a card-by-card test would
-                if len(chosen) < len(cards) and free is not None and not free_first and free(s, e):
-                    chosen = cards
-            emit(plan, p, chosen, out)
-
-        return generate_attr
-
-    if not allows and pair_require is None and not t_fns:  # a verdict per card: all targets or none
-        verdict = card_require if card_allow is None else card_allow if card_require is None else None
-        if verdict is None:
-            verdict = lambda s, e: card_require(s, e) and card_allow(s, e)  # noqa: E731
-
-        def generate_cards(s, p, out):
-            plan, cards = plan_and_cards(s, p)
-            if not cards:
-                return
-            e = plan[4].copy()  # the env: lifted slots unset
-            e[0] = p
-            tab = plan[3][p]
-            seen = [None] * groups  # group -> its verdict, once known
-            for c in cards:
-                g = kind[c]
-                ok = seen[g]
-                if ok is None:
-                    e[1] = c
-                    if c_hi:
-                        e[c_lo:c_hi] = c_unset
-                    ok = bool(verdict(s, e))
-                    if by_kind:
-                        seen[g] = ok
-                if ok:
-                    out.extend(tab[c])
-
-        return generate_cards
-
-    def generate(s, p, out):
-        plan, cards = plan_and_cards(s, p)
-        if not cards:
-            return
-        targets = plan[2][p]
-        tab = plan[3][p]
-        e = plan[4].copy()  # the env: lifted slots unset
-        e[0] = p
-        n = len(targets)
-        everywhere = range(n)
-        seen = [None] * groups  # group -> its target indices, once known
-        rows = []
-        if t_fns:
-            zmemo = s.zmemo
-            for t in targets:
-                if rows_pure:  # the target's values depend on its cards only: kept until they change
-                    memo_t = zmemo.get(t)
-                    if memo_t is None:
-                        memo_t = zmemo[t] = {}
-                    row = memo_t.get(row_key)
-                    if row is None:
-                        e[2] = t
-                        row = memo_t[row_key] = [fn(s, e) for fn in t_fns]
-                    rows.append(row)
-                else:
-                    e[2] = t
-                    rows.append([fn(s, e) for fn in t_fns])
-        memo: dict[int, Any] = {}
-        append = out.append
-        for c in cards:
-            g = kind[c]
-            chosen = seen[g]
-            if chosen is None:
-                e[1] = c
-                if c_hi:
-                    e[c_lo:c_hi] = c_unset
-                if card_require is not None and not card_require(s, e):
-                    chosen = ()
-                elif not has_allows or (card_allow is not None and card_allow(s, e)):
-                    chosen = everywhere
-                else:
-                    found: set[int] = set()
-                    for find in finders:
-                        if len(found) == n:
-                            break
-                        find(s, e, rows, memo, found, targets)
-                    chosen = sorted(found) if len(found) > 1 else tuple(found)
-                if pair_require is not None and chosen:
-                    kept = []
-                    for i in chosen:
-                        e[2] = targets[i]
-                        if t_fns:
-                            e[t_lo:t_hi] = rows[i]
-                        if pair_require(s, e):
-                            kept.append(i)
-                    chosen = kept
-                if by_kind:
-                    seen[g] = chosen
-            if chosen:
-                row = tab[c]
-                if chosen is everywhere:
-                    out.extend(row)
-                else:
-                    for i in chosen:
-                        append(row[i])
-
-    return generate
-
-
-def _attr_filter(card_level: dict, pair_level: dict, lifts: bool, counts: Any) -> tuple | None:
-    """When the rule's only guard is ``ATTR of card = V`` (or !=), alone or or-ed with one condition
-    C that does not read the card (``require ATTR of card = V when C`` is ``ATTR = V or not C``), V
-    not reading the card either: (C or None, (ATTR, V, negate), whether C comes first). Then the
-    legal cards are those whose ATTR is V, or all when C holds; V and C are evaluated exactly when
-    a test of each card in turn would evaluate them (once: they are the same for every card).
-    Not with coverage on, which counts the guard card by card."""
-    if counts is not None or lifts or card_level["allow"] or pair_level["allow"] or pair_level["require"]:
-        return None
-    if len(card_level["require"]) != 1:
-        return None
-    cond = card_level["require"][0]
-    parts = cond["args"] if cond.get("op") == "or" and len(cond["args"]) == 2 else [cond]
-    for i, part in enumerate(parts):
-        eq = _attr_test(part)
-        if eq is None:
-            continue
-        others = parts[:i] + parts[i + 1 :]
-        if any("card" in free_names(o) for o in others):
-            return None
-        return (others[0] if others else None, eq, i == 1)
-    return None
-
-
-def _plain(node: Any, lifted: dict[str, Any]) -> Any:
-    """The node with lifted names replaced by what they stand for, and without source positions."""
-    if isinstance(node, list):
-        return [_plain(x, lifted) for x in node]
-    if not isinstance(node, dict):
-        return node
-    if node.get("op") == "bound" and node.get("name") in lifted:
-        return _plain(lifted[node["name"]], lifted)
-    return {k: _plain(v, lifted) for k, v in node.items() if k != "at"}
-
-
-def _none_pass(cond: dict[str, Any], eq: tuple, lifted: dict[str, Any], source: str, per_player: bool) -> bool:
-    """Whether ``cond`` is ``no card in SOURCE where ATTR of it = V`` (``not some ...``) for the rule's
-    own source zone, ATTR, comparison and V: true exactly when no card of the source passes the test
-    (every value read is the same in one state, so the test need not be made twice)."""
-    attr, value, negate = eq
-    c = _plain(cond, lifted)
-    if c.get("op") == "not":
-        c = {"op": "no", "of": c["of"]["of"]} if c["of"].get("op") == "some" else c
-    if c.get("op") != "no" or c["of"].get("op") != "filter":
-        return False
-    cards, where = c["of"]["of"], c["of"]["where"]
-    owner = {"op": "bound", "name": "player"} if per_player else None
-    zone = {"op": "zone", "name": source, "of": owner}
-    if cards != {"op": "cards", "from": zone, "source": "zone", "type": None, "piles": False}:
-        return False
-    it = {"op": "attr", "name": attr, "of": {"op": "bound", "name": "it"}}
-    sym = "!=" if negate else "="
-    v = _plain(value, lifted)
-    if "it" in free_names(value):
-        return False
-    return where in (
-        {"op": "cmp", "cmp": sym, "left": it, "right": v},
-        {"op": "cmp", "cmp": sym, "left": v, "right": it},
-    )
-
-
-def _attr_test(node: dict[str, Any]) -> tuple | None:
-    """``ATTR of card = V`` (or !=) with V not reading the card: (ATTR, V, negate); else None."""
-    if node.get("op") != "cmp" or node.get("cmp") not in ("=", "!="):
-        return None
-    for mine, other in ((node["left"], node["right"]), (node["right"], node["left"])):
-        of = mine.get("of")
-        if (
-            mine.get("op") == "attr"
-            and isinstance(of, dict)
-            and of.get("op") == "bound"
-            and of.get("name") == "card"
-            and "card" not in free_names(other)
-        ):
-            return (mine["name"], other, node["cmp"] == "!=")
-    return None
+    return plan_and_cards
 
 
 def _span(slots: list[int], what: str) -> tuple[int, int]:

@@ -1,0 +1,292 @@
+"""The loops that list one move rule's legal moves in a state, one for each shape of guards: no
+guard (every card, every target), an attribute filter (``require ATTR of card = V [when C]``), one
+verdict per card (all its targets or none), and the general loop over (card, target) pairs.
+compile_generator (moves.py) compiles the guards and picks the leanest loop that fits; each loop
+is a closure ``generate(state, player, out)`` over what was compiled, and appends Moves to ``out``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .expr_analysis import free_names, uses_env
+
+Generator = Callable[[Any, int, list], None]
+
+
+def every_move(plan_and_cards: Callable) -> Generator:
+    """No guard: every card of the source, to every target."""
+
+    def generate_all(s, p, out):
+        plan, cards = plan_and_cards(s, p)
+        if not cards:
+            return
+        single = plan[5][p]
+        if single is not None:
+            out.extend(map(single.__getitem__, cards))
+            return
+        tab = plan[3][p]
+        for c in cards:
+            out.extend(tab[c])
+
+    return generate_all
+
+
+def moves_by_attribute(
+    cx: Any, shape: tuple, base: Any, player_lifts: list, source: tuple[int, bool], plan_and_cards: Callable
+) -> Generator:
+    """``require ATTR of card = V [when C]`` (see attr_filter): the cards whose ATTR is V, or all."""
+    src_zone, src_per_player = source
+    first_free, eq, free_first = shape
+    table = cx.cards.attrs[eq[0]]
+    value = cx.compile(eq[1], base)
+    negate = eq[2]
+    free = cx.compile(first_free, base) if first_free is not None else None
+    src_name = next(name for name, z in cx.zone_index.items() if z == src_zone)
+
+    def passing(cards, v):
+        """The cards whose ATTR is (or, negated, is not) ``v``."""
+        return [c for c in cards if table[c] == v] if not negate else [c for c in cards if table[c] != v]
+
+    def emit(plan, p, chosen, out):
+        """Append the moves of the chosen cards (one target: a map in C)."""
+        single = plan[5][p]
+        if single is not None:
+            out.extend(map(single.__getitem__, chosen))
+            return
+        tab = plan[3][p]
+        for c in chosen:
+            out.extend(tab[c])
+
+    # C is `no card in the source where ATTR of it = V`: it holds exactly when no card passed
+    if first_free is not None and _none_pass(first_free, eq, dict(player_lifts), src_name, src_per_player):
+        free = None
+        v_node = _plain(eq[1], dict(player_lifts))  # V itself, evaluated once here (not as a lazy slot)
+        value = cx.compile(v_node, base)
+        own_env = uses_env(v_node)  # else V reads and writes no slot: the env is not copied
+
+        def generate_attr_or_all(s, p, out):
+            plan, cards = plan_and_cards(s, p)
+            if not cards:
+                return
+            if own_env:
+                e = plan[4].copy()  # the env: lifted slots unset
+                e[0] = p
+                v = value(s, e)
+            else:
+                v = value(s, plan[4])
+            emit(plan, p, passing(cards, v) or cards, out)
+
+        return generate_attr_or_all
+
+    def generate_attr(s, p, out):
+        plan, cards = plan_and_cards(s, p)
+        if not cards:
+            return
+        e = plan[4].copy()  # the env: lifted slots unset
+        e[0] = p
+        if free_first and free(s, e):  # `C or ATTR = V`, C holds: every card
+            chosen = cards
+        else:
+            chosen = passing(cards, value(s, e))
+            # `ATTR = V or C`: C is read when some card fails the test, as a card-by-card test would
+            if len(chosen) < len(cards) and free is not None and not free_first and free(s, e):
+                chosen = cards
+        emit(plan, p, chosen, out)
+
+    return generate_attr
+
+
+def moves_by_card(guards: Any, plan_and_cards: Callable) -> Generator:
+    """Guards that never read the target: one verdict per card (per card group), all its targets or none.
+    ``guards`` are the compiled guards (moves._Guards)."""
+    card_allow, card_require = guards.card_allow, guards.card_require
+    kind, groups, by_kind = guards.kind, guards.groups, guards.by_kind
+    c_lo, c_hi = guards.c_span
+    c_unset = guards.c_unset
+    verdict = card_require if card_allow is None else card_allow if card_require is None else None
+    if verdict is None:
+        verdict = lambda s, e: card_require(s, e) and card_allow(s, e)  # noqa: E731
+
+    def generate_cards(s, p, out):
+        plan, cards = plan_and_cards(s, p)
+        if not cards:
+            return
+        e = plan[4].copy()  # the env: lifted slots unset
+        e[0] = p
+        tab = plan[3][p]
+        seen = [None] * groups  # group -> its verdict, once known
+        for c in cards:
+            g = kind[c]
+            ok = seen[g]
+            if ok is None:
+                e[1] = c
+                if c_hi:
+                    e[c_lo:c_hi] = c_unset
+                ok = bool(verdict(s, e))
+                if by_kind:
+                    seen[g] = ok
+            if ok:
+                out.extend(tab[c])
+
+    return generate_cards
+
+
+def moves_by_pair(guards: Any, finders: list, rows_pure: bool, row_key: tuple, plan_and_cards: Callable) -> Generator:
+    """The general loop: for each card (per card group), the targets its allows find (``finders``,
+    see moves._finder) and its requires keep. ``rows_pure``: the target-level values depend on the
+    target's cards only, so they are kept (under ``row_key``) until those change."""
+    card_allow, card_require, pair_require = guards.card_allow, guards.card_require, guards.pair_require
+    has_allows = guards.has_allows
+    kind, groups, by_kind = guards.kind, guards.groups, guards.by_kind
+    c_lo, c_hi = guards.c_span
+    c_unset = guards.c_unset
+    t_lo, t_hi = guards.t_span
+    t_fns = guards.t_fns
+
+    def generate(s, p, out):
+        plan, cards = plan_and_cards(s, p)
+        if not cards:
+            return
+        targets = plan[2][p]
+        tab = plan[3][p]
+        e = plan[4].copy()  # the env: lifted slots unset
+        e[0] = p
+        n = len(targets)
+        everywhere = range(n)
+        seen = [None] * groups  # group -> its target indices, once known
+        rows = []
+        if t_fns:
+            zmemo = s.zmemo
+            for t in targets:
+                if rows_pure:  # the target's values depend on its cards only: kept until they change
+                    memo_t = zmemo.get(t)
+                    if memo_t is None:
+                        memo_t = zmemo[t] = {}
+                    row = memo_t.get(row_key)
+                    if row is None:
+                        e[2] = t
+                        row = memo_t[row_key] = [fn(s, e) for fn in t_fns]
+                    rows.append(row)
+                else:
+                    e[2] = t
+                    rows.append([fn(s, e) for fn in t_fns])
+        memo: dict[int, Any] = {}
+        append = out.append
+        for c in cards:
+            g = kind[c]
+            chosen = seen[g]
+            if chosen is None:
+                e[1] = c
+                if c_hi:
+                    e[c_lo:c_hi] = c_unset
+                if card_require is not None and not card_require(s, e):
+                    chosen = ()
+                elif not has_allows or (card_allow is not None and card_allow(s, e)):
+                    chosen = everywhere
+                else:
+                    found: set[int] = set()
+                    for find in finders:
+                        if len(found) == n:
+                            break
+                        find(s, e, rows, memo, found, targets)
+                    chosen = sorted(found) if len(found) > 1 else tuple(found)
+                if pair_require is not None and chosen:
+                    kept = []
+                    for i in chosen:
+                        e[2] = targets[i]
+                        if t_fns:
+                            e[t_lo:t_hi] = rows[i]
+                        if pair_require(s, e):
+                            kept.append(i)
+                    chosen = kept
+                if by_kind:
+                    seen[g] = chosen
+            if chosen:
+                row = tab[c]
+                if chosen is everywhere:
+                    out.extend(row)
+                else:
+                    for i in chosen:
+                        append(row[i])
+
+    return generate
+
+
+def attr_filter(card_level: dict, pair_level: dict, lifts: bool, counts: Any) -> tuple | None:
+    """When the rule's only guard is ``ATTR of card = V`` (or !=), alone or or-ed with one condition
+    C that does not read the card (``require ATTR of card = V when C`` is ``ATTR = V or not C``), V
+    not reading the card either: (C or None, (ATTR, V, negate), whether C comes first). Then the
+    legal cards are those whose ATTR is V, or all when C holds; V and C are evaluated exactly when
+    a test of each card in turn would evaluate them (once: they are the same for every card).
+    Not with coverage on, which counts the guard card by card."""
+    if counts is not None or lifts or card_level["allow"] or pair_level["allow"] or pair_level["require"]:
+        return None
+    if len(card_level["require"]) != 1:
+        return None
+    cond = card_level["require"][0]
+    parts = cond["args"] if cond.get("op") == "or" and len(cond["args"]) == 2 else [cond]
+    for i, part in enumerate(parts):
+        eq = _attr_test(part)
+        if eq is None:
+            continue
+        others = parts[:i] + parts[i + 1 :]
+        if any("card" in free_names(o) for o in others):
+            return None
+        return (others[0] if others else None, eq, i == 1)
+    return None
+
+
+def _plain(node: Any, lifted: dict[str, Any]) -> Any:
+    """The node with lifted names replaced by what they stand for, and without source positions."""
+    if isinstance(node, list):
+        return [_plain(x, lifted) for x in node]
+    if not isinstance(node, dict):
+        return node
+    if node.get("op") == "bound" and node.get("name") in lifted:
+        return _plain(lifted[node["name"]], lifted)
+    return {k: _plain(v, lifted) for k, v in node.items() if k != "at"}
+
+
+def _none_pass(cond: dict[str, Any], eq: tuple, lifted: dict[str, Any], source: str, per_player: bool) -> bool:
+    """Whether ``cond`` is ``no card in SOURCE where ATTR of it = V`` (``not some ...``) for the rule's
+    own source zone, ATTR, comparison and V: true exactly when no card of the source passes the test
+    (every value read is the same in one state, so the test need not be made twice)."""
+    attr, value, negate = eq
+    c = _plain(cond, lifted)
+    if c.get("op") == "not":
+        c = {"op": "no", "of": c["of"]["of"]} if c["of"].get("op") == "some" else c
+    if c.get("op") != "no" or c["of"].get("op") != "filter":
+        return False
+    cards, where = c["of"]["of"], c["of"]["where"]
+    owner = {"op": "bound", "name": "player"} if per_player else None
+    zone = {"op": "zone", "name": source, "of": owner}
+    if cards != {"op": "cards", "from": zone, "source": "zone", "type": None, "piles": False}:
+        return False
+    it = {"op": "attr", "name": attr, "of": {"op": "bound", "name": "it"}}
+    sym = "!=" if negate else "="
+    v = _plain(value, lifted)
+    if "it" in free_names(value):
+        return False
+    return where in (
+        {"op": "cmp", "cmp": sym, "left": it, "right": v},
+        {"op": "cmp", "cmp": sym, "left": v, "right": it},
+    )
+
+
+def _attr_test(node: dict[str, Any]) -> tuple | None:
+    """``ATTR of card = V`` (or !=) with V not reading the card: (ATTR, V, negate); else None."""
+    if node.get("op") != "cmp" or node.get("cmp") not in ("=", "!="):
+        return None
+    for mine, other in ((node["left"], node["right"]), (node["right"], node["left"])):
+        of = mine.get("of")
+        if (
+            mine.get("op") == "attr"
+            and isinstance(of, dict)
+            and of.get("op") == "bound"
+            and of.get("name") == "card"
+            and "card" not in free_names(other)
+        ):
+            return (mine["name"], other, node["cmp"] == "!=")
+    return None
