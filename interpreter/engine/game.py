@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
@@ -13,7 +14,7 @@ from ..language.ircheck import check_references, compile_error
 from ..language.limits import default_max_moves
 from .cards import CardTable, build_cards
 from .effects import Effect, compile_effects
-from .expr_analysis import Fn, binds_names, uses_env, zone_pure
+from .expr_analysis import Fn, Scope, binds_names, uses_env, zone_pure
 from .expressions import ExprCompiler
 from .moves import compile_generator
 from .scoring import rule_runner
@@ -228,84 +229,9 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
     params = tuple(Param(p["name"], p["type"], expr(p["default"])) for p in ir["params"])
     schedules = tuple((s["name"], tuple(expr(v) for v in s["values"]), s["repeated"]) for s in ir["schedules"])
     variables = tuple((v["name"], v["per_player"], v["per_round"], expr(v["init"])) for v in ir["vars"])
-    deck_zone = {d["name"]: zone_index[d["name"]] for d in ir["decks"]}
-    deals = tuple(
-        DealRule(
-            deck=deck_zone[d["deck"]],
-            zone=zone_index[d["to"]],
-            amount=expr(d.get("amount")),
-            one_at_a_time=d["one_at_a_time"],
-            as_players=expr(d.get("as_players")),
-            as_players_when=expr(d.get("as_players_when")),
-            rest=zone_index[d["rest"]] if d.get("rest") else None,
-            at=d.get("at", ""),
-        )
-        for d in ir["round"]["deals"]
-    )
-    phases, moves, triggers = [], [], []
-    for pi, ph in enumerate(ir["round"]["phases"]):
-        phase_moves = []
-        for m in ph["moves"]:
-            rule = MoveRule(
-                index=len(moves),
-                name=m["name"],
-                phase=pi,
-                source=zone_index[m["from"]],
-                source_per_player=specs[zone_index[m["from"]]].per_player,
-                target=zone_index[m["to"]],
-                target_per_player=specs[zone_index[m["to"]]].per_player,
-                generate=compile_generator(
-                    cx,
-                    m["guards"],
-                    base,
-                    len(moves),
-                    (zone_index[m["from"]], specs[zone_index[m["from"]]].per_player),
-                    (zone_index[m["to"]], specs[zone_index[m["to"]]].per_player),
-                ),
-                at=m.get("at", ""),
-            )
-            moves.append(rule)
-            phase_moves.append(rule)
-            triggers.append([])
-        by_name = {m.name: m.index for m in phase_moves}
-        for t in ph["triggers"]:
-            scope = type(base)(base.slots, base.counter)
-            triggers[by_name[t["after"]]].append(
-                TriggerRule(
-                    by_name[t["after"]],
-                    cx.counted(expr(t["if"]), t.get("at")) if t.get("if") else None,
-                    _counted_effects(cx, compile_effects(cx, t["effects"], scope), t.get("if"), t.get("at")),
-                    t.get("at", ""),
-                    bool(t.get("if")) and not binds_names(t["if"]),
-                )
-            )
-        first = ph.get("first_player")
-        phases.append(
-            PhaseRule(
-                name=ph["name"],
-                simultaneous=ph["simultaneous"],
-                moves=tuple(phase_moves),
-                ends=cx.counted(expr(ph["ends"]["when"]), ph["ends"].get("at")) if ph.get("ends") else None,
-                first_player=tuple((k["extreme"], expr(k["key"]), k["type"]) for k in first["keys"]) if first else (),
-                at=ph.get("at", ""),
-                ends_env=not ph.get("ends") or uses_env(ph["ends"]["when"]),
-            )
-        )
-    score = []
-    for r in ir["round"]["score"]:
-        scope, slot = base, -1
-        if r.get("each") is not None:
-            name = "pile" if r["each"]["op"] == "piles" or _yields_piles(r["each"]) else "card"
-            scope, slot = base.bind(name)
-        condition, negate = None, False
-        if r.get("if") is not None:
-            condition = expr(r["if"], scope)
-        elif r.get("unless") is not None:
-            condition, negate = expr(r["unless"], scope), True
-        points = cx.counted(expr(r["points"], scope), r.get("at"))
-        rule = ScoreRule(expr(r.get("each")), slot, points, condition, negate, r.get("at", ""))
-        source = cx.zone_source(r["each"], base) if r.get("each") is not None else None
-        score.append(replace(rule, run=rule_runner(rule, source and (*source, cards.type_index))))
+    deals = _compile_deals(ir, zone_index, expr)
+    phases, moves, triggers = _compile_phases(ir, cx, base, specs, expr)
+    score = _compile_score(ir, cx, base, expr)
     game = ir["game"]
     return Game(
         ir=ir,
@@ -333,6 +259,109 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
         # name -> (zone it is of, or None; f(state, zone instance)): for showing derived values
         extra={"defines": {d["name"]: (d["of"], cx.define_fns[i]) for i, d in enumerate(ir["defines"])}},
     )
+
+
+Compile = Callable[..., Any]  # expr(node, scope=base): the closure of a node (None for no node)
+
+
+def _compile_deals(ir: dict[str, Any], zone_index: dict[str, int], expr: Compile) -> tuple[DealRule, ...]:
+    """The deals of a round, in order."""
+    deck_zone = {d["name"]: zone_index[d["name"]] for d in ir["decks"]}
+    return tuple(
+        DealRule(
+            deck=deck_zone[d["deck"]],
+            zone=zone_index[d["to"]],
+            amount=expr(d.get("amount")),
+            one_at_a_time=d["one_at_a_time"],
+            as_players=expr(d.get("as_players")),
+            as_players_when=expr(d.get("as_players_when")),
+            rest=zone_index[d["rest"]] if d.get("rest") else None,
+            at=d.get("at", ""),
+        )
+        for d in ir["round"]["deals"]
+    )
+
+
+def _compile_phases(
+    ir: dict[str, Any], cx: ExprCompiler, base: Scope, specs: list[ZoneSpec], expr: Compile
+) -> tuple[list[PhaseRule], list[MoveRule], list[list[TriggerRule]]]:
+    """The phases of a round, with their moves (numbered across phases) and each move's triggers."""
+    phases: list[PhaseRule] = []
+    moves: list[MoveRule] = []
+    triggers: list[list[TriggerRule]] = []
+    for pi, ph in enumerate(ir["round"]["phases"]):
+        phase_moves = [_move_rule(cx, m, pi, len(moves) + i, base, specs) for i, m in enumerate(ph["moves"])]
+        for rule in phase_moves:
+            moves.append(rule)
+            triggers.append([])
+        by_name = {m.name: m.index for m in phase_moves}
+        for t in ph["triggers"]:
+            triggers[by_name[t["after"]]].append(_trigger_rule(cx, t, by_name[t["after"]], base, expr))
+        first = ph.get("first_player")
+        phases.append(
+            PhaseRule(
+                name=ph["name"],
+                simultaneous=ph["simultaneous"],
+                moves=tuple(phase_moves),
+                ends=cx.counted(expr(ph["ends"]["when"]), ph["ends"].get("at")) if ph.get("ends") else None,
+                first_player=tuple((k["extreme"], expr(k["key"]), k["type"]) for k in first["keys"]) if first else (),
+                at=ph.get("at", ""),
+                ends_env=not ph.get("ends") or uses_env(ph["ends"]["when"]),
+            )
+        )
+    return phases, moves, triggers
+
+
+def _move_rule(
+    cx: ExprCompiler, m: dict[str, Any], phase: int, index: int, base: Scope, specs: list[ZoneSpec]
+) -> MoveRule:
+    """One move rule, its guards compiled into a generator of legal moves (moves.py)."""
+    zone_index = cx.zone_index
+    source = (zone_index[m["from"]], specs[zone_index[m["from"]]].per_player)
+    target = (zone_index[m["to"]], specs[zone_index[m["to"]]].per_player)
+    return MoveRule(
+        index=index,
+        name=m["name"],
+        phase=phase,
+        source=source[0],
+        source_per_player=source[1],
+        target=target[0],
+        target_per_player=target[1],
+        generate=compile_generator(cx, m["guards"], base, index, source, target),
+        at=m.get("at", ""),
+    )
+
+
+def _trigger_rule(cx: ExprCompiler, t: dict[str, Any], after: int, base: Scope, expr: Compile) -> TriggerRule:
+    """One trigger: its condition, and its effects (counted when they run, see _counted_effects)."""
+    scope = type(base)(base.slots, base.counter)
+    return TriggerRule(
+        after,
+        cx.counted(expr(t["if"]), t.get("at")) if t.get("if") else None,
+        _counted_effects(cx, compile_effects(cx, t["effects"], scope), t.get("if"), t.get("at")),
+        t.get("at", ""),
+        bool(t.get("if")) and not binds_names(t["if"]),
+    )
+
+
+def _compile_score(ir: dict[str, Any], cx: ExprCompiler, base: Scope, expr: Compile) -> list[ScoreRule]:
+    """The scoring rules of a round, each with the runner that scores it (scoring.py)."""
+    score = []
+    for r in ir["round"]["score"]:
+        scope, slot = base, -1
+        if r.get("each") is not None:
+            name = "pile" if r["each"]["op"] == "piles" or _yields_piles(r["each"]) else "card"
+            scope, slot = base.bind(name)
+        condition, negate = None, False
+        if r.get("if") is not None:
+            condition = expr(r["if"], scope)
+        elif r.get("unless") is not None:
+            condition, negate = expr(r["unless"], scope), True
+        points = cx.counted(expr(r["points"], scope), r.get("at"))
+        rule = ScoreRule(expr(r.get("each")), slot, points, condition, negate, r.get("at", ""))
+        source = cx.zone_source(r["each"], base) if r.get("each") is not None else None
+        score.append(replace(rule, run=rule_runner(rule, source and (*source, cx.cards.type_index))))
+    return score
 
 
 def _counted_effects(cx: ExprCompiler, effects: Effect, condition: Any, at: str | None) -> Effect:
