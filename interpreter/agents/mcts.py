@@ -80,20 +80,10 @@ class MctsAgent:
         pool: list[Any] = []
         while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
             done += 1
-            if len(pool) < self.samples:
-                sampled = belief.sample(attempts=3)
-                if sampled is not None:
-                    sampled.rounds = sampled.round + 1  # the search looks no further: no next deal
-                    sampled.legal_moves()  # listed once here, kept by every copy (copy(memo=True))
-                    pool.append((sampled, position_values(sampled, sampled.round)))
-                    entry = pool[-1]
-                elif pool:
-                    entry = pool[done % len(pool)]
-                else:
+            entry = self._sample(belief, pool, done)
+            if entry is None:  # no world to search: try sampling again, or stop when none will come
+                if len(pool) < self.samples:
                     continue
-            elif pool:
-                entry = pool[done % len(pool)]
-            else:
                 break
             state, start = entry[0].copy(memo=True), entry[1]
             round_index = state.round
@@ -122,17 +112,7 @@ class MctsAgent:
                 node = children[best_k]
                 apply(legal[best_k])
                 path.append(node)
-            # playout
-            if depth:
-                steps = 0
-                while not state.over and state.round == round_index and steps < depth:
-                    legal = legal_moves()
-                    apply(legal[randrange(len(legal))])
-                    steps += 1
-            else:
-                while not state.over and state.round == round_index:
-                    legal = legal_moves()
-                    apply(legal[randrange(len(legal))])
+            _playout(state, round_index, depth, randrange)
             self.playouts += 1
             end = position_values(state, round_index)
             gain = [sign * (e - s) for e, s in zip(end, start, strict=True)]
@@ -141,8 +121,41 @@ class MctsAgent:
                 nd.visits += 1
                 if nd.player is not None:
                     nd.total += gain[nd.player]
-        counts = {k: ch.visits for k, ch in root.children.items()}
-        ranked = sorted(moves, key=lambda m: -counts.get(_key(game, m), -1))
-        best_count = counts.get(_key(game, ranked[0]), -1)
-        top = [m for m in ranked if counts.get(_key(game, m), -1) == best_count]
-        return top[rng.randrange(len(top))]
+        return _most_visited(game, moves, root, rng)
+
+    def _sample(self, belief: Belief, pool: list[Any], done: int) -> tuple | None:
+        """The sampled world (a state, and its position values) to search in iteration ``done``: a
+        new sample while the pool holds fewer than ``samples``, else (or when sampling fails) the
+        pool's next one in turn; None when the pool is empty."""
+        if len(pool) < self.samples:
+            sampled = belief.sample(attempts=3)
+            if sampled is not None:
+                sampled.rounds = sampled.round + 1  # the search looks no further: no next deal
+                sampled.legal_moves()  # listed once here, kept by every copy (copy(memo=True))
+                pool.append((sampled, position_values(sampled, sampled.round)))
+                return pool[-1]
+        return pool[done % len(pool)] if pool else None
+
+
+def _playout(state: Any, round_index: int, depth: int, randrange: Any) -> None:
+    """Random moves to the end of the round (or ``depth`` moves, when set)."""
+    legal_moves, apply = state.legal_moves, state.apply
+    if depth:
+        steps = 0
+        while not state.over and state.round == round_index and steps < depth:
+            legal = legal_moves()
+            apply(legal[randrange(len(legal))])
+            steps += 1
+    else:
+        while not state.over and state.round == round_index:
+            legal = legal_moves()
+            apply(legal[randrange(len(legal))])
+
+
+def _most_visited(game: Any, moves: list[Any], root: Node, rng: Any) -> Any:
+    """The legal move whose key the search visited most (ties broken by the agent's rng)."""
+    counts = {k: ch.visits for k, ch in root.children.items()}
+    ranked = sorted(moves, key=lambda m: -counts.get(_key(game, m), -1))
+    best_count = counts.get(_key(game, ranked[0]), -1)
+    top = [m for m in ranked if counts.get(_key(game, m), -1) == best_count]
+    return top[rng.randrange(len(top))]
