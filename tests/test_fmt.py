@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from conftest import RULESETS, run_cli
 from interpreter.errors import Span
-from interpreter.language.syntax import Expr, comments_of, to_ast
+from interpreter.language.ast_nodes import Expr
+from interpreter.language.syntax import comments_of, to_ast
 from interpreter.loader import ir_from_text
 from interpreter.text.diff import strip
 from interpreter.text.fmt import expression, format_text

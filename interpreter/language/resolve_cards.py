@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import DeclarationError, RulesTypeError, Span, UnknownNameError
+from .ast_nodes import CardOrder, CardType, EnumOrder, Expr
 from .resolve_types import BOOL, CARD, MAX_DECK, PLAYER
-from .syntax import CardOrder, CardType, EnumOrder, Expr
 
 
 class CardsResolver:

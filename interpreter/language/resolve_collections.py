@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RulesTypeError, Span, UnknownNameError
+from .ast_nodes import Expr
 from .resolve_types import BOOL, CARD, CARDS, PILE, PILES, T, _at
-from .syntax import Expr
 
 
 class CollectionsResolver:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import DeclarationError, RulesTypeError, Span, UnknownNameError
+from .ast_nodes import Expr
 from .resolve_types import BOOL, MAX_DEPTH, NONE, NUMBER, PLAYER, TEXT, T, _at
-from .syntax import Expr
 
 
 class ExprResolver:

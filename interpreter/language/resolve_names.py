@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RulesTypeError, Span, UnknownNameError
+from .ast_nodes import Expr
 from .resolve_types import BUILTINS, NUMBER, PER_PLAYER_BUILTINS, PLAYER, TEXT, T
-from .syntax import Expr
 
 
 class NamesResolver:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import DeclarationError, RulesTypeError
+from .ast_nodes import ScoreRule
 from .resolve_types import BOOL, CARD, NUMBER, PILE, PLAYER, T
-from .syntax import ScoreRule
 
 
 class ScoringResolver:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DeclarationError, ExtendsError, ReadError, Span
-from .syntax import (
+from .ast_nodes import (
     CardOrder,
     Cards,
     CardType,
@@ -36,9 +36,9 @@ from .syntax import (
     Trigger,
     Var,
     Zones,
-    to_ast,
     unparse,
 )
+from .syntax import to_ast
 
 MAX_EXTENDS_DEPTH = 16
 MAX_FILE_BYTES = 1_000_000

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..language.syntax import (
+from ..language.ast_nodes import (
     Cards,
     CardType,
     Deal,
@@ -37,8 +37,8 @@ from ..language.syntax import (
     Trigger,
     Var,
     Zones,
-    to_ast,
 )
+from ..language.syntax import to_ast
 
 INDENT = "  "
 # What a printed expression's open end could swallow: operators, or `where`/`except` (a collection

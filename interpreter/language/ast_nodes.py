@@ -1,0 +1,304 @@
+"""The AST: frozen dataclasses with source spans, one per construct of the language (syntax.py
+builds them from the parse tree), and ``unparse``, an expression back as rules text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import Span
+
+# ---- expressions ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Expr:
+    """An expression: an operator name, its operands, and where it was written."""
+
+    op: str
+    args: tuple[Any, ...]
+    span: Span
+
+    def __str__(self) -> str:
+        return unparse(self)
+
+
+def unparse(e: Any) -> str:
+    """The expression as (normalised) rules text: used as a key and in messages."""
+    if not isinstance(e, Expr):
+        return str(e)
+    a = [unparse(x) if isinstance(x, Expr) else x for x in e.args]
+    match e.op:
+        case "number" | "name":
+            return str(a[0])
+        case "string":
+            return f'"{a[0]}"'
+        case "none":
+            return "none"
+        case "of":
+            return f"{a[0]} of {a[1]}"
+        case "select":
+            out = f"{a[0]} in {a[1]}"
+            return out + (f" where {a[2]}" if a[2] else "") + (f" except {a[3]}" if a[3] else "")
+        case "filter":
+            return f"{a[0]} where {a[1]}" + (f" except {a[2]}" if a[2] else "")
+        case "pick":
+            return f"{a[0]} {a[1]}"
+        case "count":
+            return f"count {a[0]}"
+        case "aggregate":
+            return f"{a[0]} of {a[1]} in {a[2]}"
+        case "conditional":
+            return f"if {a[0]} then {a[1]} else {a[2]}"
+        case "neg":
+            return f"-{a[0]}"
+        case "not":
+            return f"not {a[0]}"
+        case "some" | "no":
+            return f"{e.op} {a[0]}"
+        case "every_empty":
+            return f"every {a[0]} is empty"
+        case "most":
+            return ("strictly most " if a[0] else "most ") + a[1]
+        case "compare" | "arith":
+            return f"{a[0]} {a[1]} {a[2]}"
+        case "is":
+            return f"{a[0]} is {'not ' if a[1] else ''}{a[2]}"
+        case "and" | "or" | "else":
+            return f" {e.op} ".join(a)
+        case "paren":
+            return f"({a[0]})"
+    return f"{e.op}({', '.join(map(str, a))})"
+
+
+# ---- declarations -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Extends:
+    path: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class Title:
+    name: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class Players:
+    low: int
+    high: int
+    span: Span
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    default: Expr
+    new: bool
+    span: Span
+
+
+@dataclass(frozen=True)
+class Define:
+    name: str
+    of_zone: str | None
+    body: Expr
+    span: Span
+
+
+@dataclass(frozen=True)
+class Var:
+    name: str
+    per_player: bool
+    per_round: bool
+    init: Expr
+    span: Span
+
+
+@dataclass(frozen=True)
+class Schedule:
+    name: str
+    values: tuple[Expr, ...]
+    repeated: bool
+    span: Span
+
+
+@dataclass(frozen=True)
+class ValueItem:
+    value: Any  # a name, a number, a text, or a (low, high) range
+    copies: int
+    span: Span
+    quoted: bool = False
+
+
+@dataclass(frozen=True)
+class AttrSpec:
+    name: str
+    values: tuple[ValueItem, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class CardType:
+    name: str
+    attrs: tuple[AttrSpec, ...]
+    achieved: Expr | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class EnumOrder:
+    attr: str
+    values: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class CardOrder:
+    attrs: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Cards:
+    deck: str | None
+    lines: tuple[Any, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class ZoneLine:
+    name: str
+    options: tuple[Any, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Zones:
+    lines: tuple[ZoneLine, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Deal:
+    amount: Expr | None  # None: all
+    deck: str | None
+    zone: str
+    one_at_a_time: bool
+    as_players: tuple[Expr, Expr | None] | None
+    rest: str | None  # a zone name, or None: the rest stays aside in the deck
+    span: Span
+
+
+@dataclass(frozen=True)
+class Guard:
+    kind: str  # allow | require
+    expr: Expr
+    when: Expr | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Move:
+    name: str
+    from_zone: str
+    to_zone: str
+    guards: tuple[Guard, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Trigger:
+    after: str
+    condition: Expr | None
+    effects: tuple[Any, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Ends:
+    condition: Expr
+    span: Span
+
+
+@dataclass(frozen=True)
+class FirstPlayer:
+    keys: tuple[tuple[str, Expr], ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Phase:
+    name: str
+    simultaneous: bool
+    items: tuple[Any, ...]
+    new: bool
+    span: Span
+
+
+@dataclass(frozen=True)
+class Effect:
+    """An effect: 'move', 'draw', 'let', 'set', 'add', 'next' or 'if', with its operands."""
+
+    kind: str
+    args: tuple[Any, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class ScoreRule:
+    each: Expr | None
+    points: Expr
+    condition: tuple[str, Expr] | None  # ("if" | "unless", expr)
+    span: Span
+
+
+@dataclass(frozen=True)
+class Score:
+    rules: tuple[ScoreRule, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Round:
+    items: tuple[Any, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class GameItem:
+    kind: str  # rounds | dealer | winner
+    value: Any
+    span: Span
+
+
+@dataclass(frozen=True)
+class GameSection:
+    items: tuple[GameItem, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    file: str
+    items: tuple[Any, ...]
+    comments: dict[int, str] = field(default_factory=dict)
+    comment_only: frozenset[int] = frozenset()
+
+    def note(self, span: Span) -> str | None:
+        """The comments written beside a rule: the lines just above it and its own line's."""
+        if span.file != self.file:
+            return None
+        lines = []
+        line = span.line - 1
+        while line in self.comment_only:
+            lines.append(self.comments[line])
+            line -= 1
+        lines.reverse()
+        if span.line in self.comments and span.line not in self.comment_only:
+            lines.append(self.comments[span.line])
+        text = " ".join(x for x in lines if x)
+        return text or None
