@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import phrases as P
+from . import rule_phrases as R
 
 KINDS = (
     "name",
@@ -131,7 +132,7 @@ def items(ir: dict[str, Any]) -> list[Item]:
                 key += "/" + "/".join(names)
             seen[key] = 1
             label = "Cards" if deck["name"] == "deck" else f"Cards of the {P.human(deck['name'])} deck"
-            out.append(Item("cards", key, label, P.card_line(line, ctx), line, line.get("note")))
+            out.append(Item("cards", key, label, R.card_line(line, ctx), line, line.get("note")))
     for name, attr in ir["attributes"].items():
         if attr["kind"] == "text":
             words = " < ".join(P.human(v) for v in attr["values"])
@@ -140,24 +141,24 @@ def items(ir: dict[str, Any]) -> list[Item]:
         words = ", then ".join(P.human(a) for a in ir["card_order"])
         out.append(Item("card order", "", "Cards compare by", words, ir["card_order"]))
     for z in ir["zones"]:
-        out.append(Item("zone", z["name"], "Zone", P.zone(z), z, z.get("note")))
+        out.append(Item("zone", z["name"], "Zone", R.zone(z), z, z.get("note")))
     for d in ir["defines"]:
-        out.append(Item("definition", d["name"], "Definition", P.define(d, ctx), d, d.get("note")))
+        out.append(Item("definition", d["name"], "Definition", R.define(d, ctx), d, d.get("note")))
     for v in ir["vars"]:
-        out.append(Item("variable", v["name"], "Variable", P.var(v, ctx), v, v.get("note")))
+        out.append(Item("variable", v["name"], "Variable", R.var(v, ctx), v, v.get("note")))
     for s in ir["schedules"]:
-        out.append(Item("schedule", s["name"], "Schedule", P.schedule(s, ctx), s, s.get("note")))
+        out.append(Item("schedule", s["name"], "Schedule", R.schedule(s, ctx), s, s.get("note")))
     for d in ir["round"]["deals"]:
-        out.append(Item("deal", d["to"], f"Deal into the {P.human(d['to'])}", P.deal(d, ctx), d, d.get("note")))
+        out.append(Item("deal", d["to"], f"Deal into the {P.human(d['to'])}", R.deal(d, ctx), d, d.get("note")))
     for ph in ir["round"]["phases"]:
         out += _phase_items(ph, ctx)
     for r in ir["round"]["score"]:
         key = _key(r["each"]) if r.get("each") is not None else _key(r["points"])
-        out.append(Item("score", key, "Scoring", P.score_rule(r, ctx), r, r.get("note")))
+        out.append(Item("score", key, "Scoring", R.score_rule(r, ctx), r, r.get("note")))
     g = ir["game"]
     out.append(Item("rounds", "", "Rounds", P.say(g["rounds"], ctx), g["rounds"], g.get("note")))
-    out.append(Item("dealer", "", "Dealer", P.game_dealer(g), g.get("dealer", "clockwise")))
-    out.append(Item("winner", "", "Winner", P.game_winner(g), g["winner"]))
+    out.append(Item("dealer", "", "Dealer", R.game_dealer(g), g.get("dealer", "clockwise")))
+    out.append(Item("winner", "", "Winner", R.game_winner(g), g["winner"]))
     return out
 
 
@@ -167,24 +168,24 @@ def _phase_items(ph: dict[str, Any], ctx: P.Ctx) -> list[Item]:
     how = "all players at once" if ph["simultaneous"] else "one player at a time"
     out = [Item("phase", name, where, how, {"name": name, "simultaneous": ph["simultaneous"]}, ph.get("note"))]
     fp = ph.get("first_player")
-    out.append(Item("first player", name, f"{where}, first player", P.first_player(fp, ctx), fp and fp["keys"]))
+    out.append(Item("first player", name, f"{where}, first player", R.first_player(fp, ctx), fp and fp["keys"]))
     moves = {m["name"]: m for m in ph["moves"]}
     for m in ph["moves"]:
-        mctx = P.move_ctx(m, ctx)
+        mctx = R.move_ctx(m, ctx)
         data = {k: m[k] for k in ("name", "from", "to")}
-        out.append(Item("move", f"{name}/{m['name']}", f"{where}, move", P.move(m, ctx), data, m.get("note")))
+        out.append(Item("move", f"{name}/{m['name']}", f"{where}, move", R.move(m, ctx), data, m.get("note")))
         seen: dict[str, int] = {}
         for g in m["guards"]:
             key = f"{name}/{m['name']}/{_key(g)}"
             seen[key] = seen.get(key, 0) + 1
             label = f"{where}, move {P.human(m['name'])}, {g['kind']}"
-            out.append(Item("guard", f"{key}#{seen[key]}", label, P.guard(g, mctx), g, g.get("note")))
+            out.append(Item("guard", f"{key}#{seen[key]}", label, R.guard(g, mctx), g, g.get("note")))
     seen = {}
     for t in ph["triggers"]:
-        mctx = P.move_ctx(moves[t["after"]], ctx) if t["after"] in moves else ctx
+        mctx = R.move_ctx(moves[t["after"]], ctx) if t["after"] in moves else ctx
         key = f"{name}/{t['after']}/{_key(t.get('if'))}"
         seen[key] = seen.get(key, 0) + 1
-        words = P.trigger(t, mctx)
+        words = R.trigger(t, mctx)
         out.append(Item("trigger", f"{key}#{seen[key]}", f"{where}, trigger", words, t, t.get("note")))
     if ph.get("ends"):
         e = ph["ends"]

@@ -15,6 +15,7 @@ from typing import Any
 from ..engine.cards import build_cards
 from ..engine.game import compile_ir
 from . import phrases as P
+from . import rule_phrases as R
 
 Block = tuple[Any, ...]
 
@@ -169,7 +170,7 @@ def rulebook(ir: dict[str, Any], sets: dict[str, Any] | None = None, source_text
     values = {n: game.param_values(n, sets or {}) for n in counts}
     fixed = {k: v for k, v in values[low].items() if all(vals[k] == v for vals in values.values())}
     ctx = P.Ctx.of(ir, fixed)
-    ctx.schedules = {x["name"]: P.schedule_values(x, ctx) for x in ir["schedules"]}
+    ctx.schedules = {x["name"]: R.schedule_values(x, ctx) for x in ir["schedules"]}
     out: list[Block] = [("h", 1, escape(ir["name"]))]
     out.append(("p", f"A rulebook generated from `{ir.get('source', '?')}` by `ruleset render`."))
     if sets:
@@ -196,10 +197,10 @@ def _components(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
         out.append(("h", 3, f"{title} ({sizes[d]} cards)"))
         rows = []
         for line in deck["cards"]:
-            attrs = "; ".join(f"{P.human(a['name'])}: {P.attribute_values(a)}" for a in line["attributes"])
+            attrs = "; ".join(f"{P.human(a['name'])}: {R.attribute_values(a)}" for a in line["attributes"])
             if line.get("achieved") is not None:
                 attrs += f"; achieved when {P.say(line['achieved'], ctx)}"
-            rows.append([f"**{P.human(line['type'])}**", attrs, P.per_value(line), str(P.line_copies(line))])
+            rows.append([f"**{P.human(line['type'])}**", attrs, R.per_value(line), str(R.line_copies(line))])
         rows.append(["**Total**", "", "", f"**{sizes[d]}**"])
         out.append(("table", ["Card", "Attributes (×copies)", "Copies", "Cards"], rows))
         notes = [(0, f"{P.human(x['type'])}: {escape(x['note'])}") for x in deck["cards"] if x.get("note")]
@@ -214,10 +215,10 @@ def _components(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
         keys = ", then ".join(P.human(a) for a in ir["card_order"])
         out.append(("p", f"Cards compare by {keys}" + ("; " + "; ".join(orders) if orders else "") + "."))
     out.append(("h", 3, "Zones"))
-    out.append(("ul", [i for z in ir["zones"] for i in _items(0, P.zone(z), z)]))
-    extra = [i for d in ir["defines"] for i in _items(0, _cap(P.define(d, ctx)), d)]
-    extra += [i for v in ir["vars"] for i in _items(0, _cap(P.var(v, ctx)), v)]
-    extra += [i for s in ir["schedules"] for i in _items(0, "Schedule " + P.schedule(s, ctx), s)]
+    out.append(("ul", [i for z in ir["zones"] for i in _items(0, R.zone(z), z)]))
+    extra = [i for d in ir["defines"] for i in _items(0, _cap(R.define(d, ctx)), d)]
+    extra += [i for v in ir["vars"] for i in _items(0, _cap(R.var(v, ctx)), v)]
+    extra += [i for s in ir["schedules"] for i in _items(0, "Schedule " + R.schedule(s, ctx), s)]
     if extra:
         out.append(("h", 3, "Definitions"))
         out.append(("ul", extra))
@@ -245,7 +246,7 @@ def _setup(ir: dict[str, Any], ctx: P.Ctx, values: dict[int, dict[str, Any]]) ->
     out: list[Block] = [("h", 2, "Setup")]
     out.append(("p", "At the start of each round every deck is shuffled and dealt:"))
     deals = ir["round"]["deals"]
-    out.append(("ul", [i for d in deals for i in _items(0, _cap(P.deal(d, ctx)) + ".", d)]))
+    out.append(("ul", [i for d in deals for i in _items(0, _cap(R.deal(d, ctx)) + ".", d)]))
     for d in deals:
         size = sizes[decks.index(d["deck"])] if d["deck"] in decks else 0
         rows = [deal_row(d, n, v, ir, size) for n, v in values.items()]
@@ -265,7 +266,7 @@ def _round(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
         out.append(("h", 3, head))
         if ph.get("note"):
             out.append(("note", escape(ph["note"])))
-        first = P.first_player(ph.get("first_player"), ctx)
+        first = R.first_player(ph.get("first_player"), ctx)
         if ph["simultaneous"]:
             out.append(
                 (
@@ -287,27 +288,27 @@ def _round(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
         out.append(("p", "**Moves.** A player makes one of these moves:"))
         items: list[tuple[int, str]] = []
         for m in ph["moves"]:
-            items += _items(0, P.move(m, ctx), m)
-            mctx = P.move_ctx(m, ctx)
+            items += _items(0, R.move(m, ctx), m)
+            mctx = R.move_ctx(m, ctx)
             allow = [g for g in m["guards"] if g["kind"] == "allow"]
             require = [g for g in m["guards"] if g["kind"] == "require"]
             if not m["guards"]:
                 items.append((1, "any such card and place is legal."))
             if allow:
                 items.append((1, "legal when at least one of these holds:"))
-                items += [i for g in allow for i in _items(2, P.guard(g, mctx), g)]
+                items += [i for g in allow for i in _items(2, R.guard(g, mctx), g)]
             if require:
                 items.append((1, "and only when every one of these holds:"))
-                items += [i for g in require for i in _items(2, P.guard(g, mctx), g)]
+                items += [i for g in require for i in _items(2, R.guard(g, mctx), g)]
         out.append(("ul", items))
         if ph["triggers"]:
             out.append(("p", "**After a move.**"))
             items = []
             moves = {m["name"]: m for m in ph["moves"]}
             for t in ph["triggers"]:
-                mctx = P.move_ctx(moves[t["after"]], ctx) if t["after"] in moves else ctx
-                items += _items(0, P.trigger_head(t, mctx), t)
-                for depth, text, note in P.effect_lines(t["effects"], mctx, 1):
+                mctx = R.move_ctx(moves[t["after"]], ctx) if t["after"] in moves else ctx
+                items += _items(0, R.trigger_head(t, mctx), t)
+                for depth, text, note in R.effect_lines(t["effects"], mctx, 1):
                     items += _items(depth, text, {"note": note})
             out.append(("ul", items))
         if ph.get("ends"):
@@ -321,7 +322,7 @@ def _scoring(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
     rules = ir["round"]["score"]
     out: list[Block] = [("h", 2, "Scoring")]
     out.append(("p", "At the end of each round, each player scores the sum of:"))
-    out.append(("ul", [i for r in rules for i in _items(0, _cap(P.score_rule(r, ctx)) + ".", r)]))
+    out.append(("ul", [i for r in rules for i in _items(0, _cap(R.score_rule(r, ctx)) + ".", r)]))
     out.append(("p", "A player's round scores add up to their total."))
     return out
 
@@ -342,7 +343,7 @@ def _end(ir: dict[str, Any], ctx: P.Ctx, values: dict[int, dict[str, Any]]) -> l
         lasts = f"{counted} rounds ({rounds})"
     else:
         lasts = f"{rounds} rounds: {counted}"
-    sentence = f"The game lasts {lasts}; {P.game_dealer(g)}. At the end, {P.game_winner(g)}."
+    sentence = f"The game lasts {lasts}; {R.game_dealer(g)}. At the end, {R.game_winner(g)}."
     return [("h", 2, "End of the game"), *_para(sentence, g)]
 
 

@@ -1,0 +1,261 @@
+"""The rules as rulebook phrases: effects, card lines, zones, deals, moves and their guards,
+triggers, scoring rules, definitions, variables, schedules, parameters and the game section.
+Expressions are said by phrases.py (``say``), whose context (Ctx) and words these share.
+`render.py` lays the phrases out as a rulebook; `diff.py` compares rules in the same words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .phrases import PICK, VISIBILITY, Ctx, _article, _of_whom, _text, coll, count_of, human, say
+
+
+def effect_lines(effects: list[dict[str, Any]], ctx: Ctx, depth: int = 0) -> list[tuple[int, str, str | None]]:
+    """Effects as (depth, sentence, note) lines; `if` nests its branches one level deeper."""
+    out: list[tuple[int, str, str | None]] = []
+    for eff in effects:
+        note = eff.get("note")
+        if eff["do"] == "if":
+            out.append((depth, f"If {say(eff['cond'], ctx)}:", note))
+            out += effect_lines(eff["then"], ctx, depth + 1)
+            if eff["else"]:
+                out.append((depth, "Otherwise:", None))
+                out += effect_lines(eff["else"], ctx, depth + 1)
+        else:
+            out.append((depth, effect(eff, ctx), note))
+    return out
+
+
+def effect(eff: dict[str, Any], ctx: Ctx) -> str:
+    """One effect (not an `if`) as a sentence."""
+    match eff["do"]:
+        case "move":  # move cards in target except card to collected of player
+            pile = " as one pile" if eff.get("one_pile") else ""
+            return f"Move {_moved(eff['what'], ctx)} to {say(eff['to'], ctx)}{pile}."
+        case "draw":  # draw 1 from draw_pile to hand of player
+            n = eff["count"]
+            amount = count_of(n["value"], "card") if n.get("op") == "num" else f"{say(n, ctx)} cards"
+            return f"Draw {amount} from {say(eff['from'], ctx)} to {say(eff['to'], ctx)}, while any are left."
+        case "let":  # let leader = player of best_card
+            return f"Let *{human(eff['name'])}* be {say(eff['value'], ctx)}."
+        case "set":  # set chosen to red
+            return f"Set {_var_target(eff, ctx)} to {say(eff['value'], ctx)}."
+        case "add":  # add 1 to points of leader
+            return f"Add {say(eff['value'], ctx)} to {_var_target(eff, ctx)}."
+        case "next":  # next winner
+            return f"{_cap(say(eff['player'], ctx))} moves next."
+        case "if":
+            return " ".join(line for _, line, _ in effect_lines([eff], ctx))
+    return str(eff["do"])
+
+
+def _moved(what: dict[str, Any], ctx: Ctx) -> str:
+    if what.get("op") in ("zone", "zones", "bound") or what.get("op") in PICK:
+        return f"the cards of {say(what, ctx)}" if what.get("op") in ("zone", "zones") else say(what, ctx)
+    return say(what, ctx)
+
+
+def _var_target(eff: dict[str, Any], ctx: Ctx) -> str:
+    name = human(eff["var"])
+    return _of_whom(name, eff["of"], ctx) if eff.get("of") else f"the {name}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def attribute_values(attr: dict[str, Any]) -> str:
+    """An attribute's values with their copies: "red, blue or violet", "1 x3, 2 x3"."""
+    vals = attr["values"]
+    parts = [_text(v["value"]) + (f" ×{v['copies']}" if v["copies"] != 1 else "") for v in vals]
+    numbers = all(isinstance(v["value"], int) for v in vals)
+    if len(parts) > 2 and numbers and all(v["copies"] == vals[0]["copies"] for v in vals):
+        values = [v["value"] for v in vals]
+        if values == list(range(values[0], values[-1] + 1)):
+            return f"{values[0]} to {values[-1]}" + (f", ×{vals[0]['copies']} each" if vals[0]["copies"] != 1 else "")
+    if numbers or len(parts) == 1:
+        return ", ".join(parts)
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def card_line(line: dict[str, Any], ctx: Ctx) -> str:
+    """A deck line: "gem: color red or blue; value 1 x3, 2 x3 ..."."""
+    attrs = "; ".join(f"{human(a['name'])} {attribute_values(a)}" for a in line["attributes"])
+    text = f"{human(line['type'])}: {attrs}" if attrs else human(line["type"])
+    text += f" — {line_copies(line)} cards"
+    if line.get("achieved") is not None:
+        text += f"; achieved when {say(line['achieved'], ctx.with_bound())}"
+    return text
+
+
+def line_copies(line: dict[str, Any]) -> int:
+    """How many cards a deck line makes (the product of its attributes' copies)."""
+    total = 1
+    for a in line["attributes"]:
+        total *= sum(v["copies"] for v in a["values"])
+    return total
+
+
+def per_value(line: dict[str, Any]) -> str:
+    """The copies of a line by its enumerated attribute: "14 per color" (or just the total)."""
+    total = line_copies(line)
+    for a in line["attributes"]:
+        if len(a["values"]) > 1 and all(v["copies"] == 1 for v in a["values"]):
+            return f"{total // len(a['values'])} per {human(a['name'])}"
+    return str(total)
+
+
+def zone(z: dict[str, Any]) -> str:
+    """A zone: who holds it, how many, who sees it, piles."""
+    if z["owner"] == "player":
+        where = "one per player"
+    elif z["count"] > 1:
+        where = f"{z['count']}, shared"
+    else:
+        where = "one, shared"
+    text = f"{human(z['name'])}: {where}; {VISIBILITY[z['visibility']]}"
+    if z["visibility"] == "hidden" and z["owner"] == "player":
+        text += ", not even its owner"
+    if z.get("revealed"):
+        text += "; everyone sees it once the round is scored"
+    if z.get("piles"):
+        text += "; its cards are kept as separate piles"
+    return text
+
+
+def deal(d: dict[str, Any], ctx: Ctx) -> str:
+    """A deal line: "all cards, one at a time from the dealer's left, to each player's hand; ..."."""
+    amount = d.get("amount")
+    if amount is None:
+        text = "all cards"
+    elif amount.get("op") == "num":
+        text = f"{count_of(amount['value'], 'card')} each"
+    else:
+        text = f"{say(amount, ctx)} cards each"
+    if d.get("deck", "deck") != "deck":
+        text += f" from the {human(d['deck'])} deck"
+    text += ", one at a time from the dealer's left" if d.get("one_at_a_time") else ", in one packet each"
+    text += f", into each player's {human(d['to'])}"
+    if d.get("as_players") is not None:
+        seats = say(d["as_players"], ctx)
+        when = d.get("as_players_when")
+        cond = f"when {say(when, ctx)}, " if when is not None else ""
+        text += f"; {cond}deal as if for {seats} players and remove the spare hands unseen"
+    if d.get("rest"):
+        rest = ctx.zones.get(d["rest"], {})
+        face = {"hidden": ", face down", "public": ", face up"}.get(rest.get("visibility", ""), "")
+        text += f"; the rest form the {human(d['rest'])}{face}"
+    elif amount is not None:
+        text += "; the rest are set aside unseen"
+    return text
+
+
+def move(m: dict[str, Any], ctx: Ctx) -> str:
+    """A move rule's header: "play: a card from the player's hand to a pot"."""
+    src, dst = ctx.zones.get(m["from"], {}), ctx.zones.get(m["to"], {})
+    return f"{human(m['name'])}: a card from {_zone_ref(m['from'], src)} to {_zone_ref(m['to'], dst, 'a')}"
+
+
+def _zone_ref(name: str, z: dict[str, Any], article: str = "the") -> str:
+    if z.get("owner") == "player":
+        return f"the player's {human(name)}"
+    if z.get("count", 1) > 1:
+        return f"{_article(human(name)) if article == 'a' else 'the ' + human(name)}"
+    return f"the {human(name)}"
+
+
+def move_ctx(m: dict[str, Any], ctx: Ctx) -> Ctx:
+    """The context of a move's guards and triggers: the target reads as the zone it names."""
+    z = ctx.zones.get(m["to"], {})
+    target = f"the player's {human(m['to'])}" if z.get("owner") == "player" else f"the {human(m['to'])}"
+    return ctx.with_bound(target=target)
+
+
+def guard(g: dict[str, Any], ctx: Ctx) -> str:
+    """An allow or require guard."""
+    text = say(g["expr"], ctx)
+    if g.get("when") is not None:
+        text += f", whenever {say(g['when'], ctx)}"
+    return text
+
+
+def trigger_head(t: dict[str, Any], ctx: Ctx) -> str:
+    """A trigger's first line: "After each play, if ...:"."""
+    cond = f", if {say(t['if'], ctx)}" if t.get("if") is not None else ""
+    return f"After each {human(t['after'])}{cond}:"
+
+
+def trigger(t: dict[str, Any], ctx: Ctx) -> str:
+    """A whole trigger on one line (for diffs)."""
+    body = " ".join(line for _, line, _ in effect_lines(t["effects"], ctx))
+    return f"{trigger_head(t, ctx)} {body}"
+
+
+def first_player(fp: dict[str, Any] | None, ctx: Ctx) -> str:
+    """Who moves first in a phase."""
+    if not fp or not fp.get("keys"):
+        return "the player at the dealer's left"
+    parts = []
+    for i, key in enumerate(fp["keys"]):
+        head = "the player for whom" if i == 0 else "on a tie, for whom"
+        parts.append(f"{head} {say(key['key'], ctx)} is {key['extreme']}")
+    return "; ".join(parts) + "; still tied, the first of them clockwise from the dealer's left"
+
+
+def score_rule(r: dict[str, Any], ctx: Ctx) -> str:
+    """A scoring rule: "each gem card in the player's kept: -1, unless ..."."""
+    if r.get("each") is not None:
+        sing, _, qual = coll(r["each"], ctx)
+        text = f"each {sing}{qual}: {say(r['points'], ctx)}"
+    else:
+        text = say(r["points"], ctx)
+    if r.get("if") is not None:
+        text += f", if {say(r['if'], ctx)}"
+    if r.get("unless") is not None:
+        text += f", unless {say(r['unless'], ctx)}"
+    return text
+
+
+def define(d: dict[str, Any], ctx: Ctx) -> str:
+    """A definition: "the *color* of a pot is the color of the first gem card in it, else none"."""
+    if d.get("of"):
+        return f"the *{human(d['name'])}* of {_article(human(d['of']))} is {say(d['body'], ctx)}"
+    return f"*{human(d['name'])}* is {say(d['body'], ctx)}"
+
+
+def var(v: dict[str, Any], ctx: Ctx) -> str:
+    """A variable: whose it is, when it resets, where it starts."""
+    whose = "one for each player" if v["per_player"] else "one for the game"
+    reset = ", set back each round" if v["per_round"] else ""
+    return f"{human(v['name'])}: {whose}{reset}, starting at {say(v['init'], ctx)}"
+
+
+def schedule_values(s: dict[str, Any], ctx: Ctx) -> str:
+    """A schedule's values by round: "9, 6, 3, repeated"."""
+    return ", ".join(say(v, ctx) for v in s["values"]) + (", repeated" if s["repeated"] else "")
+
+
+def schedule(s: dict[str, Any], ctx: Ctx) -> str:
+    """A schedule: its name and values by round."""
+    return f"`{s['name']}`: {schedule_values(s, ctx)}"
+
+
+def param(p: dict[str, Any], ctx: Ctx) -> str:
+    """A parameter and its default."""
+    return f"`{p['name']}` = {say(p['default'], Ctx(ctx.zones))}"
+
+
+def game_rounds(g: dict[str, Any], ctx: Ctx) -> str:
+    """The number of rounds."""
+    return f"the game lasts {say(g['rounds'], ctx)} rounds"
+
+
+def game_dealer(g: dict[str, Any]) -> str:
+    """How the dealer passes."""
+    return f"the dealer passes {g.get('dealer', 'clockwise')} after each round"
+
+
+def game_winner(g: dict[str, Any]) -> str:
+    """Who wins."""
+    return f"the player with the {g['winner']} total wins; tied players share the win"
