@@ -21,6 +21,7 @@ ALLOWED = {
     "checker": {"simulation", "agents", "engine", "language", "errors", "loader"},
     "text": {"engine", "language", "errors"},
     "play": {"simulation", "agents", "engine", "text", "language", "errors", "loader"},
+    "editor": {"checker", "text", "language", "engine", "errors", "loader"},
     "build": {"engine"},
     "commands": {"*"},
     "__init__": {"engine", "errors", "loader"},

@@ -14,13 +14,39 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..engine.game import Game
 from .deck import check_decks, player_counts
 from .findings import Finding, Report
 from .gather import gather
 from .playouts import check_playouts, default_jobs
 from .rules import check_rules
 
-__all__ = ["Finding", "Report", "check", "default_jobs"]
+__all__ = ["Finding", "Report", "check", "check_static", "default_jobs"]
+
+
+def check_static(
+    path: str,
+    report: Report,
+    *,
+    players: int | None = None,
+    sets: dict[str, Any] | None = None,
+    text: str | None = None,
+) -> tuple[dict[str, Any] | None, Game | None, list[int]]:
+    """The checks made without playing (loader problems, deck arithmetic, dead rules) into ``report``;
+    gives the IR, the compiled Game and the player counts a playout can deal (None, [] where it stops).
+    ``text`` is the file's text when it differs from what is saved (an editor's unsaved buffer)."""
+    sets = dict(sets or {})
+    ir, game = gather(path, report, text)
+    if game is None:
+        return ir, None, []
+    if players is not None and not game.min_players <= players <= game.max_players:
+        message = f"--players {players}: the rules are for {game.min_players} to {game.max_players} players"
+        report.add(Finding("error", "players", message, None))
+        return ir, game, []
+    counts = player_counts(game, players)
+    bad = check_decks(game, counts, sets, report)
+    check_rules(game, counts, sets, report)
+    return ir, game, [p for p in counts if p not in bad]
 
 
 def check(
@@ -37,23 +63,8 @@ def check(
     start = time.perf_counter()
     report = Report(str(path))
     sets = dict(sets or {})
-    _, game = gather(str(path), report)
-    if game is not None:
-        if players is not None and not game.min_players <= players <= game.max_players:
-            report.add(
-                Finding(
-                    "error",
-                    "players",
-                    f"--players {players}: the rules are for {game.min_players} to {game.max_players} players",
-                    None,
-                )
-            )
-        else:
-            counts = player_counts(game, players)
-            bad = check_decks(game, counts, sets, report)
-            check_rules(game, counts, sets, report)
-            playable = [p for p in counts if p not in bad]
-            if games > 0 and playable:
-                check_playouts(game, str(path), sets, playable, games, seed, jobs, report, progress)
+    _, game, playable = check_static(str(path), report, players=players, sets=sets)
+    if game is not None and games > 0 and playable:
+        check_playouts(game, str(path), sets, playable, games, seed, jobs, report, progress)
     report.seconds = time.perf_counter() - start
     return report

@@ -15,11 +15,13 @@ from .findings import Finding, Report, at, from_error
 UNREADABLE = (ReadError, RulesSyntaxError, ExtendsError)  # exit code 2: nothing further can be checked
 
 
-def gather(path: str, report: Report) -> tuple[dict[str, Any] | None, Game | None]:
-    """The IR and the compiled Game (with rule coverage) of a file, or None where problems stop it."""
+def gather(path: str, report: Report, text: str | None = None) -> tuple[dict[str, Any] | None, Game | None]:
+    """The IR and the compiled Game (with rule coverage) of a file, or None where problems stop it.
+    ``text``, when given, is the file's content (unsaved); otherwise the file is read."""
     p = locate(path)
     try:
-        text = read_text(p)
+        if text is None:
+            text = read_text(p)
         if p.suffix in (".json", ".yaml", ".yml"):
             ir = ir_from_data(text, str(p))
         else:

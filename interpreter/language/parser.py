@@ -119,18 +119,25 @@ FRIENDLY = {
 }
 
 
+def terminal_words(terminal: str) -> list[str]:
+    """What a terminal is written as: `of` for OF, `allow` and `require` for GUARD_KIND, `per player`
+    for PER_PLAYER (a pattern's text for terminals that are not words, like NAME); [] if unknown."""
+    try:
+        pattern = parser().get_terminal(terminal).pattern
+    except KeyError:
+        return []
+    if pattern.type == "str":
+        return [pattern.value]
+    words = re.sub(r"\[ \t\]\+|\[ \\t\]\+", " ", pattern.value).replace("\\b", "").strip("()")
+    return words.split("|")
+
+
 def _friendly(terminal: str) -> str:
     """A terminal's name as a person reads it: `of`, a name, the end of the line."""
     if terminal in FRIENDLY:
         return FRIENDLY[terminal]
-    try:
-        pattern = parser().get_terminal(terminal).pattern
-    except KeyError:
-        return terminal.lower()
-    if pattern.type == "str":
-        return f"`{pattern.value}`"
-    words = re.sub(r"\[ \t\]\+|\[ \\t\]\+", " ", pattern.value).replace("\\b", "").strip("()")
-    return " or ".join(f"`{w}`" for w in words.split("|"))
+    words = terminal_words(terminal)
+    return " or ".join(f"`{w}`" for w in words) if words else terminal.lower()
 
 
 def _describe_expected(expected: set[str]) -> str:

@@ -166,13 +166,14 @@ def _phase_items(ph: dict[str, Any], ctx: P.Ctx) -> list[Item]:
     name = ph["name"]
     where = f"Phase {P.human(name)}"
     how = "all players at once" if ph["simultaneous"] else "one player at a time"
-    out = [Item("phase", name, where, how, {"name": name, "simultaneous": ph["simultaneous"]}, ph.get("note"))]
+    data = {"name": name, "simultaneous": ph["simultaneous"], "at": ph.get("at")}  # `at` for editors, not compared
+    out = [Item("phase", name, where, how, data, ph.get("note"))]
     fp = ph.get("first_player")
     out.append(Item("first player", name, f"{where}, first player", R.first_player(fp, ctx), fp and fp["keys"]))
     moves = {m["name"]: m for m in ph["moves"]}
     for m in ph["moves"]:
         mctx = R.move_ctx(m, ctx)
-        data = {k: m[k] for k in ("name", "from", "to")}
+        data = {k: m.get(k) for k in ("name", "from", "to", "at")}
         out.append(Item("move", f"{name}/{m['name']}", f"{where}, move", R.move(m, ctx), data, m.get("note")))
         seen: dict[str, int] = {}
         for g in m["guards"]:

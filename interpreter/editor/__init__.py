@@ -1,0 +1,15 @@
+"""The editor's side of the language: what `ruleset lsp` (a language server) answers about a rules file.
+
+``analysis`` checks a buffer (the static part of `check`) and finds its declarations and names;
+``diagnostics`` turns findings into positioned problems (and runs the playouts after a save);
+``hover``, ``navigation`` (definition, references, rename), ``completion`` and ``outline`` answer
+the editor's questions from the analysis; ``server`` wires them to the protocol (pygls).
+
+Nothing here lists the constructs of the language: keywords come from the grammar (the parser's
+expected tokens, its terminals), declarations and their words from the IR (``text.diff.items``
+and ``text.phrases``), so the server follows the language as it grows.
+
+Takes a document's text and a position; gives Language Server Protocol answers (lsprotocol types).
+May import: ``interpreter.checker``, ``interpreter.text``, ``interpreter.language``,
+``interpreter.engine``, ``interpreter.loader``, ``interpreter.errors``. Needs the ``lsp`` extra.
+"""

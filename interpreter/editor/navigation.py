@@ -1,0 +1,90 @@
+"""Go to definition, find references and rename, across `extends`: a variant's names lead into
+its base file, and a renamed name changes in the file, its bases and every variant found of them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lsprotocol import types as T
+
+from ..errors import RulesetError
+from ..language.variants import load_program, read_text
+from .analysis import Analysis, Token, file_text, keywords, name_pattern, names_in, token_at
+
+MAX_VARIANT_FILES = 500  # .rules files looked at when searching a folder for variants
+
+
+def uri(path: str) -> str:
+    """The file URI of a path."""
+    return Path(path).resolve().as_uri()
+
+
+def location(t: Token) -> T.Location:
+    """Where a token is, for the editor."""
+    return T.Location(uri(t.file), T.Range(T.Position(t.line, t.col), T.Position(t.line, t.end)))
+
+
+def definition(analysis: Analysis, line: int, col: int) -> list[T.Location]:
+    """Where the name under the cursor is declared (in a base file, for what a variant inherits)."""
+    token = token_at(analysis, line, col)
+    return [location(d.at) for d in analysis.declared(token.text)] if token else []
+
+
+def references(
+    analysis: Analysis, line: int, col: int, open_texts: dict[str, str], include_declaration: bool = True
+) -> list[T.Location]:
+    """Every place the declared name under the cursor is written, in this file and its bases."""
+    token = token_at(analysis, line, col)
+    if token is None or not analysis.declared(token.text):
+        return []
+    found = [t for t in _uses(token.text, analysis.files, open_texts)]
+    if not include_declaration:
+        decls = {d.at for d in analysis.declared(token.text)}
+        found = [t for t in found if t not in decls]
+    return [location(t) for t in found]
+
+
+def _uses(name: str, files: list[str], open_texts: dict[str, str]) -> list[Token]:
+    out = []
+    for f in files:
+        text = file_text(f, open_texts)
+        if text is not None:
+            out += [t for t in names_in(f, text) if t.text == name]
+    return out
+
+
+def rename(
+    analysis: Analysis, line: int, col: int, new_name: str, open_texts: dict[str, str], roots: list[str]
+) -> T.WorkspaceEdit | None:
+    """Rename a declared name wherever the rules that see it write it: this file, its bases and
+    their variants (found under ``roots``, the workspace folders, and beside each file)."""
+    token = token_at(analysis, line, col)
+    if token is None or not analysis.declared(token.text):
+        return None
+    if not name_pattern().fullmatch(new_name) or new_name in keywords():
+        raise RulesetError(f"'{new_name}' cannot be a name", hint="names are lower case letters, digits and _")
+    family = list(dict.fromkeys([*analysis.files, *variants(analysis.files, roots, open_texts)]))
+    changes: dict[str, list[T.TextEdit]] = {}
+    for t in _uses(token.text, family, open_texts):
+        edit = T.TextEdit(T.Range(T.Position(t.line, t.col), T.Position(t.line, t.end)), new_name)
+        changes.setdefault(uri(t.file), []).append(edit)
+    return T.WorkspaceEdit(changes=changes)
+
+
+def variants(files: list[str], roots: list[str], open_texts: dict[str, str]) -> list[str]:
+    """The rules files that extend one of ``files``, directly or through other variants."""
+    targets = {str(Path(f).resolve()) for f in files}
+    folders = {str(Path(f).resolve().parent) for f in files} | {str(Path(r).resolve()) for r in roots}
+    candidates = sorted({str(p.resolve()) for d in folders for p in Path(d).rglob("*.rules")})
+    out = []
+    for path in candidates[:MAX_VARIANT_FILES]:
+        if path in targets:
+            continue
+        try:
+            text = open_texts.get(path) or read_text(path)
+            chain = {str(Path(r.file).resolve()) for r in load_program(text, path).files}
+        except RulesetError:
+            continue
+        if chain & targets:
+            out.append(path)
+    return out

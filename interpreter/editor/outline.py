@@ -1,0 +1,71 @@
+"""The document outline: the sections of the file and the rules in them (a zone, a phase, its moves
+and triggers, a scoring rule ...), nested as the file indents them, each with its words."""
+
+from __future__ import annotations
+
+from lsprotocol import types as T
+
+from ..errors import Span
+from ..text.diff import items, plain
+from .analysis import Analysis
+
+
+def _indent(line: str) -> int:
+    return len(line.expandtabs(8)) - len(line.expandtabs(8).lstrip())
+
+
+def _block_end(lines: list[str], start: int) -> int:
+    """The last line of the block a line opens (the lines indented deeper below it)."""
+    end, depth = start, _indent(lines[start])
+    for i in range(start + 1, len(lines)):
+        text = lines[i].strip()
+        if not text or text.startswith("#"):
+            continue
+        if _indent(lines[i]) <= depth:
+            break
+        end = i
+    return end
+
+
+def outline(analysis: Analysis) -> list[T.DocumentSymbol]:
+    """The symbols of this file: its blocks' header lines and the IR's items declared in it."""
+    lines = analysis.text.splitlines()
+    words: dict[int, str] = {}  # line -> the rule's words
+    if analysis.ir is not None:
+        try:
+            for item in items(analysis.ir):
+                at = item.data.get("at") if isinstance(item.data, dict) else None
+                span = Span.parse(at) if isinstance(at, str) else None
+                if span and span.file == analysis.path:
+                    words.setdefault(span.line - 1, f"{plain(item.label)}: {plain(item.words)}")
+        except (KeyError, TypeError, AttributeError, ValueError):
+            pass
+    rows = []  # (line, indent, symbol)
+    for i, raw in enumerate(lines):
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        opens = _block_end(lines, i) > i
+        if i not in words and not (opens or _indent(raw) == 0):
+            continue
+        end = _block_end(lines, i)
+        kind = T.SymbolKind.Namespace if opens else T.SymbolKind.Field
+        whole = T.Range(T.Position(i, 0), T.Position(end, len(lines[end])))
+        head = T.Range(T.Position(i, _indent(raw)), T.Position(i, len(raw.rstrip())))
+        name = text.split("#")[0].strip()
+        name = name if len(name) <= 60 else name[:57] + "..."
+        symbol = T.DocumentSymbol(name, kind, whole, head, detail=words.get(i), children=[])
+        rows.append((i, _indent(raw), end, symbol))
+    return _nest(rows)
+
+
+def _nest(rows: list[tuple[int, int, int, T.DocumentSymbol]]) -> list[T.DocumentSymbol]:
+    """Each symbol inside the nearest one above it whose block contains it."""
+    top: list[T.DocumentSymbol] = []
+    open_: list[tuple[int, int, T.DocumentSymbol]] = []  # (indent, last line, symbol)
+    for line, indent, end, symbol in rows:
+        while open_ and (open_[-1][0] >= indent or open_[-1][1] < line):
+            open_.pop()
+        (open_[-1][2].children if open_ else top).append(symbol)  # type: ignore[union-attr]
+        open_.append((indent, end, symbol))
+    return top

@@ -1,0 +1,200 @@
+"""The language server (pygls over stdio): each feature of the protocol answered by its module.
+
+Diagnostics: the static part of `check` a moment after the typing stops (a new edit cancels the
+pending one), then after a save the findings of seeded random playouts, in another process that
+the next edit stops. Every other answer is computed from the document's latest analysis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from pathlib import Path
+
+from lsprotocol import types as T
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from ..checker import Finding, Report
+from ..errors import RulesetError
+from ..text.fmt import format_text
+from . import completion, diagnostics, hover, navigation, outline
+from .analysis import Analysis, analyse
+
+DEBOUNCE = 0.05  # seconds without an edit before a document is checked again
+PLAYOUTS = 100  # random playouts a player count after a save (`ruleset lsp --playouts N`)
+
+log = logging.getLogger(__name__)
+
+
+class RulesServer(LanguageServer):
+    """The server and what it holds for each open document."""
+
+    def __init__(self) -> None:
+        super().__init__("ruleset", "0.1.0")
+        self.analyses: dict[str, Analysis] = {}
+        self.pending: dict[str, asyncio.Task] = {}  # uri -> the debounced static check
+        self.playing: dict[str, asyncio.Task] = {}  # uri -> the playouts after a save
+        self.published: dict[str, set[str]] = {}  # uri -> the files its diagnostics went to
+        self.playouts = PLAYOUTS
+        self.debounce = DEBOUNCE
+
+    # ---- documents -------------------------------------------------------------------------------------
+    def path(self, uri: str) -> str:
+        doc = self.workspace.get_text_document(uri)
+        return str(Path(doc.path).resolve()) if doc.path else uri
+
+    def open_texts(self) -> dict[str, str]:
+        """The text of every open document, by path (what the editor shows, saved or not)."""
+        docs = self.workspace.text_documents.values()
+        return {str(Path(d.path).resolve()): d.source for d in docs if d.path}
+
+    def roots(self) -> list[str]:
+        """The workspace folders, as paths."""
+        folders = self.workspace.folders.values()
+        out = [p for p in (to_fs_path(f.uri) for f in folders) if p]
+        root = self.workspace.root_path
+        return out or ([root] if root else [])
+
+    def analysis(self, uri: str) -> Analysis:
+        """The analysis of the document's current text (made now if an edit is still pending)."""
+        text = self.workspace.get_text_document(uri).source
+        current = self.analyses.get(uri)
+        if current is None or current.text != text:
+            current = self.analyses[uri] = _safe_analyse(self.path(uri), text, current)
+        return current
+
+    def publish(self, uri: str, findings: list[Finding]) -> None:
+        """Send the findings to the editor, each file's to it; clear the files that have none now."""
+        a = self.analyses[uri]
+        groups = diagnostics.by_file(findings, a.path, a.text)
+        for file in self.published.get(uri, set()) - set(groups):
+            groups[file] = []
+        for file, diags in groups.items():
+            target = uri if file == a.path else navigation.uri(file)
+            self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=target, diagnostics=diags))
+        self.published[uri] = {f for f, d in groups.items() if d}
+
+    def cancel(self, uri: str) -> None:
+        """Stop the pending check and the playouts of a document."""
+        for tasks in (self.pending, self.playing):
+            task = tasks.pop(uri, None)
+            if task:
+                task.cancel()
+
+    async def check_later(self, uri: str) -> None:
+        """The static check, once the typing has paused."""
+        await asyncio.sleep(self.debounce)
+        self.publish(uri, self.analysis(uri).report.findings)
+
+    async def play(self, uri: str) -> None:
+        """The playout findings of the saved file, added to the static ones."""
+        a = self.analysis(uri)
+        if any(f.severity == "error" for f in a.report.findings):
+            return
+        found = await diagnostics.playout_findings(a.path, self.playouts)
+        seen = {(f.at, f.message) for f in a.report.findings}
+        self.publish(uri, a.report.findings + [f for f in found if (f.at, f.message) not in seen])
+
+
+def _safe_analyse(path: str, text: str, previous: Analysis | None) -> Analysis:
+    """The analysis; an internal failure is logged and leaves the previous answers (never a crash)."""
+    try:
+        return analyse(path, text, previous)
+    except RecursionError:
+        log.warning("%s: nested too deeply to analyse", path)
+    except Exception:  # the server must keep answering whatever the text
+        log.exception("analysis of %s failed", path)
+    fallback = Analysis(path, text, Report(path))
+    if previous is not None:
+        fallback.ir, fallback.declarations, fallback.files = previous.ir, previous.declarations, previous.files
+    return fallback
+
+
+def make_server() -> RulesServer:
+    """The server with every feature registered."""
+    server = RulesServer()
+
+    @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: RulesServer, params: T.DidOpenTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        ls.publish(uri, ls.analysis(uri).report.findings)
+
+    @server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: RulesServer, params: T.DidChangeTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        ls.cancel(uri)
+        ls.pending[uri] = asyncio.ensure_future(ls.check_later(uri))
+
+    @server.feature(T.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: RulesServer, params: T.DidSaveTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        task = ls.playing.pop(uri, None)
+        if task:
+            task.cancel()
+        if ls.playouts > 0:
+            ls.playing[uri] = asyncio.ensure_future(ls.play(uri))
+
+    @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: RulesServer, params: T.DidCloseTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        ls.cancel(uri)
+        ls.analyses.pop(uri, None)
+        for file in ls.published.pop(uri, set()):
+            target = navigation.uri(file)
+            ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=target, diagnostics=[]))
+
+    @server.feature(T.TEXT_DOCUMENT_HOVER)
+    def on_hover(ls: RulesServer, params: T.HoverParams) -> T.Hover | None:
+        pos = params.position
+        return hover.hover(ls.analysis(params.text_document.uri), pos.line, pos.character)
+
+    @server.feature(T.TEXT_DOCUMENT_DEFINITION)
+    def on_definition(ls: RulesServer, params: T.DefinitionParams) -> list[T.Location]:
+        pos = params.position
+        return navigation.definition(ls.analysis(params.text_document.uri), pos.line, pos.character)
+
+    @server.feature(T.TEXT_DOCUMENT_REFERENCES)
+    def on_references(ls: RulesServer, params: T.ReferenceParams) -> list[T.Location]:
+        pos, a = params.position, ls.analysis(params.text_document.uri)
+        with_decl = params.context.include_declaration
+        return navigation.references(a, pos.line, pos.character, ls.open_texts(), with_decl)
+
+    @server.feature(T.TEXT_DOCUMENT_RENAME)
+    def on_rename(ls: RulesServer, params: T.RenameParams) -> T.WorkspaceEdit | None:
+        pos, a = params.position, ls.analysis(params.text_document.uri)
+        return navigation.rename(a, pos.line, pos.character, params.new_name, ls.open_texts(), ls.roots())
+
+    @server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=[" "]))
+    def on_completion(ls: RulesServer, params: T.CompletionParams) -> T.CompletionList:
+        pos = params.position
+        found = completion.completions(ls.analysis(params.text_document.uri), pos.line, pos.character)
+        return T.CompletionList(is_incomplete=False, items=found)
+
+    @server.feature(T.TEXT_DOCUMENT_FORMATTING)
+    def on_formatting(ls: RulesServer, params: T.DocumentFormattingParams) -> list[T.TextEdit]:
+        a = ls.analysis(params.text_document.uri)
+        try:
+            formatted = format_text(a.text, a.path)
+        except RulesetError:  # text that does not parse is left as it is
+            return []
+        if formatted == a.text:
+            return []
+        lines = a.text.splitlines()
+        end = T.Position(len(lines), 0)
+        return [T.TextEdit(T.Range(T.Position(0, 0), end), formatted)]
+
+    @server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    def on_symbols(ls: RulesServer, params: T.DocumentSymbolParams) -> list[T.DocumentSymbol]:
+        return outline.outline(ls.analysis(params.text_document.uri))
+
+    return server
+
+
+def serve(playouts: int = PLAYOUTS, debounce: float = DEBOUNCE) -> None:
+    """Answer an editor on stdin and stdout until it says exit."""
+    server = make_server()
+    server.playouts, server.debounce = playouts, debounce
+    with contextlib.suppress(KeyboardInterrupt):
+        server.start_io()
