@@ -1,0 +1,105 @@
+"""The VS Code extension (editors/vscode/): its TextMate grammar colours a file exactly as the
+Pygments lexer does, and the official packaging tool (@vscode/vsce) builds it into a .vsix."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+pytest.importorskip("pygments", reason="the TextMate grammar is made from the Pygments lexer")
+
+from conftest import EXAMPLES, ROOT, RULESETS
+from interpreter.text.lexer import RulesLexer
+
+VSCODE = ROOT / "editors" / "vscode"
+FILES = sorted(RULESETS.glob("*.rules")) + sorted(EXAMPLES.rglob("*.rules"))
+
+
+def make_grammar():
+    spec = importlib.util.spec_from_file_location("make_grammar", VSCODE / "make_grammar.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_committed_grammar_is_the_one_made_from_the_lexer():
+    """Change the lexer, run editors/vscode/make_grammar.py: the two never drift apart."""
+    committed = (VSCODE / "syntaxes" / "rules.tmLanguage.json").read_text()
+    assert committed == make_grammar().text(), "run: python editors/vscode/make_grammar.py"
+
+
+def textmate_scopes(grammar: dict, line: str) -> list[tuple[str, str]]:
+    """(text, scope) of each scoped piece of a line, scanned as a TextMate engine does: at each
+    point the pattern whose match starts first (the first listed on a tie)."""
+    rules = [(re.compile(p["match"]), p) for p in grammar["patterns"]]
+    out, pos = [], 0
+    while pos < len(line):
+        found = [
+            (m.start(), i, m, p)
+            for i, (rx, p) in enumerate(rules)
+            if (m := rx.search(line, pos)) and m.end() > m.start()
+        ]
+        if not found:
+            break
+        _, _, m, p = min(found, key=lambda f: (f[0], f[1]))
+        if "name" in p:
+            out.append((m.group(0), p["name"]))
+        for group, cap in p.get("captures", {}).items():
+            out.append((m.group(int(group)), cap["name"]))
+        pos = m.end()
+    return out
+
+
+def pygments_scopes(module, line: str) -> list[tuple[str, str]]:
+    """(text, scope) of each token Pygments gives a scope to."""
+    out = []
+    for token, text in RulesLexer().get_tokens(line + "\n"):
+        name = module.scope(token)
+        if name and text.strip():
+            out.append((text, name))
+    return out
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_the_editor_colours_every_shipped_file_as_pygments_does(path):
+    module = make_grammar()
+    grammar = module.grammar()
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        assert textmate_scopes(grammar, line) == pygments_scopes(module, line), f"{path.name}:{number}: {line}"
+
+
+def test_the_extension_starts_the_language_server_for_rules_files():
+    package = json.loads((VSCODE / "package.json").read_text())
+    [language] = package["contributes"]["languages"]
+    assert language["extensions"] == [".rules"]
+    assert (VSCODE / package["contributes"]["grammars"][0]["path"]).is_file()
+    assert package["contributes"]["configuration"]["properties"]["ruleset.command"]["default"] == ["ruleset", "lsp"]
+    config = json.loads((VSCODE / "language-configuration.json").read_text())
+    assert config["comments"]["lineComment"] == "#"
+    assert (
+        "lsp"
+        in subprocess.run(
+            [sys.executable, "-m", "interpreter", "--help"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout
+    )
+
+
+@pytest.mark.skipif(shutil.which("npm") is None, reason="npm (Node.js) is not installed: the .vsix cannot be built")
+def test_the_official_packaging_tool_builds_the_extension(tmp_path):
+    """editors/vscode/build.sh: npm ci from the committed lock file, then `vsce package`."""
+    work = tmp_path / "vscode"
+    shutil.copytree(VSCODE, work, ignore=shutil.ignore_patterns("node_modules", "*.vsix"))
+    done = subprocess.run(["bash", "build.sh", "out.vsix"], cwd=work, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stdout + done.stderr
+    names = zipfile.ZipFile(work / "out.vsix").namelist()
+    for member in ("package.json", "extension.js", "syntaxes/rules.tmLanguage.json", "language-configuration.json"):
+        assert f"extension/{member}" in names
+    assert any(n.startswith("extension/node_modules/vscode-languageclient/") for n in names)
+    assert not any("node_modules/@vscode/vsce/" in n for n in names)  # the packaging tool is not shipped
