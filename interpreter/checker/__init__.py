@@ -31,12 +31,14 @@ def check_static(
     players: int | None = None,
     sets: dict[str, Any] | None = None,
     text: str | None = None,
+    schema: bool = True,
 ) -> tuple[dict[str, Any] | None, Game | None, list[int]]:
     """The checks made without playing (loader problems, deck arithmetic, dead rules) into ``report``;
     gives the IR, the compiled Game and the player counts a playout can deal (None, [] where it stops).
-    ``text`` is the file's text when it differs from what is saved (an editor's unsaved buffer)."""
+    ``text`` is the file's text when it differs from what is saved (an editor's unsaved buffer);
+    ``schema`` False skips the schema check of IR resolved from text (see ``gather``)."""
     sets = dict(sets or {})
-    ir, game = gather(path, report, text)
+    ir, game = gather(path, report, text, schema)
     if game is None:
         return ir, None, []
     if players is not None and not game.min_players <= players <= game.max_players:

@@ -15,9 +15,12 @@ from .findings import Finding, Report, at, from_error
 UNREADABLE = (ReadError, RulesSyntaxError, ExtendsError)  # exit code 2: nothing further can be checked
 
 
-def gather(path: str, report: Report, text: str | None = None) -> tuple[dict[str, Any] | None, Game | None]:
+def gather(
+    path: str, report: Report, text: str | None = None, schema: bool = True
+) -> tuple[dict[str, Any] | None, Game | None]:
     """The IR and the compiled Game (with rule coverage) of a file, or None where problems stop it.
-    ``text``, when given, is the file's content (unsaved); otherwise the file is read."""
+    ``text``, when given, is the file's content (unsaved); otherwise the file is read. ``schema``
+    False skips the schema check of IR resolved from rules text (IR read as data is always checked)."""
     p = locate(path)
     try:
         if text is None:
@@ -36,7 +39,7 @@ def gather(path: str, report: Report, text: str | None = None) -> tuple[dict[str
                 report.add(from_error(err, _code(err)))
             if errors or ir is None:
                 return None, None
-            if not _schema_ok(ir, report):
+            if schema and not _schema_ok(ir, report):
                 return ir, None
     except UNREADABLE as err:
         report.unreadable = True

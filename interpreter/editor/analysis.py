@@ -8,6 +8,7 @@ the item's ``at``. When the text does not resolve (half typed), the last good de
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass, field
 from functools import cache
@@ -54,9 +55,21 @@ class Analysis:
     path: str
     text: str
     report: Report
-    ir: dict[str, Any] | None = None
-    declarations: dict[str, list[Declaration]] = field(default_factory=dict)
+    ir: dict[str, Any] | None = None  # of this text, or of the last text that resolved
+    ir_text: str = ""  # the text the IR was made from
     files: list[str] = field(default_factory=list)  # this file, then its bases (from the IR's positions)
+    _declarations: dict[str, list[Declaration]] | None = field(default=None, repr=False)
+
+    @property
+    def declarations(self) -> dict[str, list[Declaration]]:
+        """Every declared name (made when first asked: diagnostics do not need them)."""
+        if self._declarations is None:
+            self._declarations = {}
+            # IR too broken to cut into items (schema errors) declares nothing
+            with contextlib.suppress(KeyError, TypeError, AttributeError):
+                if self.ir is not None:
+                    self._declarations = declarations(self.ir, self.path, self.ir_text)
+        return self._declarations
 
     def declared(self, name: str) -> list[Declaration]:
         """The declarations of a name (several when, say, a definition shares an attribute's name)."""
@@ -110,19 +123,14 @@ def token_at(analysis: Analysis, line: int, col: int) -> Token | None:
 def analyse(path: str, text: str, previous: Analysis | None = None) -> Analysis:
     """Check a document's text; keep the previous declarations when this text does not resolve."""
     report = Report(path)
-    ir, _, _ = check_static(path, report, text=text)
-    analysis = Analysis(path, text, report, ir)
+    # The resolver's IR fits the schema by construction (the tests check every shipped and fuzzed
+    # ruleset); checking it again on every keystroke would take most of the time of an analysis.
+    ir, _, _ = check_static(path, report, text=text, schema=False)
     if ir is not None:
-        try:
-            analysis.declarations = declarations(ir, path, text)
-        except (KeyError, TypeError, AttributeError):  # IR too broken to cut into items (schema errors)
-            analysis.declarations = {}
-        analysis.files = list(dict.fromkeys([path, *_files(ir)]))
-    elif previous is not None:
-        analysis.ir, analysis.declarations, analysis.files = previous.ir, previous.declarations, previous.files
-    else:
-        analysis.files = [path]
-    return analysis
+        return Analysis(path, text, report, ir, text, list(dict.fromkeys([path, *_files(ir)])))
+    if previous is not None:  # keep what the last text that resolved declared
+        return Analysis(path, text, report, previous.ir, previous.ir_text, previous.files, previous._declarations)
+    return Analysis(path, text, report, files=[path])
 
 
 def _files(node: Any) -> list[str]:

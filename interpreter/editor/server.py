@@ -22,7 +22,10 @@ from ..text.fmt import format_text
 from . import completion, diagnostics, hover, navigation, outline
 from .analysis import Analysis, analyse
 
-DEBOUNCE = 0.05  # seconds without an edit before a document is checked again
+# Seconds without an edit before a document is checked again. Short: the edits that arrive while an
+# analysis runs wait in the input, and each cancels the check the one before it scheduled, so a
+# burst of typing is analysed once, at its end.
+DEBOUNCE = 0.02
 PLAYOUTS = 100  # random playouts a player count after a save (`ruleset lsp --playouts N`)
 
 log = logging.getLogger(__name__)
@@ -106,10 +109,9 @@ def _safe_analyse(path: str, text: str, previous: Analysis | None) -> Analysis:
         log.warning("%s: nested too deeply to analyse", path)
     except Exception:  # the server must keep answering whatever the text
         log.exception("analysis of %s failed", path)
-    fallback = Analysis(path, text, Report(path))
     if previous is not None:
-        fallback.ir, fallback.declarations, fallback.files = previous.ir, previous.declarations, previous.files
-    return fallback
+        return Analysis(path, text, Report(path), previous.ir, previous.ir_text, previous.files, previous._declarations)
+    return Analysis(path, text, Report(path), files=[path])
 
 
 def make_server() -> RulesServer:
