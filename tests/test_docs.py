@@ -8,6 +8,7 @@ import pytest
 
 import interpreter
 from conftest import ROOT
+from interpreter.checker import check
 from interpreter.language.parser import parse
 from interpreter.simulation.simulate import simulate
 
@@ -47,3 +48,83 @@ def test_the_variant_example_is_the_shipped_five_card_variant_in_short(tmp_path)
         return node
 
     assert strip(ours) == strip(shipped)
+
+
+def table(heading: str) -> list[list[str]]:
+    """The rows (after the header) of the first table under a heading of docs/language.md, cell by cell."""
+    lines = DOC.split(heading, 1)[1].splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("|"))
+    rows = []
+    for line in lines[first + 2 :]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+    return rows
+
+
+def code(cell: str) -> str:
+    """The text of an inline code cell (`x` or ``x``)."""
+    return re.fullmatch(r"(``?)(.*?)\1", cell).group(2)
+
+
+PRECEDENCE = [row for row in table("### How an expression groups") if row[2]]
+
+
+@pytest.mark.parametrize("row", PRECEDENCE, ids=[code(r[2]) for r in PRECEDENCE])
+def test_the_precedence_table_says_how_the_parser_groups(row):
+    """Each example parses exactly as its parenthesised meaning."""
+
+    def tree(expression: str):
+        return parse(f"define x = {expression}\n", "docs/language.md").children[0].children[-1]
+
+    assert tree(code(row[2])) == tree(code(row[3]))
+
+
+def test_the_precedence_table_goes_from_loosest_to_tightest():
+    assert len(PRECEDENCE) >= 10
+    assert PRECEDENCE[0][0] == "loosest" and table("### How an expression groups")[-1][0] == "tightest"
+
+
+# Each row of the common errors table, made in the smallest whole ruleset of the page.
+MISTAKES = {
+    "no zone 'piles'": ("from hand to pile", "from hand to piles"),
+    "unknown name 'colour'": ("ends when every hand is empty", "ends when colour of first card in pile = red"),
+    "names are lower case letters, digits and underscores": ("  hand  per", "  Hand  per"),
+    "a range of players is written with two dots": ("players 2..4", "players 2-4"),
+    "a move names its card": ("move play card from", "move play from"),
+    "a parameter needs `=` and a default": ("players 2..4", "players 2..4\nparam limit 20"),
+    "a scoring rule over each card needs a colon before its points": (
+        "    count hand of player",
+        "    each card in hand of player -1",
+    ),
+    "a section name (cards, zones, round, game) must be followed by its indented lines": (
+        "zones\n  hand",
+        "zones hand",
+    ),
+    "indentation does not match any enclosing block": ("    ends when", "   ends when"),
+    "expected a number, got a zone": ("    count hand of player", "    hand of player"),
+    "the game does not say how many rounds it has": ("game\n  rounds 1\n  winner highest total\n", ""),
+    "the deal cannot be made": ("deal all to hand, one at a time", "deal 20 to hand"),
+    "is never used": ("players 2..4", "players 2..4\nparam limit = 20"),
+    "nobody can move in phase": (
+        "move play card from hand to pile",
+        "move play card from hand to pile\n      allow color of card = red",
+    ),
+}
+
+
+def test_the_common_errors_table_lists_each_tested_mistake():
+    listed = [code(row[0].split(" (with")[0]) for row in table("## Common errors and their fixes")]
+    assert listed == list(MISTAKES)
+
+
+@pytest.mark.parametrize("message", list(MISTAKES))
+def test_each_common_error_is_what_check_says_for_that_mistake(message, tmp_path):
+    smallest = next(b for b in BLOCKS if b.startswith('game "Snap-ish"'))
+    old, new = MISTAKES[message]
+    assert old in smallest
+    path = tmp_path / "mistake.rules"
+    path.write_text(smallest.replace(old, new, 1))
+    report = check(str(path), games=20, seed=1)
+    said = [f"{f.message} {f.hint or ''}" for f in report.findings if f.severity in ("error", "warning")]
+    assert any(message in s for s in said), said
