@@ -3,6 +3,7 @@ text before it) and, where a name may stand, the names the rules declare."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from functools import cache
 
@@ -69,7 +70,5 @@ def completions(analysis: Analysis, line: int, col: int) -> list[T.CompletionIte
 
 def _partial_word(text: str) -> str:
     """The name being typed at the end of ``text``."""
-    i = len(text)
-    while i > 0 and name_pattern().fullmatch(text[i - 1 :]):
-        i -= 1
-    return text[i:] if name_pattern().fullmatch(text[i:]) else ""
+    m = re.search(rf"(?:{name_pattern().pattern})$", text)
+    return m.group(0) if m else ""

@@ -50,13 +50,11 @@ def _keyword_words() -> frozenset[str]:
 @cache
 def _grammar_rules() -> list[tuple[str, str]]:
     """The grammar's rules as (rule line, the section comment above it)."""
-    out, section, rule = [], "", ""
+    out, section = [], ""
     for raw in grammar_path().read_text(encoding="utf-8").splitlines():
         line = raw.strip()
         if line.startswith("// ----"):
             section = line.strip("/- ")
-        elif line.startswith(("|", "//")) and rule:
-            continue
         elif re.match(r"^\??[a-z_]+(\.\d+)?\s*:", line):
             out.append((line, section))
     return out
