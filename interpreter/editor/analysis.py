@@ -18,7 +18,7 @@ from typing import Any
 from ..checker import Report, check_static
 from ..errors import Span, source_line
 from ..language.parser import parser, terminal_words
-from ..text import phrases as P
+from ..text import rule_phrases as R
 from ..text.diff import items, plain
 
 
@@ -164,7 +164,7 @@ def declarations(ir: dict[str, Any], path: str, text: str) -> dict[str, list[Dec
         out.setdefault(name, []).append(decl)
     for attr, info in ir.get("attributes", {}).items():  # number attributes are no item of their own
         if attr in first_use and not any(d.kind == "attribute" for d in out.get(attr, [])):
-            words = P.attribute_values(info) if info.get("kind") == "text" else f"a {info.get('kind')} on each card"
+            words = R.attribute_values(info) if info.get("kind") == "text" else f"a {info.get('kind')} on each card"
             token = _name_token(first_use[attr], attr, path, text)
             out.setdefault(attr, []).append(Declaration(attr, "attribute", "Attribute", plain(words), None, token))
     return out
