@@ -97,6 +97,8 @@ def test_the_official_packaging_tool_builds_the_extension(tmp_path):
     work = tmp_path / "vscode"
     shutil.copytree(VSCODE, work, ignore=shutil.ignore_patterns("node_modules", "*.vsix"))
     done = subprocess.run(["bash", "build.sh", "out.vsix"], cwd=work, capture_output=True, text=True, timeout=900)
+    if done.returncode and re.search(r"ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ENETUNREACH", done.stderr):
+        pytest.skip("the npm registry is unreachable: the packaging tool cannot be installed")
     assert done.returncode == 0, done.stdout + done.stderr
     names = zipfile.ZipFile(work / "out.vsix").namelist()
     for member in ("package.json", "extension.js", "syntaxes/rules.tmLanguage.json", "language-configuration.json"):
