@@ -158,3 +158,30 @@ def test_an_untouched_record_replays(poison) -> None:
     """The control: records as written replay to the same totals."""
     for rec in recorded(poison, 2):
         assert replay(poison, rec).totals == rec["totals"]
+
+
+# ---- recorded runs over processes ---------------------------------------------------------------
+
+PARALLEL_RUNS = """
+import sys
+from interpreter.loader import load
+from interpreter.simulation.simulate import simulate
+game = load(sys.argv[1])
+for i in range(int(sys.argv[2])):
+    simulate(game, 4, 20, seed=i, record_to=sys.argv[3], jobs=2)
+    print(i, flush=True)
+"""
+
+
+def test_recorded_runs_over_processes_neither_hang_nor_print_tracebacks(tmp_path) -> None:
+    """`simulate --jobs 2 --record`, many times over: the handler that keeps record lines whole is
+    the main process's alone; pool workers stopped at the end of a run exit quietly, none hangs."""
+    runs = 30
+    args = [sys.executable, "-c", PARALLEL_RUNS, str(RULESETS / "poison.rules"), str(runs), str(tmp_path / "r.jsonl")]
+    try:
+        result = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired as err:
+        pytest.fail(f"a recorded run over processes hung after {err.stdout!r}")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [str(i) for i in range(runs)]
+    assert "Traceback" not in result.stderr and "KeyboardInterrupt" not in result.stderr

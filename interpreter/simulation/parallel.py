@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import signal
 import threading
 from collections import Counter
 from collections.abc import Iterator
@@ -134,11 +135,26 @@ def _checked(chunk: Chunk) -> Chunk:
 # ---- local processes ----------------------------------------------------------------------------
 
 _job: Job | None = None
+_STOPPING = {signal.SIGINT, signal.SIGTERM}
+
+
+def _mask(how: int, signals: Any = _STOPPING) -> Any:
+    """Block, unblock or set the signals held back from this thread (POSIX); the previous mask."""
+    return signal.pthread_sigmask(how, signals) if hasattr(signal, "pthread_sigmask") else None
 
 
 def _init_worker(job: Job) -> None:
-    """Pool initializer: keep the run's job and compile its game once per process."""
+    """Pool initializer: keep the run's job and compile its game once per process.
+
+    A forked worker inherits the main process's signal handlers (a record file's, which turns
+    SIGTERM into KeyboardInterrupt): a worker takes the defaults back, so that the pool's SIGTERM
+    at the end of a run stops it quietly, and leaves Ctrl-C to the main process. Signals stay
+    blocked from the fork (see ``_on_processes``) until these handlers are in place.
+    """
     global _job
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _mask(signal.SIG_UNBLOCK)
     _job = job
     _game(job)
 
@@ -153,7 +169,13 @@ def _on_processes(job: Job, games: int, jobs: int) -> Iterator[Chunk]:
     """Chunks played by a pool of ``jobs`` processes, yielded in order as they complete."""
     import multiprocessing
 
-    with multiprocessing.Pool(jobs, initializer=_init_worker, initargs=(job,)) as pool:
+    blocked = _mask(signal.SIG_BLOCK)  # workers (and the pool's threads) start with them blocked
+    try:
+        pool = multiprocessing.Pool(jobs, initializer=_init_worker, initargs=(job,))
+    finally:
+        if blocked is not None:
+            _mask(signal.SIG_SETMASK, blocked)
+    with pool:
         for chunk in pool.imap(_play_range, ranges(games, jobs)):
             yield _checked(chunk)
 
