@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Protocol
+
+from ..errors import RulesetError
 
 
 class SeatView:
@@ -39,3 +43,14 @@ class Agent(Protocol):
 def agent_rng(seed: int | None, seat: int, name: str) -> random.Random:
     """A seat's own Random, derived from the game's seed (never the module-level one)."""
     return random.Random(f"{seed}:{seat}:{name}")
+
+
+@contextmanager
+def in_sampled_states(agent: str, seat: int) -> Iterator[None]:
+    """Errors raised while an agent searches its sampled states say so (the rule's position kept):
+    the rules failed in a state the agent imagined, not (yet) in the game itself."""
+    try:
+        yield
+    except RulesetError as err:
+        where = f"in a state sampled by agent {agent} of seat {seat} for its search, not in the game itself"
+        raise type(err)(f"{err.message} ({where})", err.span, err.hint) from err

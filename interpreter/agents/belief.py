@@ -160,7 +160,10 @@ class Belief:
         return state
 
     def _reconcile(self, state: Any) -> bool:
-        """Make the zones the seat sees hold what it sees (cards drawn unseen may differ)."""
+        """Make the zones the seat sees hold what it sees, card by card in their order (cards
+        drawn or played unseen may differ): a wrong card trades places with a right one from
+        further on in the zone or from a hidden place, taking with it what the state knows of it
+        (who played it: see ``State.swap_cards``)."""
         game, lay, kind = self.game, self.lay, self.game.cards.kind
         visible = set(self.visible)
         for name, views in self.obs["zones"].items():
@@ -172,28 +175,25 @@ class Belief:
                     if view["count"] != len(state.zones[inst]):
                         return False
                     continue
-                have = list(state.zones[inst])
-                missing = []
-                for k in (self.kind(c) for c in view):
-                    match = next((c for c in have if kind[c] == k), None)
-                    if match is None:
-                        missing.append(k)
-                    else:
-                        have.remove(match)
-                if len(have) != len(missing):
+                content = state.zones[inst]
+                if len(content) != len(view):
                     return False
-                for k, extra in zip(missing, have, strict=True):
-                    other = next(
-                        (
-                            c
-                            for c in self.ids_of[k]
-                            if state.loc[c] not in visible and not game.zones[lay.zone_of[state.loc[c]]].piles
-                        ),
-                        None,
-                    )
+                for i, k in enumerate(self.kind(c) for c in view):
+                    if kind[content[i]] == k:
+                        continue
+                    other = next((c for c in content[i + 1 :] if kind[c] == k), None)
+                    if other is None:
+                        other = next(
+                            (
+                                c
+                                for c in self.ids_of[k]
+                                if state.loc[c] not in visible and not game.zones[lay.zone_of[state.loc[c]]].piles
+                            ),
+                            None,
+                        )
                     if other is None:
                         return False
-                    state.swap_cards(extra, other)
+                    state.swap_cards(content[i], other)
         return True
 
     def _see(self, state: Any, seen: set[int]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.scoring import score_round
-from .base import SeatView, agent_rng
+from .base import SeatView, agent_rng, in_sampled_states
 from .belief import Belief
 
 
@@ -35,6 +35,14 @@ class GreedyAgent:
         moves = view.legal_moves
         if len(moves) == 1:
             return moves[0]
+        with in_sampled_states(self.name, view.seat):
+            values = self._values(view, moves)
+        best = max(values)
+        top = [m for m, v in zip(moves, values, strict=True) if v == best]
+        return top[self.rng.randrange(len(top))]
+
+    def _values(self, view: SeatView, moves: list[Any]) -> list[float]:
+        """Each move's score change for this seat, summed over the sampled states."""
         game = view.rules
         obs = view.observation()
         sign = 1 if game.winner_highest else -1
@@ -55,9 +63,7 @@ class GreedyAgent:
                 after = state.copy(memo=True)
                 after.apply(mv)
                 values[i] += sign * (position_values(after, state.round)[view.seat] - now)
-        best = max(values)
-        top = [m for m, v in zip(moves, values, strict=True) if v == best]
-        return top[self.rng.randrange(len(top))]
+        return values
 
 
 def _key(game: Any, move: Any) -> tuple[int, int, int]:

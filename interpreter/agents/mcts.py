@@ -17,7 +17,7 @@ import math
 import time
 from typing import Any
 
-from .base import SeatView, agent_rng
+from .base import SeatView, agent_rng, in_sampled_states
 from .belief import Belief
 from .greedy import _key, position_values
 
@@ -68,6 +68,12 @@ class MctsAgent:
         moves = view.legal_moves
         if len(moves) == 1:
             return moves[0]
+        with in_sampled_states(self.name, view.seat):
+            return self._search(view, moves)
+
+    def _search(self, view: SeatView, moves: list[Any]) -> Any:
+        """The search itself: iterations over sampled states, then the most visited root move.
+        One function, its names bound to locals once: it is the agent's hot loop."""
         game, rng = view.rules, self.rng
         kind = game.cards.kind  # a move's key is (rule, kind of card, target), as _key makes it
         randrange, log, sqrt, c, depth = rng.randrange, math.log, math.sqrt, self.c, self.depth

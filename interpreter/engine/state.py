@@ -194,11 +194,23 @@ class State:
             self.deals_given = None
 
     def swap_cards(self, a: int, b: int) -> None:
-        """Exchange the places of two cards (neither in a zone of piles), e.g. to resample hidden cards."""
+        """Exchange the places of two cards (neither in a zone of piles), e.g. to resample hidden cards.
+
+        Every fact the state keeps about a card goes with its place: who played it, a simultaneous
+        choice not yet revealed, the current round's moves. Each card takes the other's part, so
+        a sampled state stays one the rules could have reached."""
         za, zb = self.zones[self.loc[a]], self.zones[self.loc[b]]
         ia, ib = za.index(a), zb.index(b)
         za[ia], zb[ib] = b, a
         self.loc[a], self.loc[b] = self.loc[b], self.loc[a]
+        played = self.played_by
+        played[a], played[b] = played[b], played[a]
+        other = {a: b, b: a}
+        if self.pending:
+            self.pending = [(p, m._replace(card=other[m.card])) if m.card in other else (p, m) for p, m in self.pending]
+        if self.history:
+            moves = self.history[-1]["moves"]
+            moves[:] = [(p, m._replace(card=other[m.card])) if m.card in other else (p, m) for p, m in moves]
         self.zmemo = {}
         self.cache.clear()
         self._legal = None
