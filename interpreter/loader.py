@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import json
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -17,19 +16,7 @@ from .engine.game import Game, compile_ir
 from .errors import ReadError, SchemaError, Span
 from .language.resolve import resolve
 from .language.schema import check_ir
-from .language.variants import load_program, read_text
-
-
-def bundled(name: str) -> Path | None:
-    """The path of a ruleset shipped with the package (by file name, without .rules), if there is one."""
-    for base in (
-        Path(str(resources.files("interpreter") / "rulesets")),
-        Path(__file__).resolve().parent.parent / "rulesets",
-    ):
-        for candidate in (base / name, base / f"{name}.rules"):
-            if candidate.is_file():
-                return candidate
-    return None
+from .language.variants import bundled, load_program, read_text
 
 
 def locate(path: str | Path) -> Path:

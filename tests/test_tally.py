@@ -155,3 +155,45 @@ def test_simulating_no_games_is_refused_with_a_message(known) -> None:
     with pytest.raises(ValueError, match="at least one game"):
         simulate(known, 3, 0)
     assert "at least 1" in run_cli("simulate", str(KNOWN), "--players", "3", "--games", "0").stderr
+
+
+@pytest.mark.parametrize("agents", ["greedy", "mcts(iterations=5,samples=2)"])
+def test_rules_fired_count_the_games_own_moves_not_the_agents_look_ahead(agents, tmp_path):
+    """Search agents apply moves and score rounds on sampled states: none of that is counted.
+    The counts of a run are those of its games' moves replayed through the rules, move by move."""
+    from interpreter.engine.game import compile_ir
+    from interpreter.engine.records import parse_line, replay
+    from interpreter.loader import ir_from_path
+    from interpreter.simulation.rule_counts import countable_rules
+
+    ir = ir_from_path(RULESETS / "poison.rules")
+    out = tmp_path / "games.jsonl"
+    stats = simulate(compile_ir(ir), 4, 2, seed=3, agents=agents, params={"rounds": 1}, record_to=out)
+    again = compile_ir(ir, coverage=True)
+    for number, line in enumerate(out.read_text().splitlines(), 1):
+        replay(again, parse_line(line, number))
+    assert [r["fired"] for r in stats["rules"]] == [again.coverage.get(at, 0) for at, _ in countable_rules(ir)]
+    overflow = next(r for r in stats["rules"] if r["rule"] == "after play")
+    assert 0 < overflow["fired"] < 60  # (a round of Poison is 56 plays)
+
+
+def test_rules_fired_name_a_shipped_ruleset_as_the_user_did(tmp_path):
+    """`simulate poison` (a shipped game by name, from another folder): its rules are named
+    `poison.rules:LINE:COL`, not by the path where the package is installed."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    def simulate_here(*extra: str) -> subprocess.CompletedProcess:
+        args = [sys.executable, "-m", "interpreter", "simulate", "poison", "--players", "4", "--games", "2", *extra]
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}  # this source tree, run from elsewhere
+        return subprocess.run(args, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+
+    r = simulate_here("--format", "json")
+    assert r.returncode == 0, r.stderr
+    places = [rule["at"] for rule in json.loads(r.stdout)["rules"]]
+    assert places and all(at.startswith("poison.rules:") for at in places), places
+    text = simulate_here()
+    assert "  poison.rules:36:7  " in text.stdout and "/rulesets/" not in text.stdout

@@ -46,11 +46,18 @@ def agent_rng(seed: int | None, seat: int, name: str) -> random.Random:
 
 
 @contextmanager
-def in_sampled_states(agent: str, seat: int) -> Iterator[None]:
-    """Errors raised while an agent searches its sampled states say so (the rule's position kept):
-    the rules failed in a state the agent imagined, not (yet) in the game itself."""
+def in_sampled_states(agent: str, seat: int, game: Any) -> Iterator[None]:
+    """An agent's search on its sampled states leaves no trace in the game: the rules it made fire
+    there are not counted (``game.coverage`` counts the game's own moves), and an error raised
+    there says so (the rule's position kept): the rules failed in a state the agent imagined."""
+    counts = game.coverage
+    before = dict(counts) if counts is not None else None
     try:
         yield
     except RulesetError as err:
         where = f"in a state sampled by agent {agent} of seat {seat} for its search, not in the game itself"
         raise type(err)(f"{err.message} ({where})", err.span, err.hint) from err
+    finally:
+        if before is not None:  # (the same Counter, which the compiled rules hold: emptied and refilled)
+            counts.clear()
+            counts.update(before)

@@ -35,7 +35,7 @@ class GreedyAgent:
         moves = view.legal_moves
         if len(moves) == 1:
             return moves[0]
-        with in_sampled_states(self.name, view.seat):
+        with in_sampled_states(self.name, view.seat, view.rules):
             values = self._values(view, moves)
         best = max(values)
         top = [m for m, v in zip(moves, values, strict=True) if v == best]

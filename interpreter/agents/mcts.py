@@ -68,7 +68,7 @@ class MctsAgent:
         moves = view.legal_moves
         if len(moves) == 1:
             return moves[0]
-        with in_sampled_states(self.name, view.seat):
+        with in_sampled_states(self.name, view.seat, view.rules):
             return self._search(view, moves)
 
     def _search(self, view: SeatView, moves: list[Any]) -> Any:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from difflib import get_close_matches
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +87,27 @@ class Program:
             if ruleset.file == span.file:
                 return ruleset.note(span)
         return None
+
+
+def shipped_dirs() -> list[Path]:
+    """Where the rulesets shipped with the package are: inside the package, or beside it in a source tree."""
+    return [Path(str(resources.files("interpreter") / "rulesets")), Path(__file__).resolve().parents[2] / "rulesets"]
+
+
+def bundled(name: str) -> Path | None:
+    """The path of a ruleset shipped with the package (by file name, with or without .rules), if there is one."""
+    for base in shipped_dirs():
+        for candidate in (base / name, base / f"{name}.rules"):
+            if candidate.is_file():
+                return candidate
+    return None
+
+
+def shipped_name(path: str | Path) -> str | None:
+    """A shipped ruleset's file name (``poison.rules``) if ``path`` is one, else None: how a user
+    names it, rather than where the package happens to be installed."""
+    p = Path(path).resolve()
+    return p.name if any(p.parent == base.resolve() for base in shipped_dirs()) else None
 
 
 def read_text(path: str | Path) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from .stats import mean_difference, rate_difference, wilson
@@ -33,15 +32,6 @@ def plus_minus(s: dict[str, Any], digits: int = 2) -> str:
 def agents_text(names: list[str]) -> str:
     """The agents of a run: one name when every seat has the same agent."""
     return names[0] if len(set(names)) == 1 else ",".join(names)
-
-
-def short(at: str) -> str:
-    """A rule position with its file relative to the current directory when it lies below it."""
-    try:
-        file, line, col = at.rsplit(":", 2)
-        return f"{Path(file).resolve().relative_to(Path.cwd())}:{line}:{col}"
-    except ValueError:
-        return at
 
 
 def run_text(stats: dict[str, Any]) -> str:
@@ -96,7 +86,7 @@ def run_text(stats: dict[str, Any]) -> str:
         for r in stats["rules"]:
             never = "  never fired" if not r["fired"] else ""
             what = r["text"] or r["rule"]
-            out.append(f"  {r['per_game']:>10.2f} {num_ci(r['per_game_ci']):<20} {short(r['at'])}  {what}{never}")
+            out.append(f"  {r['per_game']:>10.2f} {num_ci(r['per_game_ci']):<20} {r['at']}  {what}{never}")
     out.append("")
     out.append(
         f"{stats['games']} games in {stats['seconds']:.2f} s: {stats['games_per_second']:,.1f} games/s, "

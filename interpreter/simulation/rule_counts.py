@@ -3,15 +3,18 @@
 ``compile_ir(ir, coverage=True)`` counts, by the rule's "file:line:col", each time a guard held,
 a trigger fired, a phase ended, a scoring rule gave points and a card's condition was achieved.
 This module lists those rules from the IR (so a rule that never fired shows as 0) and names
-each one by its kind and the line of the rules file it stands on.
+each one by its kind, its place (``place``: the file as a user names it) and the line of the
+rules file it stands on.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from ..errors import Span, source_line
+from ..language.variants import shipped_name
 from .stats import Moments
 
 
@@ -49,6 +52,23 @@ def rule_text(at: str) -> str:
     return (source_line(span.file, span.line) or "").strip()
 
 
+def place(at: str) -> str:
+    """A rule's position as a user names its file: relative to the current directory when it lies
+    below it, a shipped ruleset by its name (not where the package is installed), any other file
+    by its full path; ``..`` resolved, so that a rule read through a variant's ``extends
+    "../x.rules"`` has one name however it was reached."""
+    try:
+        file, line, col = at.rsplit(":", 2)
+    except ValueError:
+        return at
+    if not file or file.startswith("<"):
+        return at
+    path = Path(file).resolve()
+    if path.is_relative_to(Path.cwd()):
+        return f"{path.relative_to(Path.cwd())}:{line}:{col}"
+    return f"{shipped_name(path) or path}:{line}:{col}"
+
+
 def rule_table(ir: dict[str, Any], counts: Counter, squares: Counter, games: int) -> list[dict[str, Any]]:
     """Each countable rule (and any other counted position): times fired, and per game with its interval.
 
@@ -63,7 +83,7 @@ def rule_table(ir: dict[str, Any], counts: Counter, squares: Counter, games: int
         per_game = Moments(games, float(counts.get(at, 0)), float(squares.get(at, 0)))
         out.append(
             {
-                "at": at,
+                "at": place(at),
                 "rule": what,
                 "text": rule_text(at),
                 "fired": counts.get(at, 0),
