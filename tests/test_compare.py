@@ -53,3 +53,20 @@ def test_compare_needs_two_rulesets_that_allow_the_player_count():
     assert r.returncode == 2 and "two rulesets" in r.stderr
     r = run_cli("compare", "poison", str(EXAMPLES / "seat-zero-wins.rules"), "--players", "6", "--games", "2")
     assert r.returncode == 2 and "2 to 4 players, not 6" in r.stderr
+
+
+def test_compare_keeps_the_rule_rows_of_a_variant_that_extends_its_base_through_dotdot():
+    """examples/poison-bitter.rules extends "../rulesets/poison.rules": the base's rules reached
+    through `..` are the same rules as the base's own, so their rows stay (text and JSON), under
+    one normalised name."""
+    args = ["compare", "rulesets/poison.rules", "examples/poison-bitter.rules", "--players", "4", "--games", "4"]
+    r = run_cli(*args, "--format", "json")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    fired = [row["figure"] for row in doc["comparison"] if row["figure"].startswith("fired/game")]
+    assert any(f.startswith("fired/game: after play if sum of value") for f in fired), fired
+    for run in doc["runs"]:
+        assert all(".." not in rule["at"] for rule in run["rules"])
+        assert "rulesets/poison.rules:36:7" in {rule["at"] for rule in run["rules"]}
+    text = run_cli(*args)
+    assert "fired/game: after play if sum of value" in text.stdout
