@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .stats import mean_difference, rate_difference, wilson
+from .stats import holm, mean_difference, rate_difference, significant, wilson
 
 
 def pct(x: float) -> str:
@@ -98,11 +98,12 @@ def run_text(stats: dict[str, Any]) -> str:
 def seat_advantage_text(stats: dict[str, Any]) -> str:
     """One line on whether any seat wins more or less often than a fair share."""
     fair = pct(stats["fair_share"])
+    how = f"{len(stats['seats'])} seats tested at once, Holm's correction"
     marked = [s for s in stats["seats"] if s["advantage"]["significant"]]
     if not marked:
-        return f"seat advantage: none found; every seat's interval holds the fair share {fair}"
+        return f"seat advantage: none found against the fair share {fair} ({how})"
     parts = [f"seat {s['seat']} {100 * s['advantage']['value']:+.1f} points" for s in marked]
-    return f"seat advantage (*: the interval excludes the fair share {fair}): " + ", ".join(parts)
+    return f"seat advantage (*: differs from the fair share {fair}; {how}): " + ", ".join(parts)
 
 
 def first_player_text(fp: dict[str, Any]) -> str:
@@ -126,7 +127,7 @@ def comparison(runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     base = runs[0]
     rows: list[dict[str, Any]] = []
 
-    def rate_row(label: str, get) -> None:
+    def rate_row(label: str, get, family: str | None = None) -> None:
         """A row of rates (successes, n) with Newcombe differences."""
         cells = []
         k0, n0 = get(base)
@@ -136,9 +137,9 @@ def comparison(runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if run is not base:
                 cell["difference"] = rate_difference(k0, n0, k, n)
             cells.append(cell)
-        rows.append({"figure": label, "kind": "rate", "cells": cells})
+        rows.append({"figure": label, "kind": "rate", "family": family or label, "cells": cells})
 
-    def mean_row(label: str, get) -> None:
+    def mean_row(label: str, get, family: str | None = None) -> None:
         """A row of means (summaries) with Welch differences."""
         cells = []
         s0 = get(base)
@@ -148,12 +149,12 @@ def comparison(runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if run is not base:
                 cell["difference"] = mean_difference(s0, s)
             cells.append(cell)
-        rows.append({"figure": label, "kind": "mean", "cells": cells})
+        rows.append({"figure": label, "kind": "mean", "family": family or label, "cells": cells})
 
     for seat in range(base["players"]):
-        rate_row(f"seat {seat} win rate", lambda r, s=seat: (r["seats"][s]["wins"], r["games"]))
+        rate_row(f"seat {seat} win rate", lambda r, s=seat: (r["seats"][s]["wins"], r["games"]), "seat win rates")
     for seat in range(base["players"]):
-        mean_row(f"seat {seat} mean score", lambda r, s=seat: r["seats"][s]["score"])
+        mean_row(f"seat {seat} mean score", lambda r, s=seat: r["seats"][s]["score"], "seat mean scores")
     mean_row("moves per game", lambda r: r["length"]["moves"])
     mean_row("rounds per game", lambda r: r["length"]["rounds"])
     mean_row("first player's round lead", lambda r: r["first_player"]["score_lead"])
@@ -170,8 +171,23 @@ def comparison(runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
             return {"mean": r["per_game"], "sd": r["per_game_sd"], "n": run["games"], "ci": r["per_game_ci"]}
 
         text = next(x["text"] for x in base["rules"] if x["at"] == at) or at.rsplit("/", 1)[-1]
-        mean_row(f"fired/game: {text[:30]}", per_game)
+        mean_row(f"fired/game: {text[:30]}", per_game, "rules fired")
+    correct(rows, len(runs))
     return rows
+
+
+def correct(rows: list[dict[str, Any]], runs: int) -> None:
+    """Holm's correction within each family of rows (every seat's win rate, every seat's mean score,
+    every rule), for each ruleset against the base: a difference is marked significant when its
+    adjusted p-value is below 5%, so a family raises a false alarm in 5% of comparisons at most."""
+    families: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        families.setdefault(row["family"], []).append(row)
+    for family in families.values():
+        for column in range(1, runs):
+            diffs = [row["cells"][column]["difference"] for row in family]
+            for diff, p in zip(diffs, holm([d["p"] for d in diffs]), strict=True):
+                diff.update(p_adjusted=p, correction="holm", significant=significant(p))
 
 
 def compare_text(runs: list[dict[str, Any]], rows: list[dict[str, Any]]) -> str:
@@ -207,6 +223,7 @@ def compare_text(runs: list[dict[str, Any]], rows: list[dict[str, Any]]) -> str:
     out.append("")
     out.append(
         "[lo, hi]: 95% interval; +d: difference from A (rates in percentage points); "
-        "*: significant (the difference's 95% interval excludes 0)"
+        "*: significant at 5% after Holm's correction within each family of rows (the seats' win rates, "
+        "the seats' mean scores, the rules fired)"
     )
     return "\n".join(out)

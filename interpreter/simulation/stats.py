@@ -1,6 +1,10 @@
 """Estimates with their intervals: Wilson intervals for rates, t intervals for means, and the
 differences between two runs (Newcombe for rates, Welch for means) that `compare` marks.
 
+Several seats tested at once would raise false alarms far more often than the 5% of one test:
+each test also gives its p-value (the test whose inversion is the interval shown), and ``holm``
+adjusts a family of them (Holm-Bonferroni, valid however the seats' results depend on each other).
+
 Everything here is plain arithmetic on counts and sums (no numpy, no scipy), so a run's
 statistics are the same on every machine. Intervals are 95% unless a caller asks otherwise.
 """
@@ -9,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from statistics import NormalDist
 
 LEVEL = 0.95
@@ -38,6 +43,7 @@ def _t_two_sided(t: float, df: int) -> float:
     return math.sin(theta) * total
 
 
+@lru_cache(maxsize=1024)  # (a bisection; every interval of a run asks for the same few df)
 def t_value(df: int, level: float = LEVEL) -> float:
     """The two-sided Student t quantile (12.706 for df=1 at 95%); the normal one for large df."""
     if df < 1:
@@ -69,6 +75,36 @@ def wilson(successes: int, n: int, level: float = LEVEL) -> tuple[float, float]:
     lo = 0.0 if successes <= 0 else max(0.0, centre - half)
     hi = 1.0 if successes >= n else min(1.0, centre + half)
     return (lo, hi)
+
+
+def rate_p_value(successes: int, n: int, p0: float) -> float:
+    """Two-sided p-value of a rate against ``p0`` by the score test, the test whose inversion is
+    Wilson's interval: p < 5% exactly when the 95% Wilson interval excludes ``p0``."""
+    if n <= 0:
+        return 1.0
+    p = successes / n
+    if not 0 < p0 < 1:
+        return 1.0 if p == p0 else 0.0
+    z = abs(p - p0) / math.sqrt(p0 * (1 - p0) / n)
+    return 2 * NormalDist().cdf(-z)
+
+
+def holm(p_values: list[float]) -> list[float]:
+    """Holm-Bonferroni adjusted p-values of a family of tests, in the given order: the k-th smallest
+    p times (m - k + 1), never below an earlier one, at most 1. A test stands at 5% when its
+    adjusted p-value is below 0.05; the chance of any false alarm in the family is then 5% at most."""
+    m = len(p_values)
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(sorted(range(m), key=lambda i: p_values[i])):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def significant(p: float, level: float = LEVEL) -> bool:
+    """Whether a (possibly adjusted) p-value is below 1 - level."""
+    return p < 1 - level
 
 
 @dataclass
@@ -137,27 +173,45 @@ def rate_summary(successes: int, n: int) -> dict[str, float | int | list[float]]
     return {"rate": successes / n if n else 0.0, "ci": [lo, hi], "successes": successes, "n": n}
 
 
-def rate_difference(k1: int, n1: int, k2: int, n2: int, level: float = LEVEL) -> dict[str, float | bool | list[float]]:
-    """Rate 2 minus rate 1 with Newcombe's hybrid score interval; significant when it excludes 0."""
+def _newcombe(k1: int, n1: int, k2: int, n2: int, level: float) -> tuple[float, float]:
+    """Newcombe's hybrid score interval of rate 2 minus rate 1."""
     p1, p2 = (k1 / n1 if n1 else 0.0), (k2 / n2 if n2 else 0.0)
     l1, u1 = wilson(k1, n1, level)
     l2, u2 = wilson(k2, n2, level)
     d = p2 - p1
-    lo = d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2)
-    hi = d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
-    return {"difference": d, "ci": [lo, hi], "significant": lo > 0 or hi < 0}
+    return d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2), d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
+
+
+def rate_difference(k1: int, n1: int, k2: int, n2: int, level: float = LEVEL) -> dict[str, float | bool | list[float]]:
+    """Rate 2 minus rate 1 with Newcombe's hybrid score interval; significant when it excludes 0.
+    ``p``: the largest 1 - level at which the interval still holds 0 (found by bisection)."""
+    d = (k2 / n2 if n2 else 0.0) - (k1 / n1 if n1 else 0.0)
+    lo, hi = _newcombe(k1, n1, k2, n2, level)
+    p = 1.0
+    if d != 0:
+        inside, outside = 0.0, 1.0  # alpha levels: the interval holds 0 at `inside`, excludes it at `outside`
+        for _ in range(50):
+            mid = (inside + outside) / 2
+            a, b = _newcombe(k1, n1, k2, n2, 1 - mid)
+            if a > 0 or b < 0:
+                outside = mid
+            else:
+                inside = mid
+        p = outside
+    return {"difference": d, "ci": [lo, hi], "significant": lo > 0 or hi < 0, "p": p}
 
 
 def mean_difference(a: dict, b: dict, level: float = LEVEL) -> dict[str, float | bool | list[float] | None]:
     """Mean of b minus mean of a (summaries with mean, sd, n) with Welch's t interval; significant
-    when the interval excludes 0 (never with fewer than 2 values a side)."""
+    when the interval excludes 0 (never with fewer than 2 values a side); ``p`` Welch's p-value."""
     d = b["mean"] - a["mean"]
     if a["n"] < 2 or b["n"] < 2:
-        return {"difference": d, "ci": None, "significant": False}
+        return {"difference": d, "ci": None, "significant": False, "p": 1.0}
     va, vb = a["sd"] ** 2 / a["n"], b["sd"] ** 2 / b["n"]
     se = math.sqrt(va + vb)
     if se == 0:
-        return {"difference": d, "ci": [d, d], "significant": d != 0}
+        return {"difference": d, "ci": [d, d], "significant": d != 0, "p": 0.0 if d != 0 else 1.0}
     df = max(1, math.floor((va + vb) ** 2 / (va**2 / (a["n"] - 1) + vb**2 / (b["n"] - 1))))
     half = t_value(df, level) * se
-    return {"difference": d, "ci": [d - half, d + half], "significant": abs(d) > half}
+    p = 1 - _t_two_sided(abs(d) / se, df) if df <= 20_000 else 2 * NormalDist().cdf(-abs(d) / se)  # (t ~ normal)
+    return {"difference": d, "ci": [d - half, d + half], "significant": abs(d) > half, "p": p}

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from ..engine.scoring import winners as best_seats
-from .stats import Moments, rate_summary, wilson
+from .stats import Moments, holm, rate_p_value, rate_summary, significant, wilson
 
 
 def outcome(state: Any) -> dict[str, Any]:
@@ -95,6 +95,9 @@ class Tally:
     def seats(self) -> list[dict[str, Any]]:
         """Per seat: mean score (and its spread and interval), wins, win rate and its interval, advantage."""
         n, fair = self.games, self.fair_share()
+        # every seat is tested at once: Holm's correction keeps a fair game's false alarms at 5%
+        p_values = [rate_p_value(w, n, fair) for w in self.wins]
+        adjusted = holm(p_values)
         out = []
         for s in range(self.players):
             lo, hi = wilson(self.wins[s], n)
@@ -110,7 +113,10 @@ class Tally:
                     "advantage": {
                         "value": (self.wins[s] / n if n else 0.0) - fair,
                         "ci": [lo - fair, hi - fair],
-                        "significant": not lo <= fair <= hi,
+                        "p": p_values[s],
+                        "p_adjusted": adjusted[s],
+                        "correction": "holm",
+                        "significant": significant(adjusted[s]),
                     },
                 }
             )
