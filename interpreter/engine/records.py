@@ -12,7 +12,7 @@ from .game import Game
 
 
 def record(state: Any, agents: list[str] | None = None) -> dict[str, Any]:
-    """The record of a finished (or interrupted) game, as design.md section 5 gives it."""
+    """The record of a finished (or interrupted) game, as schemas/record.schema.json describes it."""
     game, lay, cards = state.game, state.layout, state.game.cards.json
     rounds = []
     for r in state.history:
