@@ -102,3 +102,53 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal_and_exit_codes():
     assert "no such file" in missing.stdout + missing.stderr
     bad_players = run_cli("check", "rulesets/poison.rules", "--players", "9", "--games", "0")
     assert bad_players.returncode == 1
+
+
+def poison_with(tmp_path, old: str, new: str):
+    """Poison with one line changed, checked without playouts."""
+    text = (RULESETS / "poison.rules").read_text("utf-8")
+    assert old in text
+    path = tmp_path / "changed.rules"
+    path.write_text(text.replace(old, new), "utf-8")
+    return check(str(path), games=0), path.read_text("utf-8").splitlines()
+
+
+def test_a_value_listed_twice_is_a_warning_at_its_second_mention(tmp_path):
+    """`color red | blue | violet | red` makes 14 more red potions, silently: warned at the second
+    `red`, with the way to say copies on purpose."""
+    report, lines = poison_with(tmp_path, "color red | blue | violet ", "color red | blue | violet | red ")
+    found = [f for f in report.findings if f.code == "repeated-value"]
+    assert len(found) == 1 and found[0].severity == "warning"
+    where = found[0].at
+    assert lines[where.line - 1][where.col - 1 :].startswith("red ") and lines[where.line - 1].count("red") == 2
+    assert lines[where.line - 1][: where.col - 1].count("red") == 1
+    assert "`red x2`" in found[0].hint
+
+
+def test_a_number_listed_again_beside_its_range_is_a_warning(tmp_path):
+    """`value 1 x3, 2 x3, 4 x2, 5 x3, 7 x3, 2`: 2 listed twice (copies are written with x)."""
+    report, _ = poison_with(tmp_path, "value 1 x3, 2 x3, 4 x2, 5 x3, 7 x3", "value 1 x3, 2 x3, 4 x2, 5 x3, 7 x3, 2")
+    assert [f.message for f in report.findings if f.code == "repeated-value"] == [
+        "attribute value lists 2 twice: every card with it comes twice as often"
+    ]
+
+
+def test_a_scoring_rule_over_every_players_zone_is_a_warning_at_the_zone(tmp_path):
+    """`each poison in collected: -2` (forgetting `of player`) charges every player for all the
+    poison collected: warned at `collected`, with the fix."""
+    report, lines = poison_with(tmp_path, "each poison in collected of player: -2", "each poison in collected: -2")
+    found = [f for f in report.findings if f.code == "every-players-zone"]
+    assert len(found) == 1 and found[0].severity == "warning"
+    where = found[0].at
+    assert lines[where.line - 1][where.col - 1 :].startswith("collected: -2")
+    assert found[0].hint == "write `collected of player` to count the player's own cards"
+
+
+def test_a_condition_over_every_players_zone_is_not_a_mistake(tmp_path):
+    """Reading every player's zone in a condition (`unless` nobody collected poison) is meant."""
+    report, _ = poison_with(
+        tmp_path,
+        "each poison in collected of player: -2",
+        "each poison in collected of player: -2 unless count poison in collected = 8",
+    )
+    assert not [f for f in report.findings if f.code == "every-players-zone"]

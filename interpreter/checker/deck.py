@@ -1,13 +1,15 @@
 """Deck arithmetic for every player count: cards dealt, set aside and left over per deal line,
-hand-size schedules against the number of rounds, and the player range against the deck."""
+hand-size schedules against the number of rounds, and the player range against the deck; a card
+line that lists one attribute value twice (a bigger deck than meant)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
 from ..engine.game import Game
-from ..errors import RulesetError
+from ..errors import RulesetError, Span, source_line
 from .findings import Finding, Report, at
 
 MAX_ROUNDS_CHECKED = 200  # schedules repeat; rounds beyond this add nothing new
@@ -44,6 +46,7 @@ def player_counts(game: Game, only: int | None) -> list[int]:
 def check_decks(game: Game, counts: list[int], sets: dict[str, Any], report: Report) -> set[int]:
     """Deck arithmetic findings; returns the player counts that cannot even be dealt."""
     ir = game.ir
+    _repeated_values(ir, report)
     bad: set[int] = set()
     deck_size = Counter(game.cards.deck_of)
     decks = {game.zone_index[name]: deck_size[i] for i, name in enumerate(game.cards.deck_names)}
@@ -256,6 +259,44 @@ def _report_schedules(game: Game, sched_rounds: dict[str, dict[int, int]], repor
                         "add entries, end the line with `repeated`, or make the rounds agree",
                     )
                 )
+
+
+def _repeated_values(ir: dict[str, Any], report: Report) -> None:
+    """`color red | blue | violet | red`: a value listed twice in one attribute of a card line makes
+    every card with it twice (the copies multiply), silently; `red x2` says so when it is meant."""
+    for deck in ir["decks"]:
+        for line in deck["cards"]:
+            for attribute in line.get("attributes", []):
+                listed = Counter(v["value"] for v in attribute["values"])
+                for value, times in listed.items():
+                    if times < 2:
+                        continue
+                    shown = "twice" if times == 2 else f"{times} times"
+                    report.add(
+                        Finding(
+                            "warning",
+                            "repeated-value",
+                            f"attribute {attribute['name']} lists {value!r} {shown}: every card with it "
+                            f"comes {shown} as often",
+                            _value_place(at(line), attribute["name"], value),
+                            f"list each value once; write `{value} x{times}` if {times} copies are meant",
+                        )
+                    )
+
+
+def _value_place(line: Span | None, name: str, value: Any) -> Span | None:
+    """Where a repeated value is written again on its card line (its last mention after the
+    attribute's name); the line's start when the text is not at hand."""
+    text = source_line(line.file, line.line) if line else None
+    if line is None or text is None:
+        return line
+    start = re.search(rf"\b{re.escape(name)}\b", text[line.col - 1 :])
+    if start is None:
+        return line
+    after = line.col - 1 + start.end()
+    token = re.escape(str(value))
+    mentions = list(re.finditer(rf'(?<![\w."]){token}(?![\w."])|"{token}"', text[after:]))
+    return Span(line.file, line.line, after + mentions[-1].start() + 1) if mentions else line
 
 
 def _counts(ps: list[int]) -> str:

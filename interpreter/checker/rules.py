@@ -1,6 +1,6 @@
 """Rules that cannot apply, found without playing: a comparison with a value no card has, a limit
 beyond what the whole deck can sum to, scoring over a zone nothing fills, an unused parameter,
-repeated objective cards."""
+repeated objective cards; and a scoring rule that charges each player for every player's cards."""
 
 from __future__ import annotations
 
@@ -173,6 +173,7 @@ def check_rules(game: Game, counts: list[int], sets: dict[str, Any], report: Rep
     _zones_never_filled(ir, report)
     _unused_params(ir, report)
     _repeated_objectives(game, report)
+    _score_reads_every_player(ir, report)
 
 
 def _values_no_card_has(game: Game, report: Report) -> None:
@@ -343,3 +344,52 @@ def _repeated_objectives(game: Game, report: Report) -> None:
                 line.get("note"),
             )
         )
+
+
+# the parts of an expression that make its value (not a condition on it): a zone reached through
+# them is what a scoring rule counts
+_VALUE_PARTS = {
+    "cards": ("from",),
+    "piles": ("from",),
+    "of_type": ("of",),
+    "filter": ("of",),
+    "except": ("of",),
+    "count": ("of",),
+    "sum": ("of",),
+    "neg": ("of",),
+    "arith": ("left", "right"),
+    "if": ("then", "else"),
+}
+
+
+def _every_players_zones(node: Any, per_player: set[str]) -> Iterator[Node]:
+    """The per-player zones an expression's value is made of, named without `of PLAYER` (every
+    player's instance at once), skipping conditions (`where`, `most`, comparisons)."""
+    if not isinstance(node, dict):
+        return
+    if node.get("op") == "zones" and node.get("name") in per_player:
+        yield node
+        return
+    for key in _VALUE_PARTS.get(node.get("op"), ()):
+        yield from _every_players_zones(node.get(key), per_player)
+
+
+def _score_reads_every_player(ir: dict[str, Any], report: Report) -> None:
+    """`each poison in collected: -3`: a scoring rule is scored for each player, so counting the
+    cards of every player's zone charges each player for everyone's cards."""
+    per_player = {z["name"] for z in ir["zones"] if z["owner"] == "player"}
+    for r in ir["round"]["score"]:
+        for key in ("each", "points"):
+            for node in _every_players_zones(r.get(key), per_player):
+                name = node["name"]
+                report.add(
+                    Finding(
+                        "warning",
+                        "every-players-zone",
+                        f"this scoring rule, scored for each player, counts the cards of every player's "
+                        f"'{name}': each player is charged for everyone's cards",
+                        at(node) or at(r),
+                        f"write `{name} of player` to count the player's own cards",
+                        r.get("note"),
+                    )
+                )
