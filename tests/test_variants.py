@@ -156,3 +156,31 @@ def test_cli_bad_set_is_an_error_not_a_traceback():
     out = run_cli("simulate", "rulesets/poison.rules", "--players", "4", "--games", "1", "--set", "limt=3")
     assert out.returncode == 2
     assert "unknown parameter 'limt'" in out.stderr and "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("base", ["poison.rules", "poison"])
+def test_a_variant_anywhere_extends_a_shipped_ruleset_by_name(tmp_path, base):
+    """`extends "poison.rules"` in a folder that has no such file: the shipped Poison, as every
+    command finds it by name."""
+    variant = write(tmp_path, "v.rules", f'extends "{base}"\ngame "V"\nparam limit = 17\n')
+    game = interpreter.load(variant)
+    assert game.name == "V" and game.param_values(4)["limit"] == 17
+    assert len(game.cards) == len(interpreter.load(RULESETS / "poison.rules").cards)
+
+
+def test_a_base_file_beside_the_variant_comes_before_a_shipped_ruleset(tmp_path):
+    """A file of that name beside the variant is the base (the shipped one is the fallback)."""
+    write(tmp_path, "poison.rules", (RULESETS / "poison.rules").read_text().replace('game "Poison"', 'game "Mine"'))
+    variant = write(tmp_path, "v.rules", 'extends "poison.rules"\nparam limit = 17\n')
+    assert interpreter.load(variant).name == "Mine"
+
+
+def test_a_missing_base_says_where_it_looked(tmp_path):
+    """Not beside the variant, nor shipped: the error names the path tried and the shipped rulesets."""
+    variant = write(tmp_path, "v.rules", 'extends "poisson.rules"\ngame "V"\n')
+    with pytest.raises(ExtendsError) as info:
+        interpreter.load(variant)
+    message = info.value.message
+    assert str(tmp_path / "poisson.rules") in message
+    assert "shipped rulesets" in message and "poison.rules" in message
+    assert "did you mean 'poison.rules'" in (info.value.hint or "")

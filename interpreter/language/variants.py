@@ -159,7 +159,7 @@ def load_program(text: str, file: str, chain: tuple[str, ...] = ()) -> Program:
             ext.span,
             "download the base yourself and name the file, relative to this one",
         )
-    base_path = (Path(file).parent / ext.path) if file and not file.startswith("<") else Path(ext.path)
+    base_path = _base_file(ext, file)
     key = str(base_path.resolve())
     here = str(Path(file).resolve()) if not file.startswith("<") else file
     if key in chain or key == here:
@@ -167,12 +167,6 @@ def load_program(text: str, file: str, chain: tuple[str, ...] = ()) -> Program:
         raise ExtendsError(f"extends cycle: {cycle}", ext.span, "a base file must not extend its variant")
     if len(chain) >= MAX_EXTENDS_DEPTH:
         raise ExtendsError(f"extends chain deeper than {MAX_EXTENDS_DEPTH} files", ext.span)
-    if not base_path.is_file():
-        raise ExtendsError(
-            f"base file {ext.path} not found (looked for {base_path})",
-            ext.span,
-            "the path of `extends` is relative to the file that names it",
-        )
     try:
         base_text = read_text(base_path)
     except ReadError as err:
@@ -180,6 +174,27 @@ def load_program(text: str, file: str, chain: tuple[str, ...] = ()) -> Program:
     program = load_program(base_text, str(base_path), (*chain, here))
     overlay(program, ruleset, base=str(base_path))
     return program
+
+
+def _base_file(ext: Extends, file: str) -> Path:
+    """The base a variant names: a path relative to the variant's file; failing that, a ruleset
+    shipped with the package by its name (``poison.rules`` or ``poison``), as the commands find a
+    shipped game. Not found: an error that says where it looked."""
+    here = (Path(file).parent / ext.path) if file and not file.startswith("<") else Path(ext.path)
+    if here.is_file():
+        return here
+    shipped = bundled(ext.path) if Path(ext.path).name == ext.path else None
+    if shipped is not None:
+        return shipped
+    names = sorted({p.name for base in shipped_dirs() if base.is_dir() for p in base.glob("*.rules")})
+    close = get_close_matches(Path(ext.path).name, names, n=1)
+    raise ExtendsError(
+        f"base file {ext.path} not found: looked for {here}, and among the shipped rulesets "
+        f"({', '.join(names) or 'none'})",
+        ext.span,
+        (f"did you mean '{close[0]}'? " if close else "")
+        + "the path of `extends` is relative to the file that names it; a shipped ruleset is named alone",
+    )
 
 
 def _missing(kind: str, name: str, known: list[str], base: str, span: Span, how: str) -> ExtendsError:
