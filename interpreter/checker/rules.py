@@ -375,7 +375,7 @@ def _every_players_zones(node: Any, per_player: set[str]) -> Iterator[Node]:
 
 
 def _score_reads_every_player(ir: dict[str, Any], report: Report) -> None:
-    """`each poison in collected: -3`: a scoring rule is scored for each player, so counting the
+    """`each gem in taken: -3`: a scoring rule is scored for each player, so counting the
     cards of every player's zone charges each player for everyone's cards."""
     per_player = {z["name"] for z in ir["zones"] if z["owner"] == "player"}
     for r in ir["round"]["score"]:

@@ -104,7 +104,7 @@ def bundled(name: str) -> Path | None:
 
 
 def shipped_name(path: str | Path) -> str | None:
-    """A shipped ruleset's file name (``poison.rules``) if ``path`` is one, else None: how a user
+    """A shipped ruleset's file name (``NAME.rules``) if ``path`` is one, else None: how a user
     names it, rather than where the package happens to be installed."""
     p = Path(path).resolve()
     return p.name if any(p.parent == base.resolve() for base in shipped_dirs()) else None
@@ -178,7 +178,7 @@ def load_program(text: str, file: str, chain: tuple[str, ...] = ()) -> Program:
 
 def _base_file(ext: Extends, file: str) -> Path:
     """The base a variant names: a path relative to the variant's file; failing that, a ruleset
-    shipped with the package by its name (``poison.rules`` or ``poison``), as the commands find a
+    shipped with the package by its name (``NAME.rules`` or ``NAME``), as the commands find a
     shipped game. Not found: an error that says where it looked."""
     here = (Path(file).parent / ext.path) if file and not file.startswith("<") else Path(ext.path)
     if here.is_file():
