@@ -57,8 +57,12 @@ def deal(state: Any) -> None:
     game, lay, n = state.game, state.layout, state.n
     zones, loc = state.zones, state.loc
     env = [None] * game.env_size
+    spares: dict[int, int] = {}  # deck zone -> how many removed cards (of spare seats) lie at its front
     for rule in game.deals:
         deck = zones[lay.base[rule.deck]]
+        if not game.zones[rule.zone].per_player:
+            _deal_shared(state, rule, deck, spares.get(rule.deck, 0), env)
+            continue
         seats = n
         if rule.as_players is not None and (rule.as_players_when is None or rule.as_players_when(state, env)):
             seats = rule.as_players(state, env)
@@ -95,6 +99,7 @@ def deal(state: Any) -> None:
             for card in hands[seat]:
                 loc[card] = inst
         deck[:] = spare  # cards of a spare seat leave the round unseen, in the deck's own zone
+        spares[rule.deck] = spares.get(rule.deck, 0) + len(spare)
         if rule.rest is not None:
             aside = lay.base[rule.rest]
             zones[aside].extend(rest)
@@ -103,6 +108,34 @@ def deal(state: Any) -> None:
         else:
             deck.extend(rest)
     state.zmemo = {}
+
+
+def _deal_shared(state: Any, rule: Any, deck: list[int], spare: int, env: list) -> None:
+    """Deal N cards (or all) from the deck to a shared zone, or to each of its instances (`each`):
+    set-up, nobody's move. Cards of spare seats at the deck's front stay there, unseen."""
+    insts = state.layout.instances[rule.zone]
+    available = len(deck) - spare
+    if rule.amount is None:  # all, one at a time round the instances
+        piles = [deck[spare + k :: len(insts)] for k in range(len(insts))]
+        used = available
+    else:
+        each = rule.amount(state, env)
+        if not isinstance(each, int) or each < 0:
+            raise PlayError(f"cannot deal {each} cards to {state.game.zones[rule.zone].name}", rule.at)
+        used = each * len(insts)
+        if used > available:
+            raise PlayError(f"the deal needs {used} cards; the deck has {available} left", rule.at)
+        piles = [deck[spare + k * each : spare + (k + 1) * each] for k in range(len(insts))]
+    zones, loc = state.zones, state.loc
+    piled = state.game.zones[rule.zone].piles
+    for inst, cards in zip(insts, piles, strict=True):
+        if piled and cards:
+            zones[inst].append(list(cards))
+        else:
+            zones[inst].extend(cards)
+        for card in cards:
+            loc[card] = inst
+    del deck[spare : spare + used]
 
 
 def place(state: Any, contents: dict[str, Any]) -> None:

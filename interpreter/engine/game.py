@@ -57,6 +57,12 @@ class PhaseRule:
     first_player: tuple[tuple[str, Fn, str], ...]  # (lowest|highest, key, number|card)
     at: str
     ends_env: bool = True  # whether `ends` reads or binds a name (else any env will do)
+    ends_when_stuck: str | None = None  # `ends when nobody can move`: its position (for coverage)
+    at_start: Effect | None = None  # the rules' own effects when the phase starts / ends
+    at_end: Effect | None = None
+    resolve: tuple[tuple[str, Fn, str], ...] = ()  # simultaneous: the order its moves take effect
+    repeat_from: int = -1  # the last phase of a `repeat`: the first phase of it (else -1)
+    until: Fn | None = None  # ... and the condition that stops repeating
 
 
 @dataclass(frozen=True)
@@ -69,6 +75,17 @@ class DealRule:
     as_players_when: Fn | None
     rest: int | None
     at: str
+
+
+@dataclass(frozen=True)
+class Flow:
+    """A round's and a game's own effects and ends (None where the rules say nothing)."""
+
+    round_start: Effect | None = None  # effects after the deal, before the first phase
+    round_end: Effect | None = None  # effects after the last phase, before scoring
+    round_ends: Fn | None = None  # the round ends early when this holds (checked before every turn)
+    game_ends: Fn | None = None  # the game ends when this holds (checked after each round's scoring)
+    at: dict[str, str] = field(default_factory=dict)  # what -> its rule's position
 
 
 @dataclass(frozen=True)
@@ -108,13 +125,14 @@ class Game:
     moves: tuple[MoveRule, ...]
     triggers: tuple[tuple[TriggerRule, ...], ...]  # by move rule index
     score: tuple[ScoreRule, ...]
-    rounds: Fn
+    rounds: Fn | None  # None: no cap (the game ends by `ends_when`)
     dealer_step: int
     winner_highest: bool
     env_size: int
     max_moves_per_round: int
     coverage: Counter | None = None  # rule position -> times it held (compile_ir(..., coverage=True))
     target_piles: tuple[bool, ...] = ()  # by move rule index: whether its target zone keeps piles
+    flow: Flow = field(default_factory=lambda: Flow())
     extra: dict[str, Any] = field(default_factory=dict)
 
     def layout(self, players: int) -> Layout:
@@ -233,6 +251,7 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
     phases, moves, triggers = _compile_phases(ir, cx, base, specs, expr)
     score = _compile_score(ir, cx, base, expr)
     game = ir["game"]
+    flow = _compile_flow(ir, cx, base, expr)
     return Game(
         ir=ir,
         name=ir["name"],
@@ -249,13 +268,14 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
         moves=tuple(moves),
         triggers=tuple(tuple(t) for t in triggers),
         score=tuple(score),
-        rounds=expr(game["rounds"]),
+        rounds=expr(game.get("rounds")),
         dealer_step=1 if game.get("dealer", "clockwise") == "clockwise" else -1,
         winner_highest=game["winner"] == "highest",
         env_size=cx.env_size,
         max_moves_per_round=max_moves or default_max_moves(len(cards)),
         coverage=counts,
         target_piles=tuple(specs[m.target].piles for m in moves),
+        flow=flow,
         # name -> (zone it is of, or None; f(state, zone instance)): for showing derived values
         extra={"defines": {d["name"]: (d["of"], cx.define_fns[i]) for i, d in enumerate(ir["defines"])}},
     )
@@ -296,8 +316,13 @@ def _compile_phases(
             triggers.append([])
         by_name = {m.name: m.index for m in phase_moves}
         for t in ph["triggers"]:
-            triggers[by_name[t["after"]]].append(_trigger_rule(cx, t, by_name[t["after"]], base, expr))
+            after = [t["after"]] if isinstance(t["after"], str) else t["after"]  # one trigger, several moves
+            rule = _trigger_rule(cx, t, by_name[after[0]], base, expr)
+            for name in after:
+                triggers[by_name[name]].append(replace(rule, after=by_name[name]))
         first = ph.get("first_player")
+        resolve = ph.get("resolve")
+        stuck = "ends_when_nobody_can_move" in ph
         phases.append(
             PhaseRule(
                 name=ph["name"],
@@ -307,8 +332,17 @@ def _compile_phases(
                 first_player=tuple((k["extreme"], expr(k["key"]), k["type"]) for k in first["keys"]) if first else (),
                 at=ph.get("at", ""),
                 ends_env=not ph.get("ends") or uses_env(ph["ends"]["when"]),
+                ends_when_stuck=(ph["ends_when_nobody_can_move"].get("at", "") if stuck else None),
+                at_start=_timed(cx, ph.get("at_start"), base),
+                at_end=_timed(cx, ph.get("at_end"), base),
+                resolve=tuple((k["extreme"], expr(k["key"]), k["type"]) for k in resolve["keys"]) if resolve else (),
             )
         )
+    phase_index = {ph.name: i for i, ph in enumerate(phases)}
+    for loop in ir["round"].get("repeats", ()):  # the last phase of each `repeat` knows where it goes back to
+        last = phase_index[loop["last"]]
+        until = cx.counted(expr(loop["until"]), loop.get("at"))
+        phases[last] = replace(phases[last], repeat_from=phase_index[loop["first"]], until=until)
     return phases, moves, triggers
 
 
@@ -364,6 +398,27 @@ def _compile_score(ir: dict[str, Any], cx: ExprCompiler, base: Scope, expr: Comp
     return score
 
 
+def _compile_flow(ir: dict[str, Any], cx: ExprCompiler, base: Scope, expr: Compile) -> Flow:
+    """A round's own effects and early end, and the game's end condition."""
+    game, rnd = ir["game"], ir["round"]
+    return Flow(
+        round_start=_timed(cx, rnd.get("at_start"), base),
+        round_end=_timed(cx, rnd.get("at_end"), base),
+        round_ends=cx.counted(expr(rnd["ends"]["when"]), rnd["ends"].get("at")) if rnd.get("ends") else None,
+        game_ends=cx.counted(expr(game["ends"]["when"]), game["ends"].get("at")) if game.get("ends") else None,
+        at={
+            what: node.get("at", "")
+            for what, node in (
+                ("round_start", rnd.get("at_start")),
+                ("round_end", rnd.get("at_end")),
+                ("round_ends", rnd.get("ends")),
+                ("game_ends", game.get("ends")),
+            )
+            if node
+        },
+    )
+
+
 def _counted_effects(cx: ExprCompiler, effects: Effect, condition: Any, at: str | None) -> Effect:
     """A trigger without a condition counts when its effects run."""
     counts = cx.coverage
@@ -375,6 +430,38 @@ def _counted_effects(cx: ExprCompiler, effects: Effect, condition: Any, at: str 
         effects(s, e)
 
     return run
+
+
+def flow_rules(ir: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
+    """The flow rules that coverage counts, with what each is: effects at the start or end of a
+    phase or round (counted when they run), a phase's end when nobody can move, a `repeat`'s
+    `until`, a round's and the game's `ends when` (counted when they hold)."""
+    rnd, out = ir["round"], []
+    for ph in rnd["phases"]:
+        for key, kind in (
+            ("at_start", "phase's start"),
+            ("at_end", "phase's end"),
+            ("ends_when_nobody_can_move", "phase end"),
+        ):
+            if ph.get(key):
+                out.append((ph[key], kind))
+    for key, kind in (("at_start", "round's start"), ("at_end", "round's end")):
+        if rnd.get(key):
+            out.append((rnd[key], kind))
+    out += [(loop, "repeat's until") for loop in rnd.get("repeats", ())]
+    if rnd.get("ends"):
+        out.append((rnd["ends"], "round end"))
+    if ir["game"].get("ends"):
+        out.append((ir["game"]["ends"], "game end"))
+    return out
+
+
+def _timed(cx: ExprCompiler, node: dict[str, Any] | None, base: Any) -> Effect | None:
+    """The effects of an `at start` / `at end` (counted as a trigger without condition), or None."""
+    if not node:
+        return None
+    effects = compile_effects(cx, node["effects"], type(base)(base.slots, base.counter))
+    return _counted_effects(cx, effects, None, node.get("at"))
 
 
 def _yields_piles(node: dict[str, Any]) -> bool:

@@ -10,13 +10,13 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ..errors import RUNTIME_FAILURES, IllegalMoveError, PlayError, rule_failure
-from ..language.limits import endless_round
+from ..language.limits import MAX_ROUNDS, endless_round
 from .deal import deal, place, shuffle_decks
 from .history import RoundLog
 from .moves import Move
 from .observe import revealed_zones
 from .scoring import score_round, winners
-from .turns import first_player
+from .turns import first_player, resolution_order
 
 if TYPE_CHECKING:  # (the Game makes States: state.py needs no Game at run time)
     from .game import Game
@@ -92,8 +92,8 @@ class State:
         self.vars = [
             ([init(self, env)] * players if per_player else init(self, env)) for _, per_player, _, init in game.vars
         ]
-        rounds = game.rounds(self, env)
-        if not isinstance(rounds, int) or rounds < 1:
+        rounds = game.rounds(self, env) if game.rounds is not None else None  # None: until `ends when`
+        if rounds is not None and (not isinstance(rounds, int) or rounds < 1):
             raise PlayError(f"the game must have at least one round, not {rounds!r}", game.ir["game"].get("at"))
         self.rounds = rounds
         self._start_round()
@@ -330,7 +330,11 @@ class State:
     def _advance(self) -> None:
         """End phases and rounds whose time has come, until some player must move."""
         game = self.game
+        round_ends = game.flow.round_ends
         while not self.over:
+            if round_ends is not None and not self.pending and self._holds(round_ends, "round_ends", "round's end"):
+                self._end_round()  # (never amid a simultaneous phase's choices)
+                continue
             ph = game.phases[self.phase]
             if ph.simultaneous:
                 while self.to_move and not self._moves_for(self.to_move[0]):
@@ -338,11 +342,13 @@ class State:
                 if self.to_move:
                     self.current = self.to_move[0]
                     return
-                for p, move in self.pending:
+                pending = resolution_order(self, ph, self.pending) if ph.resolve else self.pending
+                for p, move in pending:
                     self._perform(p, move)
                 self.pending = []
                 self._next_phase()
                 continue
+
             ends = ph.ends
             if ends is not None:
                 try:
@@ -367,6 +373,11 @@ class State:
                 if self._moves_for(p):
                     self.current = p
                     return
+            if ph.ends_when_stuck is not None:
+                if game.coverage is not None:
+                    game.coverage[ph.ends_when_stuck] += 1
+                self._next_phase()
+                continue
             raise PlayError(f"nobody can move in phase '{ph.name}', and its end condition does not hold", ph.at)
 
     def _start_round(self, advance: bool = True) -> None:
@@ -390,33 +401,78 @@ class State:
         else:
             shuffle_decks(self)
             deal(self)
-        self.history.append(RoundLog(self.dealer, self))
+        self.history.append(RoundLog(self.dealer, self))  # (the deal: set-up effects are replayed from it)
         self.moves_in_round = 0
         self.cache.clear()
+        if game.flow.round_start is not None:
+            self._run(game.flow.round_start, game.flow.at["round_start"], "effects at the start of the round")
         self._start_phase(0)
         if advance:
             self._advance()
+
+    def _run(self, effects: Any, at: str, what: str) -> None:
+        """Run the rules' own effects (nobody's move: no player, card or target)."""
+        try:
+            effects(self, [None] * self.game.env_size)
+        except RUNTIME_FAILURES as err:
+            raise rule_failure(err, at, what) from None
+        self.cache.clear()
+        self._legal = None
+
+    def _holds(self, condition: Any, what: str, name: str) -> bool:
+        """Whether a round's or a game's condition holds now."""
+        try:
+            return bool(condition(self, [None] * self.game.env_size))
+        except RUNTIME_FAILURES as err:
+            raise rule_failure(err, self.game.flow.at.get(what), name) from None
 
     def _start_phase(self, index: int) -> None:
         self.phase = index
         ph = self.game.phases[index]
         self.current = first_player(self, ph)
         self.pending = []
+        if ph.at_start is not None:
+            self.next_player = None
+            self._run(ph.at_start, ph.at, f"effects at the start of phase '{ph.name}'")
+            if self.next_player is not None:  # `next P` among them: P starts the phase
+                self.current = self.next_player
         if ph.simultaneous:
             self.to_move = [(self.current + k) % self.n for k in range(self.n)]
 
     def _next_phase(self) -> None:
+        ph = self.game.phases[self.phase]
+        if ph.at_end is not None:
+            self._run(ph.at_end, ph.at, f"effects at the end of phase '{ph.name}'")
+        if ph.until is not None and not self._repeat_done(ph):
+            self._start_phase(ph.repeat_from)
+            return
         if self.phase + 1 < len(self.game.phases):
             self._start_phase(self.phase + 1)
             return
+        self._end_round()
+
+    def _repeat_done(self, ph: Any) -> bool:
+        try:
+            return bool(ph.until(self, [None] * self.game.env_size))
+        except RUNTIME_FAILURES as err:
+            raise rule_failure(err, ph.at, "repeat's `until`") from None
+
+    def _end_round(self) -> None:
+        """The round's own end effects, its scoring, then the next round or the end of the game."""
+        flow = self.game.flow
+        if flow.round_end is not None:
+            self._run(flow.round_end, flow.at["round_end"], "effects at the end of the round")
         scores = score_round(self)
         for p in range(self.n):
             self.totals[p] += scores[p]
         self.history[-1]["scores"] = scores
         self.history[-1]["revealed"] = revealed_zones(self)
         self.round += 1
-        if self.round >= self.rounds:
+        ended = flow.game_ends is not None and self._holds(flow.game_ends, "game_ends", "game's end")
+        if ended or (self.rounds is not None and self.round >= self.rounds):
             self.over = True
             return
+        if self.rounds is None and self.round >= MAX_ROUNDS:
+            raise PlayError(f"the game has not ended after {MAX_ROUNDS} rounds", flow.at.get("game_ends"))
         self.dealer = (self.dealer + self.game.dealer_step) % self.n
         self._start_round(advance=False)  # called by _advance only, whose loop goes on from here

@@ -191,6 +191,8 @@ class Deal:
     as_players: tuple[Expr, Expr | None] | None
     rest: str | None  # a zone name, or None: the rest stays aside in the deck
     span: Span
+    each: bool = False  # `to each ZONE`: to every instance of a shared zone
+    face_up: bool = False  # `turn up N to ZONE`
 
 
 @dataclass(frozen=True)
@@ -212,15 +214,42 @@ class Move:
 
 @dataclass(frozen=True)
 class Trigger:
-    after: str
+    after: str  # the first move it follows; `moves` lists them all
     condition: Expr | None
+    effects: tuple[Any, ...]
+    span: Span
+    moves: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ends:
+    condition: Expr | None  # None: `ends when nobody can move`
+    span: Span
+
+
+@dataclass(frozen=True)
+class AtTime:
+    """`at start` / `at end` of a round or a phase, with its effects."""
+
+    when: str  # start | end
     effects: tuple[Any, ...]
     span: Span
 
 
 @dataclass(frozen=True)
-class Ends:
-    condition: Expr
+class Repeat:
+    """`repeat` phases `until` a condition (checked each time the last of them ends)."""
+
+    phases: tuple[Any, ...]
+    until: Expr
+    span: Span
+
+
+@dataclass(frozen=True)
+class ResolveOrder:
+    """The order in which a simultaneous phase's chosen moves take effect."""
+
+    keys: tuple[tuple[str, Expr], ...]
     span: Span
 
 

@@ -14,6 +14,7 @@ from ..errors import PlayError, source_line
 MOVES_PER_CARD = 20
 MOVES_EXTRA = 1000
 RECENT = 1000  # the loop is looked for among this many of the last moves
+MAX_ROUNDS = 10_000  # a game without a `rounds` cap that has not ended by then is endless
 
 
 def default_max_moves(cards: int) -> int:

@@ -15,6 +15,7 @@ from .resolve_cards import CardsResolver
 from .resolve_collections import CollectionsResolver
 from .resolve_declarations import DeclarationsResolver
 from .resolve_exprs import ExprResolver
+from .resolve_flow import FlowResolver
 from .resolve_names import NamesResolver
 from .resolve_rules import RulesResolver
 from .resolve_scoring import ScoringResolver
@@ -34,12 +35,14 @@ class Resolver(
     ExprResolver,
     NamesResolver,
     CollectionsResolver,
+    FlowResolver,
 ):
     """Resolves one Program into IR; holds the symbol tables. Each construct is resolved by a
     mixin of its own: cards (resolve_cards.py), zones and deals (resolve_zones.py), parameters,
     variables and definitions (resolve_declarations.py), phases, moves, triggers and effects
     (resolve_rules.py), scoring and the game section (resolve_scoring.py), expressions
-    (resolve_exprs.py, resolve_names.py, resolve_collections.py)."""
+    (resolve_exprs.py, resolve_names.py, resolve_collections.py), the flow of rounds and the game:
+    set-up, effects at start and end, repeats, ends (resolve_flow.py)."""
 
     def __init__(self, program: Program, errors: list[RulesetError] | None = None):
         self.p = program
@@ -98,6 +101,8 @@ class Resolver(
             "phases": self._each(p.phases.values(), self._phase),
             "score": self._each(p.score.values(), self._score),
         }
+        for part in self._each([None], lambda _: self._round_flow(list(p.phases))):
+            ir["round"].update(part)
         ir["game"] = next(iter(self._each([None], lambda _: self._game())), None)
         return ir
 

@@ -17,19 +17,7 @@ class RulesResolver:
     def _phase(self, ph: PhaseParts) -> dict[str, Any]:
         node: dict[str, Any] = {"name": ph.name, "simultaneous": ph.simultaneous}
         if ph.first_player is not None:
-            keys = []
-            for extreme, e in ph.first_player.keys:
-                key = self.expr(e, {"player": PLAYER}, None)
-                kind = self._last_type.kind
-                if kind not in ("number", "card", "none"):
-                    raise RulesTypeError(f"players are ordered by a number or a card, not {self._last_type}", e.span)
-                if kind == "card" and not self.card_order:
-                    raise DeclarationError(
-                        "cards are compared here, but the cards have no order",
-                        e.span,
-                        "add `order cards by ATTRIBUTE, ...` to the cards section",
-                    )
-                keys.append({"extreme": extreme, "key": key, "type": kind})
+            keys = self._order_keys(ph.first_player.keys, {"player": PLAYER})
             node["first_player"] = self._noted({"keys": keys}, ph.first_player.span)
         if not ph.moves:
             raise DeclarationError(f"phase '{ph.name}' has no move", ph.span, "add `move NAME card from ZONE to ZONE`")
@@ -38,8 +26,11 @@ class RulesResolver:
         node["triggers"] = self._each(ph.triggers, lambda t: self._trigger(t, moves))
         if ph.ends is not None:
             node["ends"] = self._noted({"when": self.expr(ph.ends.condition, {}, BOOL)}, ph.ends.span)
-        elif not ph.simultaneous:
-            raise DeclarationError(f"phase '{ph.name}' never ends", ph.span, "add `ends when CONDITION`")
+        elif not ph.simultaneous and ph.stuck_ends is None:
+            raise DeclarationError(
+                f"phase '{ph.name}' never ends", ph.span, "add `ends when CONDITION` or `ends when nobody can move`"
+            )
+        node.update(self._phase_flow(ph))
         return self._noted(node, ph.span)
 
     def _move_scope(self, m: Any) -> dict[str, T]:
@@ -59,14 +50,8 @@ class RulesResolver:
         return self._noted(guard, g.span)
 
     def _trigger(self, t: Any, moves: dict[str, Any]) -> dict[str, Any]:
-        if t.after not in moves:
-            raise UnknownNameError(
-                f"no move '{t.after}' in this phase to trigger after",
-                t.span,
-                self._suggest(t.after, list(moves)),
-            )
-        scope = self._move_scope(moves[t.after])
-        node: dict[str, Any] = {"after": t.after}
+        after, scope = self._trigger_moves(t, moves)
+        node: dict[str, Any] = {"after": after}
         node["if"] = None if t.condition is None else self.expr(t.condition, scope, BOOL)
         node["effects"] = self.effects(t.effects, dict(scope))
         return self._noted(node, t.span)

@@ -30,21 +30,14 @@ class ScoringResolver:
 
     def _game(self) -> dict[str, Any]:
         g = self.p.game
-        if "rounds" not in g:
-            raise DeclarationError(
-                "the game does not say how many rounds it has",
-                self.p.title.span,
-                "add a `game` section with `rounds N`",
-            )
+        node = self._game_rounds(g)  # (resolve_flow.py: a cap of rounds, an end condition, or both)
+        first = g["rounds"] if "rounds" in g else g["ends"]
         if "winner" not in g:
             raise DeclarationError(
                 "the game does not say who wins",
-                g["rounds"].span,
+                first.span,
                 "add `winner highest total` or `winner lowest total` to the game section",
             )
-        node = {
-            "rounds": self.expr(g["rounds"].value, {}, NUMBER),
-            "dealer": g["dealer"].value if "dealer" in g else "clockwise",
-            "winner": g["winner"].value,
-        }
-        return self._noted(node, g["rounds"].span)
+        node["dealer"] = g["dealer"].value if "dealer" in g else "clockwise"
+        node["winner"] = g["winner"].value
+        return self._noted(node, first.span)

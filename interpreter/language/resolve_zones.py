@@ -48,13 +48,8 @@ class ZonesResolver:
         if deck not in self.p.decks:
             raise UnknownNameError(f"no deck '{deck}' to deal from", d.span, self._suggest(deck, list(self.p.decks)))
         zone = self._zone_named(d.zone, d.span)
-        if zone["owner"] != "player":
-            raise DeclarationError(
-                f"cards are dealt to a per-player zone; '{d.zone}' is shared",
-                d.span,
-                "to set cards out, use `rest to ZONE`",
-            )
-        node: dict[str, Any] = {"deck": deck, "to": d.zone, "one_at_a_time": d.one_at_a_time}
+        extra = self._deal_target(d, zone)  # (resolve_flow.py: deals to shared zones)
+        node: dict[str, Any] = {"deck": deck, "to": d.zone, "one_at_a_time": d.one_at_a_time, **extra}
         node["amount"] = None if d.amount is None else self.expr(d.amount, {}, NUMBER)
         if d.as_players is not None:
             seats, when = d.as_players

@@ -12,6 +12,7 @@ from lark import Token, Transformer, Tree, v_args
 
 from ..errors import DeclarationError, Span
 from .ast_nodes import (
+    AtTime,
     AttrSpec,
     CardOrder,
     Cards,
@@ -31,6 +32,8 @@ from .ast_nodes import (
     Param,
     Phase,
     Players,
+    Repeat,
+    ResolveOrder,
     Round,
     Ruleset,
     Schedule,
@@ -152,11 +155,13 @@ class ToAst(Transformer):
         return Round(tuple(c), self._s(meta))
 
     def deal(self, meta, c):
-        amount, deck, zone, *opts = c
+        kind, amount, deck, each, zone, *opts = c
         one = any(isinstance(o, Token) and o.type == "ONE_AT_A_TIME" for o in opts)
         as_players = next((o[1:] for o in opts if isinstance(o, tuple) and o[0] == "as"), None)
         rest = next((o[1] for o in opts if isinstance(o, tuple) and o[0] == "rest"), None)
-        return Deal(amount, str(deck) if deck else None, str(zone), one, as_players, rest, self._s(meta))
+        deck_name = str(deck) if deck else None
+        span = self._s(meta)
+        return Deal(amount, deck_name, str(zone), one, as_players, rest, span, each is not None, kind.type == "TURN_UP")
 
     def deal_amount(self, meta, c):
         return None if isinstance(c[0], Token) and c[0].type == "ALL" else c[0]
@@ -179,11 +184,23 @@ class ToAst(Transformer):
         return Guard(str(c[0]), c[1], c[2], self._s(meta))
 
     def trigger(self, meta, c):
-        after, _if, cond, *effects = c
-        return Trigger(str(after), cond, tuple(effects), self._s(meta))
+        names = [str(x) for x in c if isinstance(x, Token) and x.type == "NAME"]
+        at_if = len(names)
+        cond, effects = c[at_if + 1], c[at_if + 2 :]
+        return Trigger(names[0], cond, tuple(effects), self._s(meta), tuple(names))
 
     def ends(self, meta, c):
-        return Ends(c[0], self._s(meta))
+        stuck = isinstance(c[0], Token) and c[0].type == "NOBODY_CAN_MOVE"
+        return Ends(None if stuck else c[0], self._s(meta))
+
+    def at_time(self, meta, c):
+        return AtTime(str(c[0]), tuple(c[1:]), self._s(meta))
+
+    def repeat(self, meta, c):
+        return Repeat(tuple(c[:-1]), c[-1], self._s(meta))
+
+    def resolve_order(self, meta, c):
+        return ResolveOrder(tuple(c), self._s(meta))
 
     def first_player(self, meta, c):
         return FirstPlayer(tuple(c), self._s(meta))
@@ -223,7 +240,7 @@ class ToAst(Transformer):
         return Score(tuple(c), self._s(meta))
 
     def score_rule(self, meta, c):
-        each, points, condition = c
+        _each, each, points, condition = c
         return ScoreRule(each, points, condition, self._s(meta))
 
     def condition(self, meta, c):

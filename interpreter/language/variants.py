@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import DeclarationError, ExtendsError, ReadError, Span
 from .ast_nodes import (
+    AtTime,
     CardOrder,
     Cards,
     CardType,
@@ -29,6 +30,8 @@ from .ast_nodes import (
     Param,
     Phase,
     Players,
+    Repeat,
+    ResolveOrder,
     Round,
     Ruleset,
     Schedule,
@@ -58,6 +61,9 @@ class PhaseParts:
     triggers: list[Trigger] = field(default_factory=list)
     ends: Ends | None = None
     first_player: FirstPlayer | None = None
+    stuck_ends: Ends | None = None  # `ends when nobody can move`
+    at: dict[str, AtTime] = field(default_factory=dict)  # start | end -> its effects
+    resolve: ResolveOrder | None = None
 
 
 @dataclass
@@ -78,6 +84,9 @@ class Program:
     score: dict[str, Any] = field(default_factory=dict)
     game: dict[str, Any] = field(default_factory=dict)
     round_span: Span | None = None
+    round_at: dict[str, AtTime] = field(default_factory=dict)  # start | end -> the round's effects
+    round_ends: Ends | None = None
+    repeats: dict[str, Repeat] = field(default_factory=dict)  # by the name of its first phase
 
     def note(self, span: Span | None) -> str | None:
         """The comments written beside the rule at ``span``, in whichever file it is."""
@@ -257,7 +266,8 @@ def overlay(program: Program, ruleset: Ruleset, base: str | None) -> None:
                 _overlay_round(program, item, base, seen)
             case GameSection():
                 for game_item in item.items:
-                    _put(program.game, game_item.kind, game_item, seen, "game line")
+                    kind = "ends" if isinstance(game_item, Ends) else game_item.kind
+                    _put(program.game, kind, game_item, seen, "game line")
 
 
 def _card_key(line: Any) -> str:
@@ -279,6 +289,16 @@ def _overlay_round(program: Program, item: Round, base: str | None, seen: set) -
                 _put(program.deals, part.zone, part, seen, "deal to")
             case Phase():
                 _overlay_phase(program, part, base, seen)
+            case Repeat():
+                for phase in part.phases:
+                    _overlay_phase(program, phase, base, seen)
+                _put(program.repeats, part.phases[0].name, part, seen, "repeat from phase")
+            case AtTime():
+                _put(program.round_at, part.when, part, seen, "round's effects at")
+            case Ends():
+                ends: dict[str, Ends] = {}
+                _put(ends, "ends when", part, seen, "round line")
+                program.round_ends = part
             case Score():
                 for rule in part.rules:
                     key = unparse(rule.each) if rule.each else unparse(rule.points)
@@ -309,7 +329,13 @@ def _overlay_phase(program: Program, phase: Phase, base: str | None, seen: set) 
                 _put(parts.moves, part.name, part, seen, f"move of phase {phase.name}")
             case Trigger():
                 parts.triggers.append(part)
+            case Ends() if part.condition is None:
+                parts.stuck_ends = part
             case Ends():
                 parts.ends = part
             case FirstPlayer():
                 parts.first_player = part
+            case AtTime():
+                _put(parts.at, part.when, part, seen, f"effects of phase {phase.name} at")
+            case ResolveOrder():
+                parts.resolve = part
