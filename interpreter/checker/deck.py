@@ -61,8 +61,8 @@ def check_decks(game: Game, counts: list[int], sets: dict[str, Any], report: Rep
             bad.add(p)
             continue
         probe = Probe(p, params)
-        try:
-            rounds = evaluate(game.rounds, probe, game.env_size)
+        try:  # no cap: the game ends on a condition; the first rounds tell what the deals do
+            rounds = evaluate(game.rounds, probe, game.env_size) if game.rounds is not None else MAX_ROUNDS_CHECKED
         except LookupError:
             continue
         if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
@@ -118,6 +118,21 @@ def _deal_round(game, probe, decks, p, r, shapes, short, bad) -> None:
         except LookupError:
             continue
         have = left[rule.deck]
+        spec = game.zones[rule.zone]
+        if not spec.per_player:  # a set-up deal to a shared zone (to each of its instances)
+            need = have if each is None else each * spec.count if isinstance(each, int) and each >= 0 else None
+            if need is None or need > have:
+                why = f"it deals {each!r} cards to each of {spec.count} {spec.name}" if need is None else ""
+                why = why or f"round {r + 1}{_entry_text(game, r)} deals {need} cards; the deck has {have} left"
+                short.setdefault(i, []).append((p, why))
+                bad.add(p)
+                continue
+            left[rule.deck] = have - need
+            shape = ("all" if each is None else str(each), need, 0, "", "")
+            per_round = shapes.setdefault(i, {}).setdefault(p, [])
+            if shape not in per_round:
+                per_round.append(shape)
+            continue
         if not isinstance(seats, int) or seats < p:
             short.setdefault(i, []).append((p, f"it deals as if for {seats} players to {p} players"))
             bad.add(p)

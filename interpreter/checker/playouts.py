@@ -18,9 +18,10 @@ from functools import cache
 from typing import Any
 
 from ..agents import SeatView, make_agents
-from ..engine.game import Game, compile_ir
+from ..engine.game import Game, compile_ir, flow_rules
 from ..engine.records import dumps, record, replay
 from ..errors import PlayError, RulesetError
+from ..language.limits import MAX_ROUNDS
 from ..loader import ir_from_path
 from .findings import Finding, Report, at
 
@@ -113,7 +114,7 @@ def play_checked(game: Game, players: int, seed: int, sets: dict[str, Any]) -> t
     seats = make_agents("random", players, seed)
     views = [SeatView(state, seat) for seat in range(players)]
     total = len(game.cards)
-    bound = state.rounds * game.max_moves_per_round
+    bound = (state.rounds or MAX_ROUNDS) * game.max_moves_per_round  # (no cap: the engine's own bound)
     moves = 0
     while not state.is_over:
         seat = state.current_player
@@ -132,7 +133,7 @@ def play_checked(game: Game, players: int, seed: int, sets: dict[str, Any]) -> t
         if why:
             return moves, _failure("cards", f"after move {moves}: {why}", None, players, seed, state)
         if moves > bound:
-            why = f"the game has not ended after {moves} moves ({state.rounds} rounds)"
+            why = f"the game has not ended after {moves} moves ({state.round + 1} rounds)"
             return moves, _failure("endless", why, None, players, seed, state)
     bad = [t for t in state.totals if not isinstance(t, int) or isinstance(t, bool)]
     if bad:
@@ -321,6 +322,7 @@ def rule_positions(ir: dict[str, Any]) -> list[tuple[str, str, str | None]]:
             out.append((ph["ends"]["at"], "phase end", ph["ends"].get("note")))
     for r in ir["round"]["score"]:
         out.append((r["at"], "scoring rule", r.get("note")))
+    out += [(node["at"], kind, node.get("note")) for node, kind in flow_rules(ir) if node.get("at")]
     return out
 
 
@@ -350,6 +352,7 @@ def _report_coverage(
 
 
 def _fired(kind: str) -> str:
-    return {"objective": "was achieved", "phase end": "held", "scoring rule": "scored"}.get(
+    held = {"phase end": "held", "round end": "held", "game end": "held", "repeat's until": "held"}
+    return {"objective": "was achieved", "scoring rule": "scored", **held}.get(
         kind, "held" if "guard" in kind else "fired"
     )

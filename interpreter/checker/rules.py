@@ -50,12 +50,27 @@ def rule_expressions(ir: dict[str, Any]) -> Iterator[tuple[str, Node, Node]]:
                 yield "trigger", t, e
         if ph.get("ends"):
             yield "phase end", ph["ends"], ph["ends"]["when"]
+        for key in (ph.get("resolve") or {}).get("keys", []):
+            yield "order of resolution", ph["resolve"], key["key"]
+        for when in ("at_start", "at_end"):
+            for e in effect_expressions((ph.get(when) or {}).get("effects", [])):
+                yield "phase effect", ph[when], e
+    rnd = ir["round"]
+    for when in ("at_start", "at_end"):
+        for e in effect_expressions((rnd.get(when) or {}).get("effects", [])):
+            yield "round effect", rnd[when], e
+    for loop in rnd.get("repeats", ()):
+        yield "repeat", loop, loop["until"]
+    if rnd.get("ends"):
+        yield "round end", rnd["ends"], rnd["ends"]["when"]
     for r in ir["round"]["score"]:
         for k in ("each", "points", "if", "unless"):
             if r.get(k):
                 yield "scoring rule", r, r[k]
-    if ir.get("game"):
+    if ir.get("game", {}).get("rounds"):
         yield "game", ir["game"], ir["game"]["rounds"]
+    if ir.get("game", {}).get("ends"):
+        yield "game end", ir["game"]["ends"], ir["game"]["ends"]["when"]
 
 
 def effect_expressions(effects: list[Node]) -> Iterator[Node]:

@@ -13,6 +13,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from ..engine.game import flow_rules
 from ..errors import Span, source_line
 from ..language.variants import shipped_name
 from .stats import Moments
@@ -40,6 +41,7 @@ def countable_rules(ir: dict[str, Any]) -> list[tuple[str, str]]:
     for rule in ir["round"]["score"]:
         if rule.get("at"):
             out.append((rule["at"], "score"))
+    out += [(node["at"], kind) for node, kind in flow_rules(ir) if node.get("at")]
     return out
 
 

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from . import flow_phrases as F
 from . import phrases as P
 from . import rule_phrases as R
 
@@ -29,14 +30,20 @@ KINDS = (
     "variable",
     "schedule",
     "deal",
+    "round effects",
+    "repeat",
+    "round end",
     "phase",
     "first player",
+    "order of resolution",
+    "phase effects",
     "move",
     "guard",
     "trigger",
     "end",
     "score",
     "rounds",
+    "game end",
     "dealer",
     "winner",
 )
@@ -148,15 +155,23 @@ def items(ir: dict[str, Any]) -> list[Item]:
         out.append(Item("variable", v["name"], "Variable", R.var(v, ctx), v, v.get("note")))
     for s in ir["schedules"]:
         out.append(Item("schedule", s["name"], "Schedule", R.schedule(s, ctx), s, s.get("note")))
+    zones = {z["name"]: z for z in ir["zones"]}
     for d in ir["round"]["deals"]:
-        out.append(Item("deal", d["to"], f"Deal into the {P.human(d['to'])}", R.deal(d, ctx), d, d.get("note")))
+        shared = zones.get(d["to"], {}).get("owner") != "player"
+        words = F.shared_deal(d, ctx) if shared else R.deal(d, ctx)
+        out.append(Item("deal", d["to"], f"Deal into the {P.human(d['to'])}", words, d, d.get("note")))
+    out += _flow_items(ir, ctx)
     for ph in ir["round"]["phases"]:
         out += _phase_items(ph, ctx)
     for r in ir["round"]["score"]:
         key = _key(r["each"]) if r.get("each") is not None else _key(r["points"])
         out.append(Item("score", key, "Scoring", R.score_rule(r, ctx), r, r.get("note")))
     g = ir["game"]
-    out.append(Item("rounds", "", "Rounds", P.say(g["rounds"], ctx), g["rounds"], g.get("note")))
+    if g.get("rounds") is not None:
+        out.append(Item("rounds", "", "Rounds", P.say(g["rounds"], ctx), g["rounds"], g.get("note")))
+    if g.get("ends"):
+        e = g["ends"]
+        out.append(Item("game end", "", "Game end", f"when {P.say(e['when'], ctx)}", e["when"], e.get("note")))
     out.append(Item("dealer", "", "Dealer", R.game_dealer(g), g.get("dealer", "clockwise")))
     out.append(Item("winner", "", "Winner", R.game_winner(g), g["winner"]))
     return out
@@ -183,14 +198,43 @@ def _phase_items(ph: dict[str, Any], ctx: P.Ctx) -> list[Item]:
             out.append(Item("guard", f"{key}#{seen[key]}", label, R.guard(g, mctx), g, g.get("note")))
     seen = {}
     for t in ph["triggers"]:
-        mctx = R.move_ctx(moves[t["after"]], ctx) if t["after"] in moves else ctx
-        key = f"{name}/{t['after']}/{_key(t.get('if'))}"
+        mctx = F.trigger_ctx(t, moves, ctx)
+        after = t["after"] if isinstance(t["after"], str) else "+".join(t["after"])
+        key = f"{name}/{after}/{_key(t.get('if'))}"
         seen[key] = seen.get(key, 0) + 1
         words = R.trigger(t, mctx)
         out.append(Item("trigger", f"{key}#{seen[key]}", f"{where}, trigger", words, t, t.get("note")))
     if ph.get("ends"):
         e = ph["ends"]
         out.append(Item("end", name, f"{where}, end", f"when {P.say(e['when'], ctx)}", e["when"], e.get("note")))
+    if ph.get("ends_when_nobody_can_move"):
+        e = ph["ends_when_nobody_can_move"]
+        out.append(Item("end", f"{name}/stuck", f"{where}, end", "when nobody can move", True, e.get("note")))
+    if ph.get("resolve"):
+        r = ph["resolve"]
+        words = F.resolve_order(r, ctx)
+        out.append(Item("order of resolution", name, f"{where}, order", words, r["keys"], r.get("note")))
+    for when in ("start", "end"):
+        if ph.get(f"at_{when}"):
+            timed = ph[f"at_{when}"]
+            words = " ".join(text for _, text, _ in F.timed_lines(timed, when, f"phase {P.human(name)}", ctx))
+            out.append(Item("phase effects", f"{name}/{when}", f"{where}, at {when}", words, timed, timed.get("note")))
+    return out
+
+
+def _flow_items(ir: dict[str, Any], ctx: P.Ctx) -> list[Item]:
+    """A round's own effects, its repeated phases and its early end."""
+    rnd, out = ir["round"], []
+    for when in ("start", "end"):
+        if rnd.get(f"at_{when}"):
+            timed = rnd[f"at_{when}"]
+            words = " ".join(text for _, text, _ in F.timed_lines(timed, when, "the round", ctx))
+            out.append(Item("round effects", when, f"Round, at {when}", words, timed, timed.get("note")))
+    for words, loop in F.repeats(rnd, ctx):
+        out.append(Item("repeat", loop["first"], "Repeat", words, loop, loop.get("note")))
+    if rnd.get("ends"):
+        e = rnd["ends"]
+        out.append(Item("round end", "", "Round end", F.round_end(rnd, ctx), e["when"], e.get("note")))
     return out
 
 

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from ..language.ast_nodes import (
+    AtTime,
     Cards,
     CardType,
     Deal,
@@ -29,6 +30,8 @@ from ..language.ast_nodes import (
     Param,
     Phase,
     Players,
+    Repeat,
+    ResolveOrder,
     Round,
     Ruleset,
     Schedule,
@@ -175,7 +178,8 @@ def _attr_spec(spec: Any) -> str:
 
 def _deal(d: Deal, rest_aside: bool) -> str:
     amount = "all" if d.amount is None else expression(d.amount)
-    text = f"deal {amount}" + (f" from {d.deck}" if d.deck else "") + f" to {d.zone}"
+    verb = "turn up" if d.face_up else "deal"
+    text = f"{verb} {amount}" + (f" from {d.deck}" if d.deck else "") + f" to {'each ' if d.each else ''}{d.zone}"
     if d.one_at_a_time:
         text += ", one at a time"
     if d.as_players is not None:
@@ -312,6 +316,9 @@ class Printer:
                 self.line(0, "game", it.span.line, force)
                 self.open_block()
                 for g in it.items:
+                    if isinstance(g, Ends):
+                        self.phase_part(g, 1)
+                        continue
                     text = {"rounds": f"rounds {expression(g.value)}", "dealer": f"dealer rotates {g.value}"}
                     self.line(1, text.get(g.kind, f"winner {g.value} total"), g.span.line)
             case _:
@@ -347,13 +354,15 @@ class Printer:
                 aside = part.rest is None and re.search(r"\brest[ \t]+aside\b", source) is not None
                 self.line(1, _deal(part, aside), part.span.line)
             case Phase():
-                head = f"{'new ' if part.new else ''}phase {part.name}" + (
-                    ", simultaneous" if part.simultaneous else ""
-                )
-                self.line(1, head, part.span.line)
+                self.phase(part, 1)
+            case Repeat():  # repeat / its phases / until CONDITION
+                self.line(1, "repeat", part.span.line)
                 self.open_block()
-                for x in part.items:
-                    self.phase_part(x)
+                for ph in part.phases:
+                    self.phase(ph, 2)
+                self.line(1, f"until {expression(part.until)}", part.until.span.line)
+            case AtTime() | Ends():
+                self.phase_part(part, 1)
             case Score():
                 self.line(1, "score", part.span.line)
                 self.open_block()
@@ -364,24 +373,39 @@ class Printer:
                         text += f" {r.condition[0]} {expression(r.condition[1])}"
                     self.line(2, text, r.span.line)
 
-    def phase_part(self, x: Any) -> None:
-        """A move (with its guards), a trigger, an end, a first player."""
+    def phase(self, part: Phase, depth: int) -> None:
+        """A phase's head and its parts, one level deeper."""
+        head = f"{'new ' if part.new else ''}phase {part.name}" + (", simultaneous" if part.simultaneous else "")
+        self.line(depth, head, part.span.line)
+        self.open_block()
+        for x in part.items:
+            self.phase_part(x, depth + 1)
+
+    def phase_part(self, x: Any, depth: int = 2) -> None:
+        """A move (with its guards), a trigger, an end, a first player, effects at start or end."""
         match x:
             case Move():
-                self.line(2, f"move {x.name} card from {x.from_zone} to {x.to_zone}", x.span.line)
+                self.line(depth, f"move {x.name} card from {x.from_zone} to {x.to_zone}", x.span.line)
                 self.open_block()
                 for g in x.guards:
                     when = f" when {expression(g.when)}" if g.when is not None else ""
-                    self.line(3, f"{g.kind} {expression(g.expr)}{when}", g.span.line)
+                    self.line(depth + 1, f"{g.kind} {expression(g.expr)}{when}", g.span.line)
             case Trigger():
                 cond = f" if {expression(x.condition)}" if x.condition is not None else ""
-                self.line(2, f"after {x.after}{cond}", x.span.line)
-                self.effects(3, x.effects)
+                self.line(depth, f"after {', '.join(x.moves or (x.after,))}{cond}", x.span.line)
+                self.effects(depth + 1, x.effects)
             case Ends():
-                self.line(2, f"ends when {expression(x.condition)}", x.span.line)
+                what = "nobody can move" if x.condition is None else expression(x.condition)
+                self.line(depth, f"ends when {what}", x.span.line)
             case FirstPlayer():
                 keys = ", then ".join(f"{k} {expression(e)}" for k, e in x.keys)
-                self.line(2, f"first player {keys}", x.span.line)
+                self.line(depth, f"first player {keys}", x.span.line)
+            case ResolveOrder():
+                keys = ", then ".join(f"{k} {expression(e)}" for k, e in x.keys)
+                self.line(depth, f"resolve {keys}", x.span.line)
+            case AtTime():
+                self.line(depth, f"at {x.when}", x.span.line)
+                self.effects(depth + 1, x.effects)
 
     def effects(self, depth: int, effects: tuple[Any, ...]) -> None:
         """A block of effects; `if` with its `else` (an `else` holding one `if` prints as `else if`)."""

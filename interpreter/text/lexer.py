@@ -32,6 +32,10 @@ RULES = (
     "add",
     "next",
     "new",
+    "repeat",
+    "until",
+    "resolve",
+    "at",
 )
 WORDS = (
     "if",
@@ -75,8 +79,12 @@ WORDS = (
     "total",
     "lowest",
     "highest",
+    "start",
+    "end",
 )
 OPTIONS = (
+    "turn up",
+    "nobody can move",
     "per player",
     "per round",
     "owner sees",

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..engine.cards import build_cards
 from ..engine.game import compile_ir
+from . import flow_phrases as F
 from . import phrases as P
 from . import rule_phrases as R
 
@@ -246,8 +247,26 @@ def _setup(ir: dict[str, Any], ctx: P.Ctx, values: dict[int, dict[str, Any]]) ->
     out: list[Block] = [("h", 2, "Setup")]
     out.append(("p", "At the start of each round every deck is shuffled and dealt:"))
     deals = ir["round"]["deals"]
-    out.append(("ul", [i for d in deals for i in _items(0, _cap(R.deal(d, ctx)) + ".", d)]))
+    zones = {z["name"]: z for z in ir["zones"]}
+    shared = [d for d in deals if zones.get(d["to"], {}).get("owner") != "player"]
+    later = {d["deck"] for d in shared}
+    said = [F.shared_deal(d, ctx) if d in shared else R.deal(d, ctx, d["deck"] in later) for d in deals]
+    out.append(("ul", [i for d, text in zip(deals, said, strict=True) for i in _items(0, _cap(text) + ".", d)]))
+    start = ir["round"].get("at_start")
+    if start:
+        out.append(
+            (
+                "ul",
+                [
+                    i
+                    for depth, text, note in F.timed_lines(start, "start", "each round", ctx)
+                    for i in _items(depth, text, {"note": note})
+                ],
+            )
+        )
     for d in deals:
+        if d in shared:  # a set-up deal: its sentence says it all
+            continue
         size = sizes[decks.index(d["deck"])] if d["deck"] in decks else 0
         rows = [deal_row(d, n, v, ir, size) for n, v in values.items()]
         title = f"Dealing to the {P.human(d['to'])} ({size} cards in the {P.human(d['deck'])}):"
@@ -261,6 +280,11 @@ def _round(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
     names = ", then ".join(P.human(ph["name"]) for ph in phases)
     out: list[Block] = [("h", 2, "A round")]
     out.append(("p", f"A round has {P.count_of(len(phases), 'phase')}: {names}. It ends when its last phase ends."))
+    rnd = ir["round"]
+    for sentence, loop in F.repeats(rnd, ctx):
+        out += _para(sentence, loop)
+    if rnd.get("ends"):
+        out += _para(F.round_end(rnd, ctx), rnd["ends"])
     for ph in phases:
         head = f"Phase: {P.human(ph['name'])}" + (" (simultaneous)" if ph["simultaneous"] else "")
         out.append(("h", 3, head))
@@ -285,6 +309,13 @@ def _round(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
             )
         if ph.get("first_player", {}).get("note"):
             out.append(("note", escape(ph["first_player"]["note"])))
+        if ph.get("resolve"):
+            out += _para(F.resolve_order(ph["resolve"], ctx), ph["resolve"])
+        what = f"the phase {P.human(ph['name'])}"
+        for when in ("start", "end"):
+            if ph.get(f"at_{when}"):
+                lines = F.timed_lines(ph[f"at_{when}"], when, what, ctx)
+                out.append(("ul", [i for depth, text, note in lines for i in _items(depth, text, {"note": note})]))
         out.append(("p", "**Moves.** A player makes one of these moves:"))
         items: list[tuple[int, str]] = []
         for m in ph["moves"]:
@@ -306,15 +337,22 @@ def _round(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
             items = []
             moves = {m["name"]: m for m in ph["moves"]}
             for t in ph["triggers"]:
-                mctx = R.move_ctx(moves[t["after"]], ctx) if t["after"] in moves else ctx
+                mctx = F.trigger_ctx(t, moves, ctx)
                 items += _items(0, R.trigger_head(t, mctx), t)
                 for depth, text, note in R.effect_lines(t["effects"], mctx, 1):
                     items += _items(depth, text, {"note": note})
             out.append(("ul", items))
         if ph.get("ends"):
             out += _para(f"The phase ends when {P.say(ph['ends']['when'], ctx)}.", ph["ends"])
-        else:
+        elif not ph.get("ends_when_nobody_can_move"):
             out.append(("p", "The phase ends once every player has moved."))
+        if ph.get("ends_when_nobody_can_move"):
+            also = "It also ends" if ph.get("ends") else "The phase ends"
+            out += _para(f"{also} when no player has a legal move.", ph["ends_when_nobody_can_move"])
+    end = ir["round"].get("at_end")
+    if end:
+        lines = F.timed_lines(end, "end", "each round, before scoring", ctx)
+        out.append(("ul", [i for depth, text, note in lines for i in _items(depth, text, {"note": note})]))
     return out
 
 
@@ -329,6 +367,9 @@ def _scoring(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
 
 def _end(ir: dict[str, Any], ctx: P.Ctx, values: dict[int, dict[str, Any]]) -> list[Block]:
     g = ir["game"]
+    if "rounds" not in g:
+        sentence = f"{F.game_end(g, ctx, None)}; {R.game_dealer(g)}. At the end, {R.game_winner(g)}."
+        return [("h", 2, "End of the game"), *_para(sentence, g)]
     texts = {}
     for n, v in values.items():
         try:
@@ -343,7 +384,7 @@ def _end(ir: dict[str, Any], ctx: P.Ctx, values: dict[int, dict[str, Any]]) -> l
         lasts = f"{counted} rounds ({rounds})"
     else:
         lasts = f"{rounds} rounds: {counted}"
-    sentence = f"The game lasts {lasts}; {R.game_dealer(g)}. At the end, {R.game_winner(g)}."
+    sentence = f"{F.game_end(g, ctx, lasts)}; {R.game_dealer(g)}. At the end, {R.game_winner(g)}."
     return [("h", 2, "End of the game"), *_para(sentence, g)]
 
 

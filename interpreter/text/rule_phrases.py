@@ -124,7 +124,7 @@ def zone(z: dict[str, Any]) -> str:
     return text
 
 
-def deal(d: dict[str, Any], ctx: Ctx) -> str:
+def deal(d: dict[str, Any], ctx: Ctx, more: bool = False) -> str:
     """A deal line: "all cards, one at a time from the dealer's left, to each player's hand; ..."."""
     amount = d.get("amount")
     if amount is None:
@@ -146,7 +146,7 @@ def deal(d: dict[str, Any], ctx: Ctx) -> str:
         rest = ctx.zones.get(d["rest"], {})
         face = {"hidden": ", face down", "public": ", face up"}.get(rest.get("visibility", ""), "")
         text += f"; the rest form the {human(d['rest'])}{face}"
-    elif amount is not None:
+    elif amount is not None and not more:  # (`more`: later deals go on from the rest)
         text += "; the rest are set aside unseen"
     return text
 
@@ -183,7 +183,8 @@ def guard(g: dict[str, Any], ctx: Ctx) -> str:
 def trigger_head(t: dict[str, Any], ctx: Ctx) -> str:
     """A trigger's first line: "After each play, if ...:"."""
     cond = f", if {say(t['if'], ctx)}" if t.get("if") is not None else ""
-    return f"After each {human(t['after'])}{cond}:"
+    names = [t["after"]] if isinstance(t["after"], str) else t["after"]  # one trigger, several moves
+    return f"After each {' or '.join(human(n) for n in names)}{cond}:"
 
 
 def trigger(t: dict[str, Any], ctx: Ctx) -> str:
