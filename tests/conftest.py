@@ -49,7 +49,8 @@ def five_card() -> interpreter.Game:
 
 def position(game: interpreter.Game, players: int, zones: dict, params: dict | None = None, dealer: int = 0):
     """A game whose first round starts from the given zone contents (cards as record objects);
-    every card not placed stays in its deck's own zone. One round unless ``params`` says more."""
+    every card not placed stays in its deck's own zone. One round (when the game has a `rounds`
+    parameter) unless ``params`` says more."""
     from interpreter.engine.cards import signature
 
     placed = {}
@@ -74,7 +75,9 @@ def position(game: interpreter.Game, players: int, zones: dict, params: dict | N
             if game.cards.deck_names[game.cards.deck_of[ids[0]]] == deck and extra > 0:
                 rest += [game.cards.json[ids[0]]] * extra
         placed[deck] = rest
-    state = game.new_game(players, 0, {"rounds": 1, **(params or {})}, deals=[placed])
+    one_round = {"rounds": 1} if any(p.name == "rounds" for p in game.params) else {}
+    state = game.new_game(players, 0, {**one_round, **(params or {})}, deals=[placed])
+    state.deals_given = None  # any later round is dealt by chance
     return state
 
 

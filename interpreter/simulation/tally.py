@@ -136,7 +136,7 @@ class Tally:
             "score_lead": lead,
             "best_round_rate": best,
             "fair_share": fair,
-            "significant": not (lead["ci"][0] <= 0 <= lead["ci"][1]) or not (best["ci"][0] <= fair <= best["ci"][1]),
+            "significant": _outside(lead["ci"], 0) or _outside(best["ci"], fair),
         }
 
     def by_agent(self) -> list[dict[str, Any]]:
@@ -176,3 +176,8 @@ class Tally:
                 "moves": histogram(self.moves_hist),
             },
         }
+
+
+def _outside(ci: Any, value: float) -> bool:
+    """Whether an interval (None with too few samples to have one) leaves out the value."""
+    return ci is not None and not ci[0] <= value <= ci[1]
