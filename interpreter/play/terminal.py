@@ -64,12 +64,21 @@ def derived(state: Any, seat: int, inst: int) -> list[str]:
     return out
 
 
+def round_text(number: int, rounds: int | None, ends_on_condition: bool) -> str:
+    """ "round 2 of 5"; a game that ends on a condition does not know its number of rounds:
+    "round 2" (or "round 2, at most 5" when it also has a cap)."""
+    if rounds is None:
+        return f"round {number}"
+    return f"round {number}, at most {rounds}" if ends_on_condition else f"round {number} of {rounds}"
+
+
 def screen(state: Any, seat: int) -> str:
     """What ``seat`` sees now, as text."""
     game, lay = state.game, state.layout
     obs = state.observe(seat)
     lines = [
-        f"=== {game.name}: round {obs['round']} of {obs['rounds']}, dealer seat {obs['dealer']}, "
+        f"=== {game.name}: {round_text(obs['round'], obs['rounds'], game.flow.game_ends is not None)}, "
+        f"dealer seat {obs['dealer']}, "
         f"phase {obs['phase']} ===",
         "scores: " + "   ".join(f"{'you' if p == seat else f'seat {p}'} {t}" for p, t in enumerate(obs["totals"])),
     ]

@@ -1,0 +1,337 @@
+"""The flow of a round and a game: set-up deals and `turn up`, effects `at start` / `at end`,
+`repeat ... until`, a round's and the game's `ends when` (with or without a cap of rounds), a
+simultaneous phase's order of resolution, one trigger for several moves and a phase that ends when
+nobody can move; each in play, in records and replays, in the tools, and misused."""
+
+from __future__ import annotations
+
+import pytest
+
+import interpreter
+from conftest import position
+from interpreter.engine.records import record, replay
+from interpreter.errors import RulesetError
+from interpreter.text.fmt import format_text
+from interpreter.text.render import rulebook, to_markdown
+
+HEAD = """game "Flow"
+players 2..3
+
+cards
+  card  suit a | b   rank 1..6
+  order cards by rank
+
+zones
+  hand     per player, owner sees
+  table    per player, public
+  row      2, public
+  discard  shared, public
+  aside    shared, hidden
+  pile     shared, public
+
+var count_ = 0
+var laps = 0
+"""
+
+
+def load(body: str) -> interpreter.Game:
+    return interpreter.loads(HEAD + body, "flow.rules")
+
+
+def error(body: str) -> RulesetError:
+    with pytest.raises(RulesetError) as info:
+        load(body)
+    return info.value
+
+
+def var(state, name: str):
+    return state.vars[[v["name"] for v in state.game.ir["vars"]].index(name)]
+
+
+def play_out(state) -> None:
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
+
+
+PLAIN_ROUND = """
+round
+  deal 1 to hand
+  phase play
+    move play card from hand to pile
+    ends when every hand is empty
+  score
+    count pile
+"""
+
+# ---- game end -----------------------------------------------------------------------------------------
+
+
+def test_a_game_without_a_cap_ends_after_the_round_at_whose_end_its_condition_holds():
+    game = load(PLAIN_ROUND + "  at end\n    add 1 to laps\ngame\n  ends when laps = 3\n  winner highest total\n")
+    state = game.new_game(2, 1)
+    play_out(state)
+    assert state.round == 3 and len(record(state)["rounds"]) == 3 and state.rounds is None
+
+
+def test_a_cap_of_rounds_ends_the_game_first_when_the_condition_has_not_held():
+    text = PLAIN_ROUND + "  at end\n    add 1 to laps\ngame\n  rounds 2\n  ends when laps = 3\n  winner highest total\n"
+    state = load(text).new_game(2, 1)
+    play_out(state)
+    assert state.round == 2
+
+
+def test_a_round_ends_early_when_its_condition_holds_and_is_scored():
+    game = load(
+        """
+round
+  deal 3 to hand
+  phase play
+    move play card from hand to pile
+    ends when every hand is empty
+  ends when count pile = 2
+  score
+    count hand of player
+game
+  rounds 1
+  winner lowest total
+"""
+    )
+    state = game.new_game(2, 1)
+    play_out(state)
+    assert len(state.history[0]["moves"]) == 2 and sorted(state.scores()) == [2, 2]
+
+
+# ---- set-up -------------------------------------------------------------------------------------------
+
+
+SETUP = """
+round
+  deal 2 to hand
+  turn up 1 to discard
+  deal 1 to each row
+  deal 2 to aside
+  phase play
+    move play card from hand to pile
+    ends when every hand is empty
+  score
+    count pile
+game
+  rounds 2
+  winner highest total
+"""
+
+
+def test_set_up_deals_lay_cards_on_shared_zones_and_the_record_writes_them_with_the_deal():
+    game = load(SETUP)
+    state = game.new_game(3, 4)
+    deal = state.history[0]["deal"]
+    assert len(deal["discard"]) == 1 and [len(r) for r in deal["row"]] == [1, 1] and len(deal["aside"]) == 2
+    assert "count" in str(state.observe(0)["zones"]["aside"])  # set aside unseen
+    play_out(state)
+    rec = record(state)
+    assert all(m["move"] == "play" for r in rec["rounds"] for m in r["moves"])  # none is a player's move
+    assert replay(game, rec).scores() == state.scores()
+
+
+def test_set_up_is_dealt_after_the_players_from_what_the_deck_has_left():
+    game = load(SETUP)
+    state = game.new_game(2, 0)
+    cards = sum(len(state.zone_cards(i)) for i in range(state.layout.size))
+    assert cards == 12
+    dealt = 2 * 2 + 1 + 2 + 2
+    deck = state.layout.base[game.zone_index["deck"]]
+    assert len(state.zone_cards(deck)) == 12 - dealt
+
+
+def test_effects_at_the_start_and_end_of_a_round_and_a_phase_run_in_order_once_each():
+    game = load(
+        """
+round
+  deal 1 to hand
+  at start
+    add 1 to laps
+  phase play
+    at start
+      add 10 to laps
+    move play card from hand to pile
+    ends when every hand is empty
+    at end
+      add 100 to laps
+  at end
+    set count_ to laps
+  score
+    count pile
+game
+  rounds 1
+  winner highest total
+"""
+    )
+    state = game.new_game(2, 0)
+    assert var(state, "laps") == 11
+    play_out(state)
+    assert var(state, "laps") == 111 and var(state, "count_") == 111
+
+
+def test_an_effect_at_the_start_of_a_phase_may_say_who_moves_first():
+    game = load(
+        """
+round
+  deal 1 to hand
+  phase play
+    at start
+      next dealer
+    move play card from hand to pile
+    ends when every hand is empty
+  score
+    count pile
+game
+  rounds 1
+  winner highest total
+"""
+    )
+    assert game.new_game(3, 0).current_player == 0  # the dealer, not the dealer's left
+
+
+# ---- repeat, resolve, triggers, nobody can move --------------------------------------------------------
+
+
+LOOP = """
+round
+  deal 3 to hand
+  repeat
+    phase pick, simultaneous
+      move pick card from hand to pile
+      resolve highest rank of card
+    phase tally
+      move drop card from table to discard
+      ends when nobody can move
+      at end
+        add 1 to laps
+  until every hand is empty
+  score
+    count pile
+game
+  rounds 1
+  winner highest total
+"""
+
+
+def test_repeated_phases_are_played_until_the_condition_holds():
+    state = load(LOOP).new_game(2, 3)
+    play_out(state)
+    assert var(state, "laps") == 3  # three picks each: the group ran three times
+
+
+def test_a_simultaneous_phase_resolves_in_the_order_its_rules_give():
+    game = load(LOOP)
+    c = {"type": "card"}
+    state = position(game, 2, {"hand": [[{**c, "suit": "a", "rank": 2}], [{**c, "suit": "b", "rank": 5}]]})
+    state.apply(state.legal_moves()[0])
+    state.apply(state.legal_moves()[0])
+    pile = state.zone_cards(state.layout.base[game.zone_index["pile"]])
+    assert [game.cards.json[i]["rank"] for i in pile] == [5, 2]  # highest first, though seat 1 chose second
+
+
+TWO = """
+round
+  deal 2 to hand
+  phase play
+    move play card from hand to pile
+    move drop card from hand to discard
+    after play, drop
+      add 1 to count_
+    ends when every hand is empty
+  score
+    count pile
+game
+  rounds 1
+  winner highest total
+"""
+
+
+def test_one_trigger_follows_several_moves():
+    state = load(TWO).new_game(2, 0)
+    play_out(state)
+    assert var(state, "count_") == 4  # two cards each, whether played or dropped
+
+
+def test_a_phase_ends_when_nobody_can_move_instead_of_stopping_the_game():
+    game = load(
+        """
+round
+  deal 2 to hand
+  phase play
+    move play card from hand to pile
+      require rank of card > 3
+    ends when nobody can move
+  score
+    count hand of player
+game
+  rounds 1
+  winner lowest total
+"""
+    )
+    state = game.new_game(2, 5)
+    play_out(state)
+    assert all(game.cards.json[i]["rank"] > 3 for i in state.zone_cards(state.layout.base[game.zone_index["pile"]]))
+
+
+# ---- the tools ------------------------------------------------------------------------------------------
+
+
+def test_the_canonical_layout_keeps_every_flow_construct():
+    messy = LOOP.replace("  repeat\n", "  repeat   # again\n")
+    text = format_text(HEAD + messy)
+    assert "  repeat  # again\n" in text and "  until every hand is empty\n" in text
+    assert format_text(text) == text
+    assert "      ends when nobody can move\n" in text and "      resolve highest rank of card\n" in text
+    assert "    after play, drop\n" in format_text(HEAD + TWO)
+
+
+def test_the_rulebook_says_each_flow_construct():
+    ir = load(SETUP.replace("  rounds 2\n", "  ends when laps > 1\n")).ir
+    text = to_markdown(rulebook(ir))
+    assert "Turn up 1 card to the discard." in text and "Deal 1 card to each row, face up." in text
+    assert "Rounds are played until, at the end of a round, the laps is more than 1" in text
+    loop = to_markdown(rulebook(load(LOOP).ir))
+    assert "Phases pick to tally are played again and again until every player's hand is empty" in loop
+    assert "first the move for which the card's rank is highest" in loop
+    assert "After each play or drop:" in to_markdown(rulebook(load(TWO).ir))
+    assert "The phase ends when no player has a legal move." in loop
+
+
+# ---- misuse: each a positioned error --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "body,marker,col,words",
+    [
+        (SETUP.replace("deal 1 to each row", "deal 1 to row"), "deal 1 to row", 3, "'row' is 2 zones"),
+        (SETUP.replace("deal 2 to hand", "deal 2 to each hand"), "each hand", 3, "'hand' is kept per player"),
+        (SETUP.replace("deal 2 to aside", "turn up 2 to aside"), "turn up 2", 3, "cards turned up go to a public zone"),
+        (SETUP.replace("deal 2 to aside", "deal 2 to aside, one at a time"), "one at", 3, "to a shared zone"),
+        (
+            LOOP.replace("      resolve highest rank of card\n", "").replace(
+                "  until", "      resolve lowest rank of card\n  until"
+            ),
+            "resolve lowest",
+            7,
+            "played in turns",
+        ),
+        (
+            SETUP.replace("  phase play\n", "  at start\n    add 1 to count_ of player\n  phase play\n"),
+            "count_ of player",
+            24,
+            "nobody's move",
+        ),
+        (SETUP.replace("  rounds 2\n", "  ends when nobody can move\n"), "nobody can", 3, "not the game"),
+        (TWO.replace("after play, drop", "after play, dorp"), "dorp", 5, "no move 'dorp'"),
+        (TWO.replace("after play, drop", "after drop, drop"), "after drop", 5, "names the same move twice"),
+        (SETUP.replace("  rounds 2\n", ""), 'game "Flow"', 1, "nor when it ends"),
+    ],
+)
+def test_each_misuse_is_a_positioned_error(body, marker, col, words):
+    err = error(body)
+    line = next(i for i, text in enumerate((HEAD + body).splitlines(), 1) if marker in text)
+    assert words in err.message, err.format()
+    assert (err.span.line, err.span.col) == (line, col), err.format()
