@@ -152,3 +152,26 @@ def test_the_classics_play_with_every_agent_and_replay(name, counts, agent):
 def play_forced_or_first(state) -> None:
     while not state.is_over:
         state.apply(state.legal_moves()[0])
+
+
+@pytest.mark.parametrize("name", ["war", "sevens"])
+def test_the_classics_check_clean_and_pass_every_tool(name):
+    """check (no error, no warning), fmt --check, show (IR valid against the schema), render, lexer."""
+    import json
+
+    from pygments import lex
+
+    from conftest import run_cli
+    from interpreter.language.schema import validator
+    from interpreter.text.lexer import RulesLexer
+
+    path = f"examples/classics/{name}.rules"
+    proc = run_cli("check", path, "--games", "20", "--jobs", "1", "--format", "json")
+    report = json.loads(proc.stdout)
+    assert report["summary"]["errors"] == 0 and report["summary"]["warnings"] == 0, report["findings"]
+    assert run_cli("fmt", "--check", path).returncode == 0
+    ir = json.loads(run_cli("show", path, "--format", "json").stdout)
+    assert not list(validator("ir").iter_errors(ir))
+    book = run_cli("render", path).stdout
+    assert "played again and again until" in book if name == "war" else "Rounds are played until" in book
+    assert not [v for t, v in lex((ROOT / path).read_text(), RulesLexer()) if "Error" in str(t)]

@@ -335,3 +335,34 @@ def test_each_misuse_is_a_positioned_error(body, marker, col, words):
     line = next(i for i, text in enumerate((HEAD + body).splitlines(), 1) if marker in text)
     assert words in err.message, err.format()
     assert (err.span.line, err.span.col) == (line, col), err.format()
+
+
+@pytest.mark.parametrize("agent", ["random", "greedy", "mcts"])
+@pytest.mark.parametrize("body", [SETUP, LOOP, TWO], ids=["setup", "loop", "two"])
+def test_agents_play_games_that_use_the_flow_constructs(agent, body):
+    """The agents see only their SeatView; the search agents' belief sampler replays the round from a
+    sampled deal, set-up cards of hidden shared zones included."""
+    from interpreter.simulation.simulate import simulate
+
+    out = simulate(load(body), 3, 2, seed=7, agents=[agent] * 3)
+    assert out["games"] == 2
+
+
+def test_check_counts_flow_rules_and_calls_a_rare_safety_net_no_dead_rule(tmp_path):
+    """`ends when nobody can move` is read only when nobody can move: never holding is no warning;
+    a game's end condition is read after every round, even when the cap ends the game."""
+    from interpreter.checker import check
+
+    text = TWO.replace(
+        "    ends when every hand is empty\n", "    ends when every hand is empty\n    ends when nobody can move\n"
+    )
+    text = text.replace("  rounds 1\n", "  rounds 1\n  ends when laps > 5\n")
+    path = tmp_path / "net.rules"
+    path.write_text(HEAD + text)
+    report = check(str(path), games=20)
+    dead = [f for f in report.findings if f.code == "dead-rule"]
+    assert [f.at.line for f in dead] == [
+        next(i for i, t in enumerate((HEAD + text).splitlines(), 1) if "laps > 5" in t)
+    ]
+    kinds = {c["kind"] for c in report.coverage}
+    assert {"game end", "phase end when nobody can move"} <= kinds

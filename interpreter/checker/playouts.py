@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from ..agents import SeatView, make_agents
-from ..engine.game import Game, compile_ir, flow_rules
+from ..engine.game import STUCK_END, Game, compile_ir, flow_rules
 from ..engine.records import dumps, record, replay
 from ..errors import PlayError, RulesetError
 from ..language.limits import MAX_ROUNDS
@@ -337,7 +337,8 @@ def _report_coverage(
         n = coverage.get(key, 0)
         report.coverage.append({"at": key, "kind": kind, "count": n})
         where = at({"at": key})
-        if n == 0 and total and dead_rules and where and (where.file, where.line) not in explained:
+        consulted = kind != STUCK_END  # (that end is read only when nobody can move: rare is its purpose)
+        if n == 0 and consulted and total and dead_rules and where and (where.file, where.line) not in explained:
             report.add(
                 Finding(
                     "warning",
@@ -352,7 +353,7 @@ def _report_coverage(
 
 
 def _fired(kind: str) -> str:
-    held = {"phase end": "held", "round end": "held", "game end": "held", "repeat's until": "held"}
+    held = {"phase end": "held", "round end": "held", "game end": "held", "repeat's until": "held", STUCK_END: "held"}
     return {"objective": "was achieved", "scoring rule": "scored", **held}.get(
         kind, "held" if "guard" in kind else "fired"
     )

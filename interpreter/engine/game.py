@@ -432,6 +432,9 @@ def _counted_effects(cx: ExprCompiler, effects: Effect, condition: Any, at: str 
     return run
 
 
+STUCK_END = "phase end when nobody can move"  # consulted only when nobody can move: a safety net, never "dead"
+
+
 def flow_rules(ir: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
     """The flow rules that coverage counts, with what each is: effects at the start or end of a
     phase or round (counted when they run), a phase's end when nobody can move, a `repeat`'s
@@ -441,7 +444,7 @@ def flow_rules(ir: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
         for key, kind in (
             ("at_start", "phase's start"),
             ("at_end", "phase's end"),
-            ("ends_when_nobody_can_move", "phase end"),
+            ("ends_when_nobody_can_move", STUCK_END),
         ):
             if ph.get(key):
                 out.append((ph[key], kind))
