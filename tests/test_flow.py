@@ -366,3 +366,35 @@ def test_check_counts_flow_rules_and_calls_a_rare_safety_net_no_dead_rule(tmp_pa
     ]
     kinds = {c["kind"] for c in report.coverage}
     assert {"game end", "phase end when nobody can move"} <= kinds
+
+
+def test_the_lexer_knows_the_flow_words():
+    from pygments import lex
+    from pygments.token import Keyword
+
+    from interpreter.text.lexer import RulesLexer
+
+    text = HEAD + LOOP + SETUP + "  at start\n    next dealer\n  at end\n    add 1 to laps\n"
+    kinds = {v: t for t, v in lex(text, RulesLexer())}
+    assert all(kinds[w] in Keyword for w in ("repeat", "until", "resolve", "at", "start", "end", "turn up"))
+    assert kinds["nobody can move"] in Keyword
+
+
+def test_diff_names_the_flow_rules_that_change():
+    from interpreter.text.diff import diff
+
+    a, b = load(SETUP).ir, load(SETUP.replace("  rounds 2\n", "  rounds 2\n  ends when laps > 1\n")).ir
+    changes = [(c.change, c.item.label) for c in diff(a, b)]
+    assert changes == [("added", "Game end")]
+
+
+def test_a_variant_overrides_the_game_end_and_adds_a_phase_effect(tmp_path):
+    (tmp_path / "base.rules").write_text(HEAD + SETUP)
+    (tmp_path / "v.rules").write_text(
+        'extends "base.rules"\ngame "Flow, to two laps"\nround\n  phase play\n    at end\n      add 1 to laps\n'
+        "game\n  ends when laps >= 2\n"
+    )
+    ir = interpreter.ir_from_path(tmp_path / "v.rules")
+    assert ir["game"]["ends"]["when"]["op"] == "cmp" and ir["game"]["rounds"]["value"] == 2
+    assert ir["round"]["phases"][0]["at_end"]["effects"][0]["do"] == "add"
+    assert ir["round"]["deals"][1]["face_up"] is True
