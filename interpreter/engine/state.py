@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import RUNTIME_FAILURES, IllegalMoveError, PlayError, rule_failure
 from ..language.limits import MAX_ROUNDS, endless_round
 from .deal import deal, place, shuffle_decks
+from .flow import holds, run_effects
 from .history import RoundLog
 from .moves import Move
 from .observe import revealed_zones
@@ -22,12 +23,12 @@ if TYPE_CHECKING:  # (the Game makes States: state.py needs no Game at run time)
     from .game import Game
 
 
-# State is one class of about 380 lines, on purpose: its slots and the loop that changes them
+# State is one class of about 440 lines, on purpose: its slots and the loop that changes them
 # (apply -> _perform -> _advance -> _next_phase -> _start_round) are the hot path of every move
 # of every game, search and checking playout. Kept together, that loop reads as one piece beside
 # the slots it writes, and copy() copies exactly State.__slots__; a mixin holding half the methods
 # would split each slot from the code that keeps it consistent, for no gain in speed or clarity.
-# The work it delegates already lives beside it: deal.py, turns.py, scoring.py, observe.py.
+# The work it delegates already lives beside it: deal.py, turns.py, scoring.py, observe.py, flow.py.
 class State:
     """The changing part of a game; ``Game`` holds the rules."""
 
@@ -332,7 +333,11 @@ class State:
         game = self.game
         round_ends = game.flow.round_ends
         while not self.over:
-            if round_ends is not None and not self.pending and self._holds(round_ends, "round_ends", "round's end"):
+            if (
+                round_ends is not None
+                and not self.pending
+                and holds(self, round_ends, game.flow.at.get("round_ends"), "round's end")
+            ):
                 self._end_round()  # (never amid a simultaneous phase's choices)
                 continue
             ph = game.phases[self.phase]
@@ -405,26 +410,10 @@ class State:
         self.moves_in_round = 0
         self.cache.clear()
         if game.flow.round_start is not None:
-            self._run(game.flow.round_start, game.flow.at["round_start"], "effects at the start of the round")
+            run_effects(self, game.flow.round_start, game.flow.at["round_start"], "effects at the start of the round")
         self._start_phase(0)
         if advance:
             self._advance()
-
-    def _run(self, effects: Any, at: str, what: str) -> None:
-        """Run the rules' own effects (nobody's move: no player, card or target)."""
-        try:
-            effects(self, [None] * self.game.env_size)
-        except RUNTIME_FAILURES as err:
-            raise rule_failure(err, at, what) from None
-        self.cache.clear()
-        self._legal = None
-
-    def _holds(self, condition: Any, what: str, name: str) -> bool:
-        """Whether a round's or a game's condition holds now."""
-        try:
-            return bool(condition(self, [None] * self.game.env_size))
-        except RUNTIME_FAILURES as err:
-            raise rule_failure(err, self.game.flow.at.get(what), name) from None
 
     def _start_phase(self, index: int) -> None:
         self.phase = index
@@ -433,7 +422,7 @@ class State:
         self.pending = []
         if ph.at_start is not None:
             self.next_player = None
-            self._run(ph.at_start, ph.at, f"effects at the start of phase '{ph.name}'")
+            run_effects(self, ph.at_start, ph.at, f"effects at the start of phase '{ph.name}'")
             if self.next_player is not None:  # `next P` among them: P starts the phase
                 self.current = self.next_player
         if ph.simultaneous:
@@ -442,8 +431,8 @@ class State:
     def _next_phase(self) -> None:
         ph = self.game.phases[self.phase]
         if ph.at_end is not None:
-            self._run(ph.at_end, ph.at, f"effects at the end of phase '{ph.name}'")
-        if ph.until is not None and not self._repeat_done(ph):
+            run_effects(self, ph.at_end, ph.at, f"effects at the end of phase '{ph.name}'")
+        if ph.until is not None and not holds(self, ph.until, ph.at, "repeat's `until`"):
             self._start_phase(ph.repeat_from)
             return
         if self.phase + 1 < len(self.game.phases):
@@ -451,24 +440,18 @@ class State:
             return
         self._end_round()
 
-    def _repeat_done(self, ph: Any) -> bool:
-        try:
-            return bool(ph.until(self, [None] * self.game.env_size))
-        except RUNTIME_FAILURES as err:
-            raise rule_failure(err, ph.at, "repeat's `until`") from None
-
     def _end_round(self) -> None:
         """The round's own end effects, its scoring, then the next round or the end of the game."""
         flow = self.game.flow
         if flow.round_end is not None:
-            self._run(flow.round_end, flow.at["round_end"], "effects at the end of the round")
+            run_effects(self, flow.round_end, flow.at["round_end"], "effects at the end of the round")
         scores = score_round(self)
         for p in range(self.n):
             self.totals[p] += scores[p]
         self.history[-1]["scores"] = scores
         self.history[-1]["revealed"] = revealed_zones(self)
         self.round += 1
-        ended = flow.game_ends is not None and self._holds(flow.game_ends, "game_ends", "game's end")
+        ended = flow.game_ends is not None and holds(self, flow.game_ends, flow.at.get("game_ends"), "game's end")
         if ended or (self.rounds is not None and self.round >= self.rounds):
             self.over = True
             return
