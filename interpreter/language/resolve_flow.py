@@ -110,8 +110,13 @@ class FlowResolver:
             spots = [phases.index(n) for n in names]
             if spots != list(range(spots[0], spots[0] + len(spots))):
                 raise DeclarationError("the phases of a `repeat` follow one another in the round", rep.span)
-            loop = {"first": names[0], "last": names[-1], "until": self.expr(rep.until, {}, BOOL)}
-            repeats.append(self._noted(loop, rep.span))
+            loop = self._noted(
+                {"first": names[0], "last": names[-1], "until": self.expr(rep.until, {}, BOOL)}, rep.span
+            )
+            until_note = p.note(rep.until.span)  # the comments beside `until` are the repeat's too
+            if until_note:
+                loop["note"] = f"{loop['note']} {until_note}" if loop.get("note") else until_note
+            repeats.append(loop)
         if repeats:
             node["repeats"] = repeats
         return node
