@@ -398,3 +398,15 @@ def test_a_variant_overrides_the_game_end_and_adds_a_phase_effect(tmp_path):
     assert ir["game"]["ends"]["when"]["op"] == "cmp" and ir["game"]["rounds"]["value"] == 2
     assert ir["round"]["phases"][0]["at_end"]["effects"][0]["do"] == "add"
     assert ir["round"]["deals"][1]["face_up"] is True
+
+
+def test_check_warns_that_a_game_without_a_cap_may_outlast_a_schedule(tmp_path):
+    from interpreter.checker import check
+
+    text = HEAD.replace("var laps = 0\n", "var laps = 0\nschedule size: 1, 2\n") + PLAIN_ROUND
+    path = tmp_path / "sched.rules"
+    path.write_text(text + "game\n  ends when laps > 5\n  winner highest total\n")
+    found = [f for f in check(str(path), games=5).findings if f.code == "schedule-length"]
+    line = text.splitlines().index("schedule size: 1, 2") + 1
+    assert [(f.severity, f.at.line) for f in found] == [("warning", line)]
+    assert "round 3 stops with an error" in found[0].message

@@ -77,8 +77,9 @@ def check_decks(game: Game, counts: list[int], sets: dict[str, Any], report: Rep
             bad.add(p)
             continue
         for name, values, repeated in game.schedules:
-            sched_rounds.setdefault(name, {})[p] = rounds
-            if not repeated and len(values) < rounds:
+            if game.rounds is not None:  # (a game without a cap: see _report_uncapped_schedules)
+                sched_rounds.setdefault(name, {})[p] = rounds
+            if not repeated and len(values) < rounds and game.rounds is not None:
                 bad.add(p)
         for r in range(min(rounds, MAX_ROUNDS_CHECKED)):
             probe.round = r
@@ -87,6 +88,7 @@ def check_decks(game: Game, counts: list[int], sets: dict[str, Any], report: Rep
                 break
             _deal_round(game, probe, decks, p, r, shapes, short, bad)
     _report_schedules(game, sched_rounds, report)
+    _report_uncapped_schedules(game, report)
     _report_deals(game, counts, shapes, short, deck_size, report)
     return bad
 
@@ -238,6 +240,24 @@ def _report_deals(game, counts, shapes, short, deck_size, report: Report) -> Non
                     f"deals from '{deck}' ({size} cards) to {game.zones[rule.zone].name}, by players: "
                     + " | ".join(parts),
                     where,
+                )
+            )
+
+
+def _report_uncapped_schedules(game: Game, report: Report) -> None:
+    """A game that ends on a condition, with no cap of rounds, may outlast a schedule not repeated."""
+    if game.rounds is not None:
+        return
+    for s, (name, values, repeated) in zip(game.ir["schedules"], game.schedules, strict=True):
+        if not repeated:
+            report.add(
+                Finding(
+                    "warning",
+                    "schedule-length",
+                    f"schedule '{name}' lists {len(values)} entries, but the game ends on a condition, with no "
+                    f"cap of rounds: a game that reaches round {len(values) + 1} stops with an error",
+                    at(s),
+                    f"end the line with `repeated`, or cap the game: `rounds {len(values)}`",
                 )
             )
 
