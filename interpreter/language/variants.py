@@ -33,6 +33,7 @@ from .ast_nodes import (
     Ruleset,
     Schedule,
     Score,
+    Teams,
     Title,
     Trigger,
     Var,
@@ -67,6 +68,7 @@ class Program:
     files: list[Ruleset] = field(default_factory=list)
     title: Title | None = None
     players: Players | None = None
+    teams: Teams | None = None
     params: dict[str, Param] = field(default_factory=dict)
     decks: dict[str, dict[str, Any]] = field(default_factory=dict)
     zones: dict[str, Any] = field(default_factory=dict)
@@ -228,6 +230,8 @@ def overlay(program: Program, ruleset: Ruleset, base: str | None) -> None:
                 program.title = item
             case Players():
                 program.players = item
+            case Teams():
+                program.teams = item
             case Param():
                 if base and not item.new and item.name not in program.params:
                     raise _missing(
