@@ -46,7 +46,8 @@ def _decks(game: Any, lay: Any) -> tuple[tuple[tuple[int, tuple[int, ...]], ...]
     if got is None or got[0] is not game or got[1] is not lay:
         inst_of = [lay.base[game.zone_index[name]] for name in game.cards.deck_names]
         loc = tuple(inst_of[deck] for deck in game.cards.deck_of)
-        decks = tuple((inst, tuple(c for c, i in enumerate(loc) if i == inst)) for inst in inst_of)
+        out = game.cards.absent(lay.players)  # copies this many players do not use (`x (2 * players)`)
+        decks = tuple((inst, tuple(c for c, i in enumerate(loc) if i == inst and c not in out)) for inst in inst_of)
         got = _DECKS[id(lay)] = (game, lay, (decks, loc))
     return got[2]
 

@@ -16,11 +16,12 @@ from .cards import CardTable
 from .collection_exprs import CollectionExprs
 from .comparison_exprs import ComparisonExprs
 from .expr_analysis import MISSING, UNSET, Fn, Scope, constant_time, reads, uses_env
+from .player_exprs import PlayerExprs
 from .truth_exprs import TruthExprs
 from .value_exprs import ValueExprs
 
 
-class ExprCompiler(ValueExprs, TruthExprs, ComparisonExprs, CollectionExprs, AggregateExprs):
+class ExprCompiler(ValueExprs, TruthExprs, ComparisonExprs, CollectionExprs, AggregateExprs, PlayerExprs):
     """Compiles the expressions of one ruleset; holds the tables they read. Here: the scopes, the
     names (bound, builtins, parameters, schedules, variables, definitions) and memo keys; each
     other kind of expression is compiled by a mixin of its own: values (value_exprs.py), tests
@@ -131,6 +132,8 @@ class ExprCompiler(ValueExprs, TruthExprs, ComparisonExprs, CollectionExprs, Agg
         return lambda s, e: s.totals[of(s, e)]
 
     def op_call(self, n, sc):  # color of target, led
+        if n.get("args"):  # playable(card): a definition with parameters (player_exprs.py)
+            return self.call_with_args(n, sc)
         k = self.define_index[n["name"]]
         fns = self.define_fns
         if not n.get("arg"):  # led: no argument, the define's index is the cache key
@@ -186,13 +189,28 @@ class ExprCompiler(ValueExprs, TruthExprs, ComparisonExprs, CollectionExprs, Agg
 
         return call
 
-    def define(self, body: dict[str, Any], of_zone: bool) -> Fn:
-        """A definition's body as ``f(state, arg)``; ``it`` is the zone it is of."""
-        scope, slot = self.scope().bind("it")
+    def define(self, body: dict[str, Any], of_zone: bool, params: tuple[str, ...] = ()) -> Fn:
+        """A definition's body as ``f(state, arg)``; ``it`` is the zone (or card: also ``card``) it
+        is of; a definition with parameters takes the tuple of their values as ``arg``."""
+        if params:
+            scope = self.scope(*params)
+            slots = [scope.slots[p] for p in params]
+        else:
+            scope, slot = self.scope().bind("it")
+            scope.slots.setdefault("card", slot)  # define NAME of card: the card is `card` and `it`
         fn = self.compile(body, scope)
         size = self.counter
         self.define_bodies.append(None if uses_env(body) else fn)
         self.define_cheap.append(not uses_env(body) and constant_time(body))
+        if params:
+
+            def run_with(s, args):
+                env = [None] * size[0]
+                for k, v in zip(slots, args, strict=True):
+                    env[k] = v
+                return fn(s, env)
+
+            return run_with
 
         def run(s, arg):
             env = [None] * size[0]

@@ -12,7 +12,7 @@ from typing import Any
 from ..errors import ParameterError, PlayError
 from ..language.ircheck import check_references, compile_error
 from ..language.limits import default_max_moves
-from .cards import CardTable, build_cards
+from .cards import CardTable, build_cards, derive_attributes
 from .effects import Effect, compile_effects
 from .expr_analysis import Fn, Scope, binds_names, uses_env, zone_pure
 from .expressions import ExprCompiler
@@ -57,6 +57,7 @@ class PhaseRule:
     first_player: tuple[tuple[str, Fn, str], ...]  # (lowest|highest, key, number|card)
     at: str
     ends_env: bool = True  # whether `ends` reads or binds a name (else any env will do)
+    first_seat: Fn | None = None  # `first player is P`: who starts (else the dealer's left, or the keys)
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,7 @@ class ScoreRule:
     negate: bool
     at: str
     run: Any = None  # scoring.rule_runner: f(state, env) -> the rule's points for env's player
+    team: bool = False  # `each team: POINTS`: run once per team (its number in env[slot])
 
 
 @dataclass(frozen=True)
@@ -214,15 +216,19 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
     var_index = {v["name"]: i for i, v in enumerate(ir["vars"])}
     define_index = {d["name"]: i for i, d in enumerate(ir["defines"])}
     cx = ExprCompiler(cards, zone_index, var_index, define_index)
+    cx.teams = ir.get("teams")
     counts: Counter | None = Counter() if coverage else None
     cx.coverage = counts
     base = cx.scope("player", "card", "target")  # slots 0, 1, 2
+    cards = cx.cards = derive_attributes(cx, ir, cards)
 
     def expr(node: dict[str, Any] | None, scope=base) -> Fn | None:
         return None if node is None else cx.compile(node, scope)
 
     cx.zone_pure = {i for i, d in enumerate(ir["defines"]) if d.get("of") and zone_pure(d["body"])}
-    cx.define_fns.extend(cx.define(d["body"], d["of"] is not None) for d in ir["defines"])
+    cx.define_fns.extend(
+        cx.define(d["body"], d["of"] is not None, tuple(p["name"] for p in d.get("params", ()))) for d in ir["defines"]
+    )
     for c in conditions:
         fn, card_slot, player_slot = cx.condition(c)
         cx.condition_fns.append((cx.counted(fn, c.get("at")), card_slot, player_slot))
@@ -257,7 +263,13 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
         coverage=counts,
         target_piles=tuple(specs[m.target].piles for m in moves),
         # name -> (zone it is of, or None; f(state, zone instance)): for showing derived values
-        extra={"defines": {d["name"]: (d["of"], cx.define_fns[i]) for i, d in enumerate(ir["defines"])}},
+        extra={
+            "defines": {
+                d["name"]: (d["of"], cx.define_fns[i])
+                for i, d in enumerate(ir["defines"])
+                if not d.get("params") and d["of"] != "card"
+            }
+        },
     )
 
 
@@ -307,6 +319,7 @@ def _compile_phases(
                 first_player=tuple((k["extreme"], expr(k["key"]), k["type"]) for k in first["keys"]) if first else (),
                 at=ph.get("at", ""),
                 ends_env=not ph.get("ends") or uses_env(ph["ends"]["when"]),
+                first_seat=expr(first.get("seat")) if first else None,
             )
         )
     return phases, moves, triggers
@@ -349,7 +362,9 @@ def _compile_score(ir: dict[str, Any], cx: ExprCompiler, base: Scope, expr: Comp
     score = []
     for r in ir["round"]["score"]:
         scope, slot = base, -1
-        if r.get("each") is not None:
+        if r.get("team"):  # each team: POINTS
+            scope, slot = base.bind("team")
+        elif r.get("each") is not None:
             name = "pile" if r["each"]["op"] == "piles" or _yields_piles(r["each"]) else "card"
             scope, slot = base.bind(name)
         condition, negate = None, False
@@ -358,7 +373,9 @@ def _compile_score(ir: dict[str, Any], cx: ExprCompiler, base: Scope, expr: Comp
         elif r.get("unless") is not None:
             condition, negate = expr(r["unless"], scope), True
         points = cx.counted(expr(r["points"], scope), r.get("at"))
-        rule = ScoreRule(expr(r.get("each")), slot, points, condition, negate, r.get("at", ""))
+        rule = ScoreRule(
+            expr(r.get("each")), slot, points, condition, negate, r.get("at", ""), team=bool(r.get("team"))
+        )
         source = cx.zone_source(r["each"], base) if r.get("each") is not None else None
         score.append(replace(rule, run=rule_runner(rule, source and (*source, cx.cards.type_index))))
     return score

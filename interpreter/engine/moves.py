@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .expr_analysis import BINDS, MISSING, UNSET, Fn, Scope, free_names, reads, zone_pure
+from .expr_analysis import MISSING, UNSET, Fn, Scope, bound_in, free_names, reads, zone_pure
 from .expressions import ExprCompiler
 from .move_loops import Generator, attr_filter, every_move, moves_by_attribute, moves_by_card, moves_by_pair
 
@@ -42,9 +42,8 @@ def _hoist(node: Any, outside: frozenset[str], shadowed: frozenset[str], lifted:
         return {"op": "bound", "name": name, "at": node.get("at")}
     out = {}
     for key, child in node.items():
-        inner = shadowed
-        if node["op"] in BINDS and key == BINDS[node["op"]][0]:
-            inner = shadowed | {BINDS[node["op"]][1]}
+        name = bound_in(node, key)
+        inner = shadowed if name is None else shadowed | {name}
         out[key] = _hoist(child, outside, inner, lifted, tag) if key != "at" else child
     return out
 

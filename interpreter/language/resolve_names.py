@@ -32,6 +32,9 @@ class NamesResolver:
             of_zone, _ = self.defines[name]
             if of_zone is not None:
                 raise RulesTypeError(f"'{name}' is defined of a {of_zone}: say which, `{name} of ...`", e.span)
+            params = self.p.defines[name].params
+            if params:
+                raise RulesTypeError(f"'{name}' takes arguments: `{name}({', '.join(params)})`", e.span)
             return {"op": "call", "name": name, "arg": None}, self._define_type(name)
         if name in self.zones:
             z = self.zones[name]
@@ -82,6 +85,9 @@ class NamesResolver:
             return {"op": "player_of", "of": arg}, PLAYER
         if name == "owner" and k == "zone":
             return {"op": "owner_of", "of": arg}, PLAYER
+        value = self._of_value(name, arg, t)  # seat, left, right, team, partner of a player; of a team
+        if value is not None:
+            return value
         # explain what went wrong
         if name in self.attrs:
             raise RulesTypeError(f"'{name}' is an attribute of a card, not of {t}", arg_e.span)
@@ -103,6 +109,9 @@ class NamesResolver:
             *PER_PLAYER_BUILTINS,
             "player",
             "owner",
+            "seat",
+            "left",
+            "right",
         ]
         raise UnknownNameError(f"unknown name '{name}'", e.span, self._suggest(name, known))
 

@@ -30,7 +30,10 @@ class RulesResolver:
                         "add `order cards by ATTRIBUTE, ...` to the cards section",
                     )
                 keys.append({"extreme": extreme, "key": key, "type": kind})
-            node["first_player"] = self._noted({"keys": keys}, ph.first_player.span)
+            first: dict[str, Any] = {"keys": keys}
+            if ph.first_player.seat is not None:  # first player is left of dealer
+                first["seat"] = self.expr(ph.first_player.seat, {}, PLAYER)
+            node["first_player"] = self._noted(first, ph.first_player.span)
         if not ph.moves:
             raise DeclarationError(f"phase '{ph.name}' has no move", ph.span, "add `move NAME card from ZONE to ZONE`")
         node["moves"] = self._each(ph.moves.values(), self._move)
