@@ -57,6 +57,8 @@ class NamesResolver:
         raise UnknownNameError(f"unknown name '{name}'", e.span, self._suggest(name, self._known_names(scope)))
 
     def _var_type(self, var: Any) -> T:
+        if var.init.op == "none":  # starts as none: whatever `set` gives it (a suit, a player...)
+            return T("any")
         return T("number")  # variables are typed by their initial value; numbers are the common case
 
     def _attr(self, name: str, span: Span) -> dict[str, Any]:
