@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import DeclarationError, RulesTypeError, Span, UnknownNameError
+from ..errors import DeclarationError, RulesetError, RulesTypeError, Span, UnknownNameError
 from .ast_nodes import CardOrder, CardType, EnumOrder, Expr
 from .resolve_types import BOOL, CARD, MAX_DECK, PLAYER
 from .resolve_values import copies_for
@@ -62,7 +62,15 @@ class CardsResolver:
 
     def _item_copies(self, item: Any) -> Any:
         """A value's copies: a number, or an expression of `players` (`x (2 * players)`)."""
-        return self._copies(item.copies) if isinstance(item.copies, Expr) else item.copies
+        if not isinstance(item.copies, Expr):
+            return item.copies
+        if self.errors is None:
+            return self._copies(item.copies)
+        try:  # a bad count is reported alone: one copy stands in, so the cards' other rules still check
+            return self._copies(item.copies)
+        except RulesetError as err:
+            self.errors.append(err)
+            return 1
 
     def _note_attr(self, name: str, values: list[dict[str, Any]], span: Span) -> None:
         kind = "number" if all(isinstance(v["value"], int) for v in values) else "text"

@@ -35,7 +35,12 @@ class ExprResolver:
         got = self._last_type
         if got.kind == "none" or want.kind == got.kind or got.kind == "any":
             return
-        raise RulesTypeError(f"expected {want}, got {got}", span)
+        hint = None
+        if want.kind == "player" and got.kind == "number":
+            hint = "a seat number is not a player: write `N seats left of dealer` or `left of P`"
+        elif want.kind == "number" and got.kind in ("player", "team"):
+            hint = "write `seat of P` for a player's number, `total of P` for its points"
+        raise RulesTypeError(f"expected {want}, got {got}", span, hint)
 
     def _sub(self, e: Expr, scope: dict[str, T], want: T | None = None) -> tuple[dict[str, Any], T]:
         node = self.expr(e, scope, want)

@@ -87,7 +87,7 @@ class NamesResolver:
             return {"op": "player_of", "of": arg}, PLAYER
         if name == "owner" and k == "zone":
             return {"op": "owner_of", "of": arg}, PLAYER
-        value = self._of_value(name, arg, t)  # seat, left, right, team, partner of a player; of a team
+        value = self._of_value(name, arg, t, e.span)  # seat, left, right, team, partner of a player; of a team
         if value is not None:
             return value
         # explain what went wrong
@@ -103,6 +103,7 @@ class NamesResolver:
             raise RulesTypeError(f"'{name}' is not defined of {t}", arg_e.span)
         if name in self.p.vars:
             raise RulesTypeError(f"'{name}' is not kept per player", e.span)
+        self._of_misuse(name, t, arg_e)
         known = [
             *self.attrs,
             *self.zones,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import DeclarationError, RulesTypeError, UnknownNameError
+from ..errors import DeclarationError, RulesTypeError, Span, UnknownNameError
 from .ast_nodes import Expr
 from .resolve_types import BOOL, CARD, NUMBER, PLAYER, TEXT, T
 
@@ -19,6 +19,16 @@ STATIC_OPS = frozenset(
     {"num", "text", "none", "attr", "is_type", "cmp", "arith", "neg", "if", "else", "and", "or", "not", "is_none"}
 )
 SIDES = {"left": 1, "right": -1}
+# What may be read (and a hint) where nothing that changes in play may be.
+DERIVED_READS = (
+    "the card's own attributes and numbers",
+    "a card attribute is the same all game: for a value that changes in play, define a function"
+    " of the card, `define NAME(c) = ...`",
+)
+COPY_READS = (
+    "the number of players and numbers",
+    "write a formula of `players`, e.g. `x (2 * players)` or `x (if players > 4 then 2 else 1)`",
+)
 
 
 class ValuesResolver:
@@ -59,14 +69,22 @@ class ValuesResolver:
             case "for_each":  # max total of player for each player where ...
                 agg, value_e, over, where_e = a
                 if over not in ("player", "team"):
-                    raise RulesTypeError(f"`for each` goes over `player` or `team`, not '{over}'", e.span)
+                    raise RulesTypeError(
+                        f"`for each` goes over `player` or `team`, not '{over}'",
+                        e.span,
+                        f"over cards, write `{agg} of ATTRIBUTE in ZONE`" if agg in ("sum", "max", "min") else None,
+                    )
                 if over == "team":
                     self._need_teams(e)
                 inner = {**scope, over: PLAYER if over == "player" else TEAM}
                 value = self.expr(value_e, inner, None)
                 t = self._last_type
                 if agg != "distinct" and t.kind not in ("number", "none"):
-                    raise RulesTypeError(f"`{agg}` adds or compares numbers, not {t}", value_e.span)
+                    raise RulesTypeError(
+                        f"`{agg}` adds or compares numbers, not {t}",
+                        value_e.span,
+                        "give it a number of each player: `total of player`, `count hand of player`",
+                    )
                 where = None if where_e is None else self.expr(where_e, inner, BOOL)
                 node = {"op": "for_each", "agg": agg, "value_expr": value, "over": over, "where": where}
                 return node, NUMBER
@@ -80,12 +98,20 @@ class ValuesResolver:
                     by = {"op": "neg", "of": by, "at": by["at"]}
                 return {"op": "seat_offset", "of": of, "by": by}, PLAYER
             case "across":  # across player
+                odd = [n for n in range(self.p.players.low, self.p.players.high + 1) if n % 2]
+                if odd:
+                    raise RulesTypeError(
+                        f"nobody sits across the table with {odd[0]} players, and this game allows {odd[0]}",
+                        e.span,
+                        f"allow even numbers of players only (`players {odd[0] + 1}..{odd[0] + 1}`),"
+                        " or count seats: `2 seats left of P`",
+                    )
                 return {"op": "across", "of": self.expr(a[0], scope, PLAYER)}, PLAYER
             case "call":  # playable(card)
                 return self._call(e, scope)
         raise AssertionError(e.op)
 
-    def _of_value(self, name: str, arg: dict[str, Any], t: T) -> tuple[dict[str, Any], T] | None:
+    def _of_value(self, name: str, arg: dict[str, Any], t: T, span: Span) -> tuple[dict[str, Any], T] | None:
         """`seat|left|right|team|partner of PLAYER`, `total of TEAM`, `ZONE of TEAM`; else None."""
         if t.kind == "player":
             if name == "seat":
@@ -94,7 +120,11 @@ class ValuesResolver:
                 return {"op": "seat_offset", "of": arg, "by": {"op": "num", "value": SIDES[name]}}, PLAYER
             if name in ("team", "partner") and self.p.teams is not None:
                 if name == "partner" and self.p.teams.size != 2:
-                    raise RulesTypeError("`partner of` names the other player of a team of 2", self.p.teams.span)
+                    raise RulesTypeError(
+                        f"`partner of` names the other player of a team of 2; these teams have {self.p.teams.size}",
+                        span,
+                        "name the team instead: `team of P`, `some player where team of it = team of P`",
+                    )
                 return {"op": f"{name}_of", "of": arg}, PLAYER if name == "partner" else TEAM
         if t.kind == "team":
             if name == "total":
@@ -102,6 +132,17 @@ class ValuesResolver:
             if name in self.zones and self.zones[name]["owner"] == "player":
                 return {"op": "team_zones", "name": name, "of": arg}, T("zones", name)
         return None
+
+    def _of_misuse(self, name: str, t: T, arg_e: Expr) -> None:
+        """Explain `seat|left|right|team|partner|total of X` said of something it is not said of."""
+        if name in ("team", "partner"):
+            self._need_teams(arg_e)
+        if name in ("seat", "left", "right", "team", "partner"):
+            raise RulesTypeError(
+                f"`{name} of` is said of a player, not of {t}",
+                arg_e.span,
+                "name a player: `dealer`, `player`, `owner of ZONE`, `player of card`",
+            )
 
     def _arith_operand(self, e: Expr, scope: dict[str, T]) -> dict[str, Any]:
         """One side of `+ - * / %`: a number (a player gets a hint to use seat arithmetic)."""
@@ -191,7 +232,9 @@ class ValuesResolver:
             raise UnknownNameError(f"no definition '{name}' with parameters", e.span, hint)
         if len(args) != len(d.params):
             raise RulesTypeError(
-                f"{name} takes {len(d.params)} arguments ({', '.join(d.params)}), not {len(args)}", e.span
+                f"{name} takes {len(d.params)} arguments ({', '.join(d.params)}), not {len(args)}",
+                e.span,
+                f"call it as `{name}({', '.join(d.params)})`, one value for each parameter",
             )
         types = self._function_types(name)
         nodes = []
@@ -199,7 +242,11 @@ class ValuesResolver:
             node, t = self._sub(arg_e, scope)
             want = types[p]
             if t.kind not in ("none", "any") and (t.kind != want.kind or (want.zone and t.zone != want.zone)):
-                raise RulesTypeError(f"{name} takes {want} as '{p}', not {t}", arg_e.span)
+                raise RulesTypeError(
+                    f"{name} takes {want} as '{p}', not {t}",
+                    arg_e.span,
+                    f"'{p}' is {want} because of its use in the body of {name}",
+                )
             nodes.append(node)
         return {"op": "call", "name": name, "args": nodes}, self._define_type(name)
 
@@ -224,12 +271,22 @@ class ValuesResolver:
             if d.of_zone != "card":
                 continue
             if d.name in self.attrs and not self.attrs[d.name].get("derived"):
-                raise DeclarationError(f"'{d.name}' is already an attribute of the cards", d.span)
+                raise DeclarationError(
+                    f"'{d.name}' is already an attribute of the cards",
+                    d.span,
+                    "give the derived attribute another name",
+                )
+            what = "a derived attribute is computed from the card alone"
+            self._refuse_zones(d.body, what, DERIVED_READS)
             body = self.expr(d.body, {"card": CARD, "it": CARD}, None)
             t = self._last_type
             if t.kind not in ("number", "text"):
-                raise RulesTypeError(f"a card attribute is a number or a name, not {t}", d.body.span)
-            self._static(body, "a derived attribute is computed from the card alone", {"card", "it"})
+                raise RulesTypeError(
+                    f"a card attribute is a number or a name, not {t}",
+                    d.body.span,
+                    "for a truth value, write `if CONDITION then 1 else 0`" if t == BOOL else None,
+                )
+            self._static(body, what, {"card", "it"})
             values = sorted(_texts(body)) if t == TEXT else []
             self.attrs[d.name] = {"kind": t.kind, "values": values, "span": d.span, "derived": True}
 
@@ -246,20 +303,41 @@ class ValuesResolver:
             ok = op in STATIC_OPS or (op == "bound" and node["name"] in names)
             ok = ok or (players and op == "builtin" and node["name"] == "players")
             if not ok:
-                reads = "the number of players and numbers" if players else "the card's own attributes"
-                raise DeclarationError(f"{what}: it may read {reads} only", node.get("at"))
+                self._not_static(what, COPY_READS if players else DERIVED_READS, node.get("at"))
         for k, v in node.items():
             if k != "at":
                 self._static(v, what, names, players)
 
+    def _not_static(self, what: str, reads: tuple[str, str], at: Any) -> None:
+        raise DeclarationError(f"{what}: it may read {reads[0]} only", at, reads[1])
+
+    def _refuse_zones(self, e: Any, what: str, reads: tuple[str, str]) -> None:
+        """Refuse a zone read where nothing that changes in play may be read (a zone's cards move):
+        zones are declared after cards, so without this the zone would be an unknown name."""
+        if isinstance(e, tuple):
+            for x in e:
+                self._refuse_zones(x, what, reads)
+        if not isinstance(e, Expr):
+            return
+        if e.op in ("name", "of") and e.args[0] in self.p.zones:
+            self._not_static(what, reads, e.span)
+        for x in e.args:
+            self._refuse_zones(x, what, reads)
+
     def _copies(self, e: Expr) -> dict[str, Any]:
         """A copy count `x (EXPR)`: a number computed from `players` when the game starts."""
+        what = "a copy count is known before the game starts"
+        self._refuse_zones(e, what, COPY_READS)
         node = self.expr(e, {}, NUMBER)
-        self._static(node, "a copy count is known before the game starts", set(), players=True)
+        self._static(node, what, set(), players=True)
         for n in range(self.p.players.low, self.p.players.high + 1):
             got = copies_for(node, n)
             if not 0 <= got <= 10_000:
-                raise DeclarationError(f"with {n} players this gives {got} copies, not 0 to 10,000", e.span)
+                raise DeclarationError(
+                    f"with {n} players this gives {got} copies, not 0 to 10,000",
+                    e.span,
+                    f"make it a number from 0 for every count in `players {self.p.players.low}..{self.p.players.high}`",
+                )
         return node
 
 
