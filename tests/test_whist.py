@@ -6,7 +6,12 @@ import pytest
 
 import interpreter
 from conftest import ROOT, position
+from interpreter.engine.records import record, replay
 from interpreter.engine.scoring import score_round
+from interpreter.errors import RecordError
+from interpreter.language.schema import check_record
+from interpreter.simulation.report import run_text
+from interpreter.simulation.simulate import simulate
 
 WHIST = ROOT / "examples" / "classics" / "whist.rules"
 
@@ -78,3 +83,55 @@ def test_both_partners_win_together(whist):
 @pytest.mark.skip(reason="needs `game ends when` (the flow branch): whist is played to 7 points")
 def test_the_game_ends_when_a_side_reaches_seven_points(whist):
     raise AssertionError("to write when `game ends when` lands")
+
+
+def test_a_record_says_each_team_its_total_and_whether_it_won(whist):
+    state = whist.new_game(4, 3)
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
+    rec = record(state)
+    check_record(rec, 1)
+    assert [t["seats"] for t in rec["teams"]] == [[0, 2], [1, 3]]
+    assert [t["total"] for t in rec["teams"]] == [
+        rec["totals"][0] + rec["totals"][2],
+        rec["totals"][1] + rec["totals"][3],
+    ]
+    # thirteen tricks: one side takes seven or more and scores, so it alone wins
+    assert [p for t in rec["teams"] if t["won"] for p in t["seats"]] == rec["winners"]
+    replay(whist, rec)
+
+
+def test_replay_refuses_a_record_whose_team_result_differs(whist):
+    state = whist.new_game(4, 4)
+    while not state.is_over:
+        state.apply(state.legal_moves()[-1])
+    rec = record(state)
+    rec["teams"][0]["won"] = not rec["teams"][0]["won"]
+    with pytest.raises(RecordError, match="the rules give the teams"):
+        replay(whist, rec)
+
+
+def test_an_unfinished_game_has_no_winning_team(whist):
+    state = whist.new_game(4, 5)
+    state.apply(state.legal_moves()[0])
+    assert [t["won"] for t in record(state)["teams"]] == [False, False]
+
+
+def test_simulate_gives_each_team_its_win_rate(whist):
+    stats = simulate(whist, 4, 20, seed=2)
+    teams = stats["teams"]
+    assert [t["seats"] for t in teams] == [[0, 2], [1, 3]]
+    for t in teams:  # both partners win together: the team's wins are each member's
+        assert all(stats["seats"][p]["wins"] == t["wins"] for p in t["seats"])
+        assert t["win_rate"]["rate"] == t["wins"] / 20
+    assert sum(t["wins"] for t in teams) == 20  # thirteen tricks: one side always takes seven or more
+    text = run_text(stats)
+    assert "team  seats" in text and "0,2" in text
+
+
+def test_a_game_without_teams_says_nothing_of_teams():
+    game = interpreter.load(ROOT / "rulesets" / "poison.rules")
+    stats = simulate(game, 3, 2, seed=1)
+    assert "teams" not in stats
+    state = game.new_game(3, 1)
+    assert "teams" not in record(state)

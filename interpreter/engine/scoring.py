@@ -52,6 +52,23 @@ def team_totals(totals: list[int], teams: dict[str, Any]) -> list[int]:
     return [sum(totals[p] for p in members(t, n, teams["size"], teams["seating"])) for t in range(n // teams["size"])]
 
 
+def team_seats(teams: dict[str, Any] | None, n: int) -> list[list[int]] | None:
+    """The seats of each team among ``n`` players (lowest first), or None without teams."""
+    if teams is None:
+        return None
+    return [members(t, n, teams["size"], teams["seating"]) for t in range(n // teams["size"])]
+
+
+def team_results(totals: list[int], highest: bool, teams: dict[str, Any] | None) -> list[dict[str, Any]] | None:
+    """Each team's seats, total and whether it won (a tie shares the win), or None without teams:
+    what a record and the statistics say of the teams."""
+    if teams is None:
+        return None
+    won = set(winners(totals, highest, teams))
+    seats = team_seats(teams, len(totals)) or []
+    return [{"seats": s, "total": sum(totals[p] for p in s), "won": s[0] in won} for s in seats]
+
+
 def _generic(rule: Any) -> Callable[[Any, list], int]:
     return lambda state, env: _rule_points(state, env, rule)
 

@@ -80,6 +80,16 @@ def run_text(stats: dict[str, Any]) -> str:
                 f"{a['agent']:<10}{seats:<12}{pct(wr['rate']):>10}  {rate_ci(wr['ci']):<14}"
                 f"{sc['mean']:>11.2f}  {num_ci(sc['ci'])}"
             )
+    if stats.get("teams"):
+        out.append("")
+        out.append(f"{'team':<6}{'seats':<12}{'wins':>7}{'win rate':>10}  {'95% CI':<14}{'mean total':>11}  95% CI")
+        for t in stats["teams"]:
+            seats = ",".join(map(str, t["seats"]))
+            wr, sc = t["win_rate"], t["score"]
+            out.append(
+                f"{t['team']:<6}{seats:<12}{t['wins']:>7}{pct(wr['rate']):>10}  {rate_ci(wr['ci']):<14}"
+                f"{sc['mean']:>11.2f}  {num_ci(sc['ci'])}"
+            )
     if stats.get("rules"):
         out.append("")
         out.append("rules fired, per game (95% CI):")
