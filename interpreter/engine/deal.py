@@ -112,6 +112,9 @@ def place(state: Any, contents: dict[str, Any]) -> None:
 
     game, lay = state.game, state.layout
     pool = game.cards.by_signature()
+    absent = game.cards.absent(state.n)  # copies this many players do not use
+    if absent:
+        pool = {sig: tuple(c for c in ids if c not in absent) for sig, ids in pool.items()}
     taken: dict[tuple, int] = {}
     zones = state.zones = [[] for _ in range(lay.size)]
 
@@ -137,6 +140,7 @@ def place(state: Any, contents: dict[str, Any]) -> None:
             raise PlayError(f"the recorded deal of '{name}' should list {len(instances)} piles of cards")
         for inst, cards in zip(instances, lists, strict=True):
             zones[inst] = [card_id(c) for c in cards]
-    if sum(taken.values()) != len(game.cards):
-        raise PlayError(f"the recorded deal holds {sum(taken.values())} cards; the rules have {len(game.cards)}")
+    if sum(taken.values()) != len(game.cards) - len(absent):
+        have = len(game.cards) - len(absent)
+        raise PlayError(f"the recorded deal holds {sum(taken.values())} cards; the rules have {have}")
     state.reindex()

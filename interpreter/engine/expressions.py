@@ -21,6 +21,11 @@ from .truth_exprs import TruthExprs
 from .value_exprs import ValueExprs
 
 
+def consult_key(at: str) -> str:
+    """The coverage key under which a guard at ``at`` counts its consultations."""
+    return f"{at} asked"
+
+
 class ExprCompiler(ValueExprs, TruthExprs, ComparisonExprs, CollectionExprs, AggregateExprs, PlayerExprs):
     """Compiles the expressions of one ruleset; holds the tables they read. Here: the scopes, the
     names (bound, builtins, parameters, schedules, variables, definitions) and memo keys; each
@@ -46,13 +51,28 @@ class ExprCompiler(ValueExprs, TruthExprs, ComparisonExprs, CollectionExprs, Agg
         self.counter = [0]
         self.lazy_slots: dict[int, Fn] = {}  # slot -> how to compute it on first read
         self.coverage: Counter | None = None  # when set, rules count how often they hold
+        # when set (by `check`), guards also count how often they were consulted, under "AT asked"
+        self.consults: Counter | None = None
         self.zone_pure: set[int] = set()  # definitions whose value depends only on their zone's cards
 
-    def counted(self, fn: Fn, at: str | None) -> Fn:
-        """``fn``, counting in ``coverage[at]`` each time it holds (only when coverage is on)."""
+    def counted(self, fn: Fn, at: str | None, guard: bool = False) -> Fn:
+        """``fn``, counting in ``coverage[at]`` each time it holds (only when coverage is on); a
+        ``guard`` also counts each time it is consulted when consults are on (see `consults`)."""
         counts = self.coverage
         if counts is None or not at:
             return fn
+        asked = self.consults
+        if guard and asked is not None:
+            key = consult_key(at)
+
+            def count_asked(s, e):
+                asked[key] += 1
+                v = fn(s, e)
+                if v:
+                    counts[at] += 1
+                return v
+
+            return count_asked
 
         def count(s, e):
             v = fn(s, e)

@@ -191,16 +191,21 @@ def coerce(param: Param, raw: Any) -> Any:
 # ---- the compiler ---------------------------------------------------------------------------------
 
 
-def compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | None = None) -> Game:
-    """Compile checked IR into a Game; IR that names what it does not declare is a SchemaError."""
+def compile_ir(
+    ir: dict[str, Any], coverage: bool = False, max_moves: int | None = None, consults: bool = False
+) -> Game:
+    """Compile checked IR into a Game; IR that names what it does not declare is a SchemaError.
+    ``consults`` (with ``coverage``) also counts how often each guard was consulted (`check`)."""
     check_references(ir)
     try:
-        return _compile_ir(ir, coverage, max_moves)
+        return _compile_ir(ir, coverage, max_moves, consults)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:  # hand-written IR
         raise compile_error(err) from None
 
 
-def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | None = None) -> Game:
+def _compile_ir(
+    ir: dict[str, Any], coverage: bool = False, max_moves: int | None = None, consults: bool = False
+) -> Game:
     """Compile checked IR into a Game: expressions to closures, decks to tables.
 
     ``max_moves`` bounds the moves of one round (default: derived from the deck, see limits.py);
@@ -219,6 +224,7 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
     cx.teams = ir.get("teams")
     counts: Counter | None = Counter() if coverage else None
     cx.coverage = counts
+    cx.consults = counts if consults else None
     base = cx.scope("player", "card", "target")  # slots 0, 1, 2
     cards = cx.cards = derive_attributes(cx, ir, cards)
 

@@ -286,6 +286,8 @@ def _overlay_round(program: Program, item: Round, base: str | None, seen: set) -
             case Score():
                 for rule in part.rules:
                     key = unparse(rule.each) if rule.each else unparse(rule.points)
+                    if key == "team":  # `each team: POINTS`: a game may score teams several ways
+                        key = f"each team: {unparse(rule.points)}"
                     _put(program.score, key, rule, seen, "scoring rule")
 
 
