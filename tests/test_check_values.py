@@ -4,8 +4,12 @@ players, teams, functions and derived attributes."""
 
 from __future__ import annotations
 
+import json
+
+import interpreter
 from conftest import ROOT
 from interpreter.checker import check
+from interpreter.simulation.simulate import simulate
 
 GAME = """game "Allows"
 players 2..4
@@ -106,3 +110,15 @@ def test_a_team_scoring_rule_over_a_zone_never_filled_is_flagged(tmp_path):
     assert "'spare'" in empty.message
     assert empty.at.line == text[: text.index("each team: count card in spare")].count("\n") + 1
     assert report.count("error") == 0  # two team scoring rules are two rules, not one declared twice
+
+
+def test_a_search_agent_samples_deals_without_the_copies_a_player_count_leaves_out(tmp_path):
+    """With 2 players the deck has 13 cards of 17 made: mcts's sampled deals hold those 13 only."""
+    path = tmp_path / "g.rules"
+    path.write_text(GAME.format(guards=""))
+    game = interpreter.load(path)
+    stats = simulate(game, 2, 2, seed=3, agents="mcts,random", record_to=tmp_path / "r.jsonl")
+    assert stats["games"] == 2
+    for line in (tmp_path / "r.jsonl").read_text().splitlines():
+        deal = json.loads(line)["rounds"][0]["deal"]
+        assert sum(len(h) for h in deal["hand"]) + len(deal["deck"]) == 13

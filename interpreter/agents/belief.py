@@ -31,8 +31,10 @@ class Belief:
         self.kind_of_object = {id(c): k for c, k in zip(game.cards.json, game.cards.kind, strict=True)}
         self.patterns: dict[int, tuple] = {}  # id of an observed move -> what a legal move must match
         self.ids_of: dict[int, list[int]] = {}
+        absent = game.cards.absent(self.n)  # copies this many players do not use: in no deal
         for cid, k in enumerate(game.cards.kind):
-            self.ids_of.setdefault(k, []).append(cid)
+            if cid not in absent:
+                self.ids_of.setdefault(k, []).append(cid)
         # (zone instance, card kind): that instance did not hold such a card at the deal
         # memory kept by an agent across its moves in one round: what it learned, deals that fitted
         key = (obs["round"], obs["dealer"], tuple(obs["totals"]))
