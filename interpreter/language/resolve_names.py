@@ -34,7 +34,11 @@ class NamesResolver:
                 raise RulesTypeError(f"'{name}' is defined of a {of_zone}: say which, `{name} of ...`", e.span)
             params = self.p.defines[name].params
             if params:
-                raise RulesTypeError(f"'{name}' takes arguments: `{name}({', '.join(params)})`", e.span)
+                raise RulesTypeError(
+                    f"'{name}' takes arguments: `{name}({', '.join(params)})`",
+                    e.span,
+                    f"give a value for each parameter, e.g. `{name}({', '.join(params)})` with values in their place",
+                )
             return {"op": "call", "name": name, "arg": None}, self._define_type(name)
         if name in self.zones:
             z = self.zones[name]

@@ -59,7 +59,9 @@ class ValuesResolver:
                 src = a[0]
                 if src.op != "filter" or src.args[2] is not None:
                     raise RulesTypeError(
-                        "`every X` needs a condition: `every X where C` (or `every ZONE is empty`)", e.span
+                        "`every X` needs a condition: `every X where C` (or `every ZONE is empty`)",
+                        e.span,
+                        "e.g. `every player where count hand of it > 0`",
                     )
                 coll, t = self._seat_collection(src.args[0], scope) or self._sub(src.args[0], scope)
                 elem = self._element(t, src.args[0].span)
@@ -91,7 +93,11 @@ class ValuesResolver:
             case "seats_from":  # 2 seats left of dealer
                 count_e, side, of_e = a
                 if side not in SIDES:
-                    raise RulesTypeError(f"seats are counted `left` or `right`, not '{side}'", e.span)
+                    raise RulesTypeError(
+                        f"seats are counted `left` or `right`, not '{side}'",
+                        e.span,
+                        "`2 seats left of dealer` is the second player after the dealer, clockwise",
+                    )
                 by = self.expr(count_e, scope, NUMBER)
                 of = self.expr(of_e, scope, PLAYER)
                 if side == "right":
