@@ -32,6 +32,8 @@ COMPILED = [
     "interpreter/engine/comparison_exprs.py",
     "interpreter/engine/collection_exprs.py",
     "interpreter/engine/aggregate_exprs.py",
+    "interpreter/engine/player_exprs.py",
+    "interpreter/engine/player_exprs.py",
     "interpreter/engine/effects.py",
     "interpreter/engine/turns.py",
     "interpreter/engine/deal.py",

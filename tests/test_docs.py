@@ -110,6 +110,17 @@ MISTAKES = {
         "move play card from hand to pile",
         "move play card from hand to pile\n      allow color of card = red",
     ),
+    "arithmetic takes numbers, not a player": ("    count hand of player", "    player + 1"),
+    "nobody sits across the table with 3 players": (
+        "    move play card from hand to pile\n",
+        "    first player is across dealer\n    move play card from hand to pile\n",
+    ),
+    "cannot sit as teams of 2": ("players 2..4", "players 2..4\nteams of 2"),
+    "takes 2 arguments": (
+        "players 2..4",
+        "players 2..4\ndefine beats(a, b) = rank of a > rank of b\ndefine x = beats(first card in pile)",
+    ),
+    "a copy count is known before the game starts": ("rank 1..5", "rank 1..5 x (count pile)"),
 }
 
 

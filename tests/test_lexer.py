@@ -7,7 +7,7 @@ import tomllib
 import pytest
 from pygments import highlight, lex
 from pygments.formatters import TerminalFormatter
-from pygments.token import Comment, Error, Keyword, Name, Number, String
+from pygments.token import Comment, Error, Keyword, Name, Number, Operator, String
 
 from conftest import ROOT, RULESETS
 from interpreter.text.lexer import RulesLexer
@@ -45,3 +45,24 @@ def test_highlighting_for_a_terminal_works():
     """The lexer drives any Pygments formatter (what `pygmentize -l rules` does)."""
     out = highlight((RULESETS / "poison.rules").read_text(), RulesLexer(), TerminalFormatter())
     assert "\x1b[" in out and "Poison" in out
+
+
+def test_the_words_of_players_teams_and_copies_by_formula_are_keywords():
+    """Teams, seats, `for each`, `%`, `x (...)` and a counter's visibility get their roles; Whist lexes cleanly."""
+    text = (
+        "teams of 2, partners across\n"
+        "var bid per player, hidden = 0\n"
+        "define s = sum total of player for each player where seat of player % 2 = 0\n"
+        "define o = 2 seats left of across partner of dealer\n"
+        "cards\n  coin  value 1 x (2 * players)\n"
+    )
+    tokens = [(t, v) for t, v in lex(text, RulesLexer()) if v.strip()]
+    assert not [v for t, v in tokens if t in Error]
+    roles = {v: t for t, v in tokens}
+    assert roles["teams"] in Keyword.Declaration and roles["partners across"] in Keyword.Pseudo
+    assert roles["hidden"] in Keyword.Pseudo
+    for word in ("for", "each", "seat", "seats", "left", "across", "partner"):
+        assert roles[word] in Keyword, word
+    assert roles["%"] in Operator and roles["x"] in Operator.Word
+    whist = (ROOT / "examples" / "classics" / "whist.rules").read_text()
+    assert not [v for t, v in lex(whist, RulesLexer()) if t in Error]

@@ -31,8 +31,10 @@ class Belief:
         self.kind_of_object = {id(c): k for c, k in zip(game.cards.json, game.cards.kind, strict=True)}
         self.patterns: dict[int, tuple] = {}  # id of an observed move -> what a legal move must match
         self.ids_of: dict[int, list[int]] = {}
+        absent = game.cards.absent(self.n)  # copies this many players do not use: in no deal
         for cid, k in enumerate(game.cards.kind):
-            self.ids_of.setdefault(k, []).append(cid)
+            if cid not in absent:
+                self.ids_of.setdefault(k, []).append(cid)
         # (zone instance, card kind): that instance did not hold such a card at the deal
         # memory kept by an agent across its moves in one round: what it learned, deals that fitted
         key = (obs["round"], obs["dealer"], tuple(obs["totals"]))
@@ -154,7 +156,9 @@ class Belief:
             return None
         if not self._reconcile(state):
             return None
-        state.vars = [list(v) if isinstance(v, list) else v for v in (obs["vars"][name] for name, *_ in game.vars)]
+        state.vars = [
+            _merge(seen, mine) for seen, mine in zip((obs["vars"][n] for n, *_ in game.vars), state.vars, strict=True)
+        ]
         state.cache.clear()
         state._legal = None  # the moves listed before may have read the replayed variables
         return state
@@ -282,3 +286,11 @@ class Belief:
                 continue
             out.extend(c for c in state.zones[inst] if c not in seen)
         return out
+
+
+def _merge(seen: Any, replayed: Any) -> Any:
+    """A variable as the seat saw it; where it saw nothing (another seat's private counter), the
+    value the sample's own replay gave: the sample never reads what the seat may not see."""
+    if isinstance(seen, list):
+        return [r if v is None else v for v, r in zip(seen, replayed, strict=True)]
+    return replayed if seen is None else seen

@@ -48,8 +48,6 @@ def check_decks(game: Game, counts: list[int], sets: dict[str, Any], report: Rep
     ir = game.ir
     _repeated_values(ir, report)
     bad: set[int] = set()
-    deck_size = Counter(game.cards.deck_of)
-    decks = {game.zone_index[name]: deck_size[i] for i, name in enumerate(game.cards.deck_names)}
     shapes: dict[int, dict[int, list[str]]] = {}  # deal index -> players -> descriptions by round
     short: dict[int, list[tuple[int, str]]] = {}  # deal index -> (players, why)
     sched_rounds: dict[str, dict[int, int]] = {}  # schedule -> players -> rounds
@@ -61,6 +59,7 @@ def check_decks(game: Game, counts: list[int], sets: dict[str, Any], report: Rep
             bad.add(p)
             continue
         probe = Probe(p, params)
+        decks = deck_sizes(game, p)
         try:  # no cap: the game ends on a condition; the first rounds tell what the deals do
             rounds = evaluate(game.rounds, probe, game.env_size) if game.rounds is not None else MAX_ROUNDS_CHECKED
         except LookupError:
@@ -89,8 +88,16 @@ def check_decks(game: Game, counts: list[int], sets: dict[str, Any], report: Rep
             _deal_round(game, probe, decks, p, r, shapes, short, bad)
     _report_schedules(game, sched_rounds, report)
     _report_uncapped_schedules(game, report)
-    _report_deals(game, counts, shapes, short, deck_size, report)
+    _report_deals(game, counts, shapes, short, report)
     return bad
+
+
+def deck_sizes(game: Game, players: int) -> dict[int, int]:
+    """Each deck's zone -> its number of cards with this many players (copy counts such as
+    `x (2 * players)` leave out the copies a player count does not use)."""
+    absent = game.cards.absent(players)
+    size = Counter(d for cid, d in enumerate(game.cards.deck_of) if cid not in absent)
+    return {game.zone_index[name]: size[i] for i, name in enumerate(game.cards.deck_names)}
 
 
 def _schedule(game: Game, probe: Probe, r: int) -> bool:
@@ -203,7 +210,7 @@ def _entry_text(game: Game, r: int) -> str:
     return f" (schedule {name}, entry {r % len(values) + 1})"
 
 
-def _report_deals(game, counts, shapes, short, deck_size, report: Report) -> None:
+def _report_deals(game, counts, shapes, short, report: Report) -> None:
     """One finding per deal line: an error where the deck runs short, else what it deals (info)."""
     ir_deals = game.ir["round"]["deals"]
     for i, rule in enumerate(game.deals):
@@ -232,13 +239,13 @@ def _report_deals(game, counts, shapes, short, deck_size, report: Report) -> Non
         parts = [f"{p}: " + _shape_text(shapes[i][p]) for p in counts if p in shapes.get(i, {})]
         if parts:
             deck = game.zones[rule.deck].name
-            size = deck_size[game.cards.deck_names.index(deck)]
+            sizes = {p: deck_sizes(game, p)[rule.deck] for p in counts}
+            size = _sizes_text(sizes)
             report.add(
                 Finding(
                     "info",
                     "deal",
-                    f"deals from '{deck}' ({size} cards) to {game.zones[rule.zone].name}, by players: "
-                    + " | ".join(parts),
+                    f"deals from '{deck}' ({size}) to {game.zones[rule.zone].name}, by players: " + " | ".join(parts),
                     where,
                 )
             )
@@ -260,6 +267,14 @@ def _report_uncapped_schedules(game: Game, report: Report) -> None:
                     f"end the line with `repeated`, or cap the game: `rounds {len(values)}`",
                 )
             )
+
+
+def _sizes_text(sizes: dict[int, int]) -> str:
+    """`52 cards`, or when copy counts depend on the players `9/11 cards for 3/4 players`."""
+    values = list(dict.fromkeys(sizes.values()))
+    if len(values) == 1:
+        return f"{values[0]} cards"
+    return f"{'/'.join(map(str, sizes.values()))} cards for {'/'.join(map(str, sizes))} players"
 
 
 def _report_schedules(game: Game, sched_rounds: dict[str, dict[int, int]], report: Report) -> None:

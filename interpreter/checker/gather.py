@@ -50,7 +50,7 @@ def gather(
         return None, None
     report.ruleset = ir.get("name")
     try:
-        return ir, compile_ir(ir, coverage=True)
+        return ir, compile_ir(ir, coverage=True, consults=True)
     except RulesetError as err:
         report.add(from_error(err, _code(err)))
         return ir, None

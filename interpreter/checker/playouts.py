@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any
 
 from ..agents import SeatView, make_agents
+from ..engine.expressions import consult_key
 from ..engine.game import STUCK_END, Game, compile_ir, flow_rules
 from ..engine.records import dumps, record, replay
 from ..errors import PlayError, RulesetError
@@ -38,7 +39,7 @@ def playout_seed(run_seed: int | None, players: int, index: int) -> int:
 @cache
 def _game(path: str) -> Game:
     """A worker's own Game, compiled with rule coverage, loaded once per process."""
-    return compile_ir(ir_from_path(path), coverage=True)
+    return compile_ir(ir_from_path(path), coverage=True, consults=True)
 
 
 def run_chunk(task: tuple[str, dict[str, Any], int, int, int, int | None]) -> dict[str, Any]:
@@ -96,7 +97,8 @@ def _cards_accounted(state: Any, total: int) -> str | None:
                 seen[c] += 1
                 if state.loc[c] != inst:
                     return f"card {c} is in zone instance {inst}, but the state places it in {state.loc[c]}"
-    lost = [c for c, k in enumerate(seen) if k == 0]
+    absent = state.game.cards.absent(state.n)  # copies this player count does not use
+    lost = [c for c, k in enumerate(seen) if k == 0 and c not in absent]
     doubled = [c for c, k in enumerate(seen) if k > 1]
     if lost or doubled:
         return f"{len(lost)} card(s) in no zone, {len(doubled)} in more than one"
@@ -333,12 +335,27 @@ def _report_coverage(
     on its line already says why, or so many playouts failed that coverage says little."""
     players = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
     explained = {(f.at.file, f.at.line) for f in report.findings if f.at and f.severity != "info"}
+    unasked = _unconsulted(game.ir, coverage)
     for key, kind, note in rule_positions(game.ir):
         n = coverage.get(key, 0)
         report.coverage.append({"at": key, "kind": kind, "count": n})
         where = at({"at": key})
         consulted = kind != STUCK_END  # (that end is read only when nobody can move: rare is its purpose)
-        if n == 0 and consulted and total and dead_rules and where and (where.file, where.line) not in explained:
+        silent = n == 0 and consulted and total and dead_rules and where and (where.file, where.line) not in explained
+        if silent and key in unasked:
+            report.add(
+                Finding(
+                    "warning",
+                    "never-consulted",
+                    f"this {kind} was never consulted in {total} random playouts ({players} players): " + unasked[key],
+                    where,
+                    "a move is legal when any allow holds and every require does: this guard only counts when the "
+                    "others leave the move undecided; remove it or narrow the others, or if that is only rare, "
+                    "play more games (--games)",
+                    note,
+                )
+            )
+        elif silent:
             report.add(
                 Finding(
                     "warning",
@@ -350,6 +367,23 @@ def _report_coverage(
                     note,
                 )
             )
+
+
+def _unconsulted(ir: dict[str, Any], coverage: Counter) -> dict[str, str]:
+    """The guards that never held because they were never consulted (`check` counts consultations),
+    while another guard of the same move held: position -> why (not dead rules: never asked)."""
+    out = {}
+    for ph in ir["round"]["phases"]:
+        for m in ph["moves"]:
+            held = [g for g in m["guards"] if coverage.get(g["at"], 0)]
+            for g in m["guards"]:
+                if held and not coverage.get(g["at"], 0) and not coverage.get(consult_key(g["at"]), 0):
+                    out[g["at"]] = (
+                        "another `allow` of this move always held first, so it never had to"
+                        if g["kind"] == "allow"
+                        else "the move was always decided by its other guards first"
+                    )
+    return out
 
 
 def _fired(kind: str) -> str:

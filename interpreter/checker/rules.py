@@ -269,7 +269,7 @@ def _limits_beyond_deck(game: Game, counts: list[int], sets: dict[str, Any], rep
 
 def _zone_names(node: Any) -> set[str]:
     """The zones an expression names."""
-    return {n["name"] for n in walk(node) if n["op"] in ("zone", "zones")}
+    return {n["name"] for n in walk(node) if n["op"] in ("zone", "zones", "team_zones")}
 
 
 def _zones_never_filled(ir: dict[str, Any], report: Report) -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import product
 from typing import Any
+
+from ..language.resolve_values import copies_for
 
 
 @dataclass(frozen=True)
@@ -22,6 +24,13 @@ class CardTable:
     key: tuple[tuple[Any, ...], ...]  # card id -> sort key of the declared card order
     conditions: tuple[int, ...]  # card id -> index of its `achieved when` condition, or -1
     kind: tuple[int, ...]  # card id -> index of its kind (copies of one card share it)
+    # card id -> (which copy it is, the copy counts that multiply to its kind's number of copies),
+    # for cards whose number of copies depends on the number of players (`x (2 * players)`)
+    copy_rule: dict[int, tuple[int, tuple[Any, ...]]] | None = None
+
+    def absent(self, players: int) -> frozenset[int]:
+        """The cards not in the game with this many players (copies beyond their count)."""
+        return _absent(self, players) if self.copy_rule else frozenset()
 
     def __len__(self) -> int:
         return len(self.types)
@@ -44,8 +53,29 @@ def signature(card: dict[str, Any]) -> tuple:
     return tuple(sorted((k, v) for k, v in card.items()))
 
 
+_ABSENT: dict[tuple[int, int], tuple[CardTable, frozenset[int]]] = {}
+
+
+def _absent(table: CardTable, players: int) -> frozenset[int]:
+    got = _ABSENT.get((id(table), players))
+    if got is None or got[0] is not table:
+        out = set()
+        for cid, (k, counts) in (table.copy_rule or {}).items():
+            wanted = 1
+            for c in counts:
+                wanted *= copies_for(c, players)
+            if k >= wanted:
+                out.add(cid)
+        got = _ABSENT[(id(table), players)] = (table, frozenset(out))
+    return got[1]
+
+
 def build_cards(ir: dict[str, Any]) -> tuple[CardTable, list[Any]]:
-    """The card table of an IR, and the `achieved` condition IR of each condition index."""
+    """The card table of an IR, and the `achieved` condition IR of each condition index. A copy
+    count given by an expression makes as many cards as the most players need; ``absent`` says
+    which of them stay out of a game with fewer."""
+    low, high = ir["players"]["min"], ir["players"]["max"]
+    copy_rule: dict[int, tuple[int, tuple[Any, ...]]] = {}
     types, decks, rows, conds, cond_of, kinds = [], [], [], [], [], []
     type_names: list[str] = []
     for d, deck in enumerate(ir["decks"]):
@@ -59,12 +89,13 @@ def build_cards(ir: dict[str, Any]) -> tuple[CardTable, list[Any]]:
             names = [a["name"] for a in line["attributes"]]
             choices = [a["values"] for a in line["attributes"]]
             for combo in product(*choices):
-                copies = 1
-                for value in combo:
-                    copies *= value["copies"]
+                counts = tuple(value["copies"] for value in combo)
+                copies = max(_product(counts, n) for n in range(low, high + 1))
                 attrs = {n: v["value"] for n, v in zip(names, combo, strict=True)}
                 kind = len(set(kinds))
-                for _ in range(copies):
+                for k in range(copies):
+                    if any(isinstance(c, dict) for c in counts):
+                        copy_rule[len(types)] = (k, counts)
                     kinds.append(kind)
                     types.append(line["type"])
                     decks.append(d)
@@ -97,5 +128,57 @@ def build_cards(ir: dict[str, Any]) -> tuple[CardTable, list[Any]]:
         key=tuple(sort_key(row) for row in rows),
         conditions=tuple(cond_of),
         kind=tuple(kinds),
+        copy_rule=copy_rule or None,
     )
     return table, conds
+
+
+def _product(counts: tuple[Any, ...], players: int) -> int:
+    out = 1
+    for c in counts:
+        out *= copies_for(c, players)
+    return out
+
+
+def derive_attributes(cx: Any, ir: dict[str, Any], table: CardTable) -> CardTable:
+    """The table with the derived attributes (`define NAME of card = ...`) computed for every card,
+    and the card order's keys again if they use one. Their bodies read only the card's attributes
+    (the resolver made sure), so each is a column of the table like any other attribute."""
+    derived = [d for d in ir["defines"] if d.get("of") == "card"]
+    pending = list(derived)
+    while pending:
+        ready = [d for d in pending if not _reads_pending(d["body"], {p["name"] for p in pending} - {d["name"]})]
+        if not ready:
+            ready = pending[:1]  # a cycle: the resolver refuses one, so this is hand-written IR
+        for d in ready:
+            scope, slot = cx.scope().bind("card")
+            fn = cx.compile(d["body"], scope)
+            env = [None] * cx.env_size
+            column = []
+            for cid in range(len(table)):
+                env[slot] = cid
+                column.append(fn(None, env))
+            table.attrs[d["name"]] = tuple(column)
+            pending.remove(d)
+    if not derived or not set(ir.get("card_order", [])) & {d["name"] for d in derived}:
+        return table
+    orders = {a: {v: i for i, v in enumerate(info.get("values", []))} for a, info in ir["attributes"].items()}
+
+    def key(cid: int) -> tuple:
+        out = []
+        for a in ir["card_order"]:
+            v = table.attrs[a][cid]
+            out.append(-1 if v is None else orders[a].get(v, -1) if ir["attributes"][a]["kind"] == "text" else v)
+        return tuple(out)
+
+    return replace(table, key=tuple(key(c) for c in range(len(table))))
+
+
+def _reads_pending(node: Any, names: set[str]) -> bool:
+    if isinstance(node, list):
+        return any(_reads_pending(x, names) for x in node)
+    if not isinstance(node, dict):
+        return False
+    if node.get("op") == "attr" and node.get("name") in names:
+        return True
+    return any(_reads_pending(v, names) for k, v in node.items() if k != "at")

@@ -46,7 +46,8 @@ def _decks(game: Any, lay: Any) -> tuple[tuple[tuple[int, tuple[int, ...]], ...]
     if got is None or got[0] is not game or got[1] is not lay:
         inst_of = [lay.base[game.zone_index[name]] for name in game.cards.deck_names]
         loc = tuple(inst_of[deck] for deck in game.cards.deck_of)
-        decks = tuple((inst, tuple(c for c, i in enumerate(loc) if i == inst)) for inst in inst_of)
+        out = game.cards.absent(lay.players)  # copies this many players do not use (`x (2 * players)`)
+        decks = tuple((inst, tuple(c for c, i in enumerate(loc) if i == inst and c not in out)) for inst in inst_of)
         got = _DECKS[id(lay)] = (game, lay, (decks, loc))
     return got[2]
 
@@ -144,6 +145,9 @@ def place(state: Any, contents: dict[str, Any]) -> None:
 
     game, lay = state.game, state.layout
     pool = game.cards.by_signature()
+    absent = game.cards.absent(state.n)  # copies this many players do not use
+    if absent:
+        pool = {sig: tuple(c for c in ids if c not in absent) for sig, ids in pool.items()}
     taken: dict[tuple, int] = {}
     zones = state.zones = [[] for _ in range(lay.size)]
 
@@ -169,6 +173,7 @@ def place(state: Any, contents: dict[str, Any]) -> None:
             raise PlayError(f"the recorded deal of '{name}' should list {len(instances)} piles of cards")
         for inst, cards in zip(instances, lists, strict=True):
             zones[inst] = [card_id(c) for c in cards]
-    if sum(taken.values()) != len(game.cards):
-        raise PlayError(f"the recorded deal holds {sum(taken.values())} cards; the rules have {len(game.cards)}")
+    if sum(taken.values()) != len(game.cards) - len(absent):
+        have = len(game.cards) - len(absent)
+        raise PlayError(f"the recorded deal holds {sum(taken.values())} cards; the rules have {have}")
     state.reindex()

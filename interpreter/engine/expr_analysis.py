@@ -11,7 +11,17 @@ MISSING = object()
 UNSET = object()  # a lazy slot not computed yet
 
 
-BINDS = {"filter": ("where", "it"), "most": ("of", "player")}  # operator -> (operand, name it binds)
+BINDS = {"filter": ("where", "it"), "most": ("of", "player"), "every": ("where", "it")}  # op -> (operand, name)
+
+
+def bound_in(node: dict[str, Any], key: str) -> str | None:
+    """The name operand ``key`` of ``node`` binds for itself, if any (`where`: it; `for each`: player)."""
+    op = node.get("op")
+    if op == "for_each":
+        return node["over"] if key in ("value_expr", "where") else None
+    if op in BINDS and key == BINDS[op][0]:
+        return BINDS[op][1]
+    return None
 
 
 def free_names(node: Any) -> frozenset[str]:
@@ -28,8 +38,9 @@ def free_names(node: Any) -> frozenset[str]:
         if key == "at":
             continue
         inner = free_names(child)
-        if op in BINDS and key == BINDS[op][0]:
-            inner = inner - {BINDS[op][1]}
+        name = bound_in(node, key)
+        if name is not None:
+            inner = inner - {name}
         names |= inner
     if op in ("achieved", "most"):
         names.add("player")  # read from the enclosing scope
@@ -72,7 +83,8 @@ def reads(node: Any, bound: frozenset[str] = frozenset()) -> dict[str, set[str] 
         for key, child in x.items():
             if key == "at":
                 continue
-            walk(child, inner | {BINDS[op][1]} if op in BINDS and key == BINDS[op][0] else inner)
+            name = bound_in(x, key)
+            walk(child, inner | {name} if name is not None else inner)
 
     walk(node, bound)
     return out
@@ -120,7 +132,7 @@ def binds_names(node: Any) -> bool:
         return any(binds_names(x) for x in node)
     if not isinstance(node, dict):
         return False
-    if node.get("op") in BINDS:
+    if node.get("op") in BINDS or node.get("op") == "for_each":
         return True
     return any(binds_names(v) for k, v in node.items() if k != "at")
 

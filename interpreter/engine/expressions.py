@@ -16,11 +16,17 @@ from .cards import CardTable
 from .collection_exprs import CollectionExprs
 from .comparison_exprs import ComparisonExprs
 from .expr_analysis import MISSING, UNSET, Fn, Scope, constant_time, reads, uses_env
+from .player_exprs import PlayerExprs
 from .truth_exprs import TruthExprs
 from .value_exprs import ValueExprs
 
 
-class ExprCompiler(ValueExprs, TruthExprs, ComparisonExprs, CollectionExprs, AggregateExprs):
+def consult_key(at: str) -> str:
+    """The coverage key under which a guard at ``at`` counts its consultations."""
+    return f"{at} asked"
+
+
+class ExprCompiler(ValueExprs, TruthExprs, ComparisonExprs, CollectionExprs, AggregateExprs, PlayerExprs):
     """Compiles the expressions of one ruleset; holds the tables they read. Here: the scopes, the
     names (bound, builtins, parameters, schedules, variables, definitions) and memo keys; each
     other kind of expression is compiled by a mixin of its own: values (value_exprs.py), tests
@@ -45,13 +51,28 @@ class ExprCompiler(ValueExprs, TruthExprs, ComparisonExprs, CollectionExprs, Agg
         self.counter = [0]
         self.lazy_slots: dict[int, Fn] = {}  # slot -> how to compute it on first read
         self.coverage: Counter | None = None  # when set, rules count how often they hold
+        # when set (by `check`), guards also count how often they were consulted, under "AT asked"
+        self.consults: Counter | None = None
         self.zone_pure: set[int] = set()  # definitions whose value depends only on their zone's cards
 
-    def counted(self, fn: Fn, at: str | None) -> Fn:
-        """``fn``, counting in ``coverage[at]`` each time it holds (only when coverage is on)."""
+    def counted(self, fn: Fn, at: str | None, guard: bool = False) -> Fn:
+        """``fn``, counting in ``coverage[at]`` each time it holds (only when coverage is on); a
+        ``guard`` also counts each time it is consulted when consults are on (see `consults`)."""
         counts = self.coverage
         if counts is None or not at:
             return fn
+        asked = self.consults
+        if guard and asked is not None:
+            key = consult_key(at)
+
+            def count_asked(s, e):
+                asked[key] += 1
+                v = fn(s, e)
+                if v:
+                    counts[at] += 1
+                return v
+
+            return count_asked
 
         def count(s, e):
             v = fn(s, e)
@@ -131,6 +152,8 @@ class ExprCompiler(ValueExprs, TruthExprs, ComparisonExprs, CollectionExprs, Agg
         return lambda s, e: s.totals[of(s, e)]
 
     def op_call(self, n, sc):  # color of target, led
+        if n.get("args"):  # playable(card): a definition with parameters (player_exprs.py)
+            return self.call_with_args(n, sc)
         k = self.define_index[n["name"]]
         fns = self.define_fns
         if not n.get("arg"):  # led: no argument, the define's index is the cache key
@@ -186,13 +209,28 @@ class ExprCompiler(ValueExprs, TruthExprs, ComparisonExprs, CollectionExprs, Agg
 
         return call
 
-    def define(self, body: dict[str, Any], of_zone: bool) -> Fn:
-        """A definition's body as ``f(state, arg)``; ``it`` is the zone it is of."""
-        scope, slot = self.scope().bind("it")
+    def define(self, body: dict[str, Any], of_zone: bool, params: tuple[str, ...] = ()) -> Fn:
+        """A definition's body as ``f(state, arg)``; ``it`` is the zone (or card: also ``card``) it
+        is of; a definition with parameters takes the tuple of their values as ``arg``."""
+        if params:
+            scope = self.scope(*params)
+            slots = [scope.slots[p] for p in params]
+        else:
+            scope, slot = self.scope().bind("it")
+            scope.slots.setdefault("card", slot)  # define NAME of card: the card is `card` and `it`
         fn = self.compile(body, scope)
         size = self.counter
         self.define_bodies.append(None if uses_env(body) else fn)
         self.define_cheap.append(not uses_env(body) and constant_time(body))
+        if params:
+
+            def run_with(s, args):
+                env = [None] * size[0]
+                for k, v in zip(slots, args, strict=True):
+                    env[k] = v
+                return fn(s, env)
+
+            return run_with
 
         def run(s, arg):
             env = [None] * size[0]

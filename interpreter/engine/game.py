@@ -12,7 +12,7 @@ from typing import Any
 from ..errors import ParameterError, PlayError
 from ..language.ircheck import check_references, compile_error
 from ..language.limits import default_max_moves
-from .cards import CardTable, build_cards
+from .cards import CardTable, build_cards, derive_attributes
 from .effects import Effect, compile_effects
 from .expr_analysis import Fn, Scope, binds_names, uses_env, zone_pure
 from .expressions import ExprCompiler
@@ -63,6 +63,7 @@ class PhaseRule:
     resolve: tuple[tuple[str, Fn, str], ...] = ()  # simultaneous: the order its moves take effect
     repeat_from: int = -1  # the last phase of a `repeat`: the first phase of it (else -1)
     until: Fn | None = None  # ... and the condition that stops repeating
+    first_seat: Fn | None = None  # `first player is P`: who starts (else the dealer's left, or the keys)
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,7 @@ class ScoreRule:
     negate: bool
     at: str
     run: Any = None  # scoring.rule_runner: f(state, env) -> the rule's points for env's player
+    team: bool = False  # `each team: POINTS`: run once per team (its number in env[slot])
 
 
 @dataclass(frozen=True)
@@ -207,16 +209,21 @@ def coerce(param: Param, raw: Any) -> Any:
 # ---- the compiler ---------------------------------------------------------------------------------
 
 
-def compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | None = None) -> Game:
-    """Compile checked IR into a Game; IR that names what it does not declare is a SchemaError."""
+def compile_ir(
+    ir: dict[str, Any], coverage: bool = False, max_moves: int | None = None, consults: bool = False
+) -> Game:
+    """Compile checked IR into a Game; IR that names what it does not declare is a SchemaError.
+    ``consults`` (with ``coverage``) also counts how often each guard was consulted (`check`)."""
     check_references(ir)
     try:
-        return _compile_ir(ir, coverage, max_moves)
+        return _compile_ir(ir, coverage, max_moves, consults)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:  # hand-written IR
         raise compile_error(err) from None
 
 
-def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | None = None) -> Game:
+def _compile_ir(
+    ir: dict[str, Any], coverage: bool = False, max_moves: int | None = None, consults: bool = False
+) -> Game:
     """Compile checked IR into a Game: expressions to closures, decks to tables.
 
     ``max_moves`` bounds the moves of one round (default: derived from the deck, see limits.py);
@@ -232,15 +239,20 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
     var_index = {v["name"]: i for i, v in enumerate(ir["vars"])}
     define_index = {d["name"]: i for i, d in enumerate(ir["defines"])}
     cx = ExprCompiler(cards, zone_index, var_index, define_index)
+    cx.teams = ir.get("teams")
     counts: Counter | None = Counter() if coverage else None
     cx.coverage = counts
+    cx.consults = counts if consults else None
     base = cx.scope("player", "card", "target")  # slots 0, 1, 2
+    cards = cx.cards = derive_attributes(cx, ir, cards)
 
     def expr(node: dict[str, Any] | None, scope=base) -> Fn | None:
         return None if node is None else cx.compile(node, scope)
 
     cx.zone_pure = {i for i, d in enumerate(ir["defines"]) if d.get("of") and zone_pure(d["body"])}
-    cx.define_fns.extend(cx.define(d["body"], d["of"] is not None) for d in ir["defines"])
+    cx.define_fns.extend(
+        cx.define(d["body"], d["of"] is not None, tuple(p["name"] for p in d.get("params", ()))) for d in ir["defines"]
+    )
     for c in conditions:
         fn, card_slot, player_slot = cx.condition(c)
         cx.condition_fns.append((cx.counted(fn, c.get("at")), card_slot, player_slot))
@@ -277,7 +289,13 @@ def _compile_ir(ir: dict[str, Any], coverage: bool = False, max_moves: int | Non
         target_piles=tuple(specs[m.target].piles for m in moves),
         flow=flow,
         # name -> (zone it is of, or None; f(state, zone instance)): for showing derived values
-        extra={"defines": {d["name"]: (d["of"], cx.define_fns[i]) for i, d in enumerate(ir["defines"])}},
+        extra={
+            "defines": {
+                d["name"]: (d["of"], cx.define_fns[i])
+                for i, d in enumerate(ir["defines"])
+                if not d.get("params") and d["of"] != "card"
+            }
+        },
     )
 
 
@@ -336,6 +354,7 @@ def _compile_phases(
                 at_start=_timed(cx, ph.get("at_start"), base),
                 at_end=_timed(cx, ph.get("at_end"), base),
                 resolve=tuple((k["extreme"], expr(k["key"]), k["type"]) for k in resolve["keys"]) if resolve else (),
+                first_seat=expr(first.get("seat")) if first else None,
             )
         )
     phase_index = {ph.name: i for i, ph in enumerate(phases)}
@@ -383,7 +402,9 @@ def _compile_score(ir: dict[str, Any], cx: ExprCompiler, base: Scope, expr: Comp
     score = []
     for r in ir["round"]["score"]:
         scope, slot = base, -1
-        if r.get("each") is not None:
+        if r.get("team"):  # each team: POINTS
+            scope, slot = base.bind("team")
+        elif r.get("each") is not None:
             name = "pile" if r["each"]["op"] == "piles" or _yields_piles(r["each"]) else "card"
             scope, slot = base.bind(name)
         condition, negate = None, False
@@ -392,7 +413,9 @@ def _compile_score(ir: dict[str, Any], cx: ExprCompiler, base: Scope, expr: Comp
         elif r.get("unless") is not None:
             condition, negate = expr(r["unless"], scope), True
         points = cx.counted(expr(r["points"], scope), r.get("at"))
-        rule = ScoreRule(expr(r.get("each")), slot, points, condition, negate, r.get("at", ""))
+        rule = ScoreRule(
+            expr(r.get("each")), slot, points, condition, negate, r.get("at", ""), team=bool(r.get("team"))
+        )
         source = cx.zone_source(r["each"], base) if r.get("each") is not None else None
         score.append(replace(rule, run=rule_runner(rule, source and (*source, cx.cards.type_index))))
     return score

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .expr_analysis import BINDS, MISSING, UNSET, Fn, Scope, free_names, reads, zone_pure
-from .expressions import ExprCompiler
+from .expr_analysis import MISSING, UNSET, Fn, Scope, bound_in, free_names, reads, zone_pure
+from .expressions import ExprCompiler, consult_key
 from .move_loops import Generator, attr_filter, every_move, moves_by_attribute, moves_by_card, moves_by_pair
 
 
@@ -42,9 +42,8 @@ def _hoist(node: Any, outside: frozenset[str], shadowed: frozenset[str], lifted:
         return {"op": "bound", "name": name, "at": node.get("at")}
     out = {}
     for key, child in node.items():
-        inner = shadowed
-        if node["op"] in BINDS and key == BINDS[node["op"]][0]:
-            inner = shadowed | {BINDS[node["op"]][1]}
+        name = bound_in(node, key)
+        inner = shadowed if name is None else shadowed | {name}
         out[key] = _hoist(child, outside, inner, lifted, tag) if key != "at" else child
     return out
 
@@ -169,7 +168,7 @@ def compile_generator(
     levels = _sort_guards(guards)
     g = _compile_guards(cx, guards, levels, base)
     counts = cx.coverage
-    finders = [_finder(a, number, counts, g.t_span) for number, a in enumerate(g.allows)]
+    finders = [_finder(a, number, counts, g.t_span, cx.consults) for number, a in enumerate(g.allows)]
     plan_and_cards = _planner(cx, index, source, target, g.p_span, g.p_unset)
     if not g.has_allows and g.card_require is None and g.pair_require is None:  # no guard
         return every_move(plan_and_cards)
@@ -226,16 +225,18 @@ def _compile_guards(cx: ExprCompiler, guards: list[dict[str, Any]], levels: _Lev
     target_slots = [(slot, cx.compile(node, base)) for slot, (_, node) in zip(target_names, target_lifts, strict=True)]
     # A per-card value is computed when first read (so `and`/`or` still short-circuit it).
     cx.lazy_slots.update({slot: fn for slot, fn in card_slots})
-    card_allow = _any([cx.counted(cx.compile(c, base), c["at"]) for c in levels.card["allow"]])
-    card_require = _all([cx.counted(cx.compile(c, base), c["at"]) for c in levels.card["require"]])
-    pair_require = _all([cx.counted(cx.compile(c, scope), c["at"]) for c in levels.pair["require"]])
+    card_allow = _any([cx.counted(cx.compile(c, base), c["at"], guard=True) for c in levels.card["allow"]])
+    card_require = _all([cx.counted(cx.compile(c, base), c["at"], guard=True) for c in levels.card["require"]])
+    pair_require = _all([cx.counted(cx.compile(c, scope), c["at"], guard=True) for c in levels.pair["require"]])
     p_span = _span(p_slots, "player")
     t_span = _span([slot for slot, _ in target_slots], "target")
     c_span = _span([slot for slot, _ in card_slots], "card")
     # Each pair-level allow becomes a way to find the targets it allows for a card (see _allows).
     column = {name: j for j, (name, _) in enumerate(target_lifts)}
     lifted = {name: (slot, fn) for (name, _), (slot, fn) in zip(card_lifts, card_slots, strict=True)}
-    allows = [_allows(c, column, lifted, cx.counted(cx.compile(c, scope), c["at"])) for c in levels.pair["allow"]]
+    allows = [
+        _allows(c, column, lifted, cx.counted(cx.compile(c, scope), c["at"], guard=True)) for c in levels.pair["allow"]
+    ]
     allows.sort(key=lambda a: a[0] == "pair")  # lookups first; a full set stops the search early
     has_allows = card_allow is not None or bool(allows)
     return _Guards(
@@ -320,10 +321,11 @@ def _span(slots: list[int], what: str) -> tuple[int, int]:
 Finder = Callable[[Any, list, list, dict, set, tuple], None]
 
 
-def _finder(allow: tuple, number: int, counts: Any, target_span: tuple[int, int]) -> Finder:
+def _finder(allow: tuple, number: int, counts: Any, target_span: tuple[int, int], asked: Any = None) -> Finder:
     """The closure that adds to ``found`` the target indices one pair-level allow admits for the
     card in ``env``: a dictionary lookup (``join``), a precomputed list (``split``) or tests pair by
-    pair. ``memo`` keeps, for one generation, what is the same for every card."""
+    pair. ``memo`` keeps, for one generation, what is the same for every card. With ``asked`` (a
+    Counter, `check`'s consults), a lookup counts each time it is consulted."""
     how = allow[0]
     if how == "join":  # T(target) = C(card): the targets whose T is C(card)
         _, col, slot, fn, at = allow
@@ -343,7 +345,7 @@ def _finder(allow: tuple, number: int, counts: Any, target_span: tuple[int, int]
                 if counts is not None:
                     counts[at] += len(hits)
 
-        return join
+        return join if asked is None else _asking(join, asked, consult_key(at), None)
     if how == "split":  # P(target) and Q(card): the targets where P holds, when Q holds
         _, cols, parts, at = allow
 
@@ -367,7 +369,7 @@ def _finder(allow: tuple, number: int, counts: Any, target_span: tuple[int, int]
             if counts is not None:
                 counts[at] += len(chosen)
 
-        return split
+        return split if asked is None else _asking(split, asked, consult_key(at), number)
     _, test = allow
     lo, hi = target_span
 
@@ -381,6 +383,20 @@ def _finder(allow: tuple, number: int, counts: Any, target_span: tuple[int, int]
                     found.add(i)
 
     return pairs
+
+
+def _asking(find: Finder, asked: Any, key: str, number: int | None) -> Finder:
+    """A lookup finder that counts in ``asked[key]`` each time it is consulted (`check` only, so
+    the finders of play pay nothing). A split (``number``: its memo of chosen targets) is not
+    consulted when the targets it would admit are admitted already."""
+
+    def counted(s, e, rows, memo, found, targets):
+        chosen = None if number is None else memo.get(number)
+        if not chosen or not found.issuperset(chosen):
+            asked[key] += 1
+        find(s, e, rows, memo, found, targets)
+
+    return counted
 
 
 def _card_value(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Fn:

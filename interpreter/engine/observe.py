@@ -27,7 +27,6 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
             else:
                 views.append([cards[c] for c in content])
         zones[spec.name] = views
-    names = [v[0] for v in game.vars]
     last = state.history[-1]["moves"] if state.history else []
     revealed = [(p, m) for p, m in last if (p, m) not in state.pending]
     moves = [
@@ -49,7 +48,7 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
         "phase": game.phases[state.phase].name,
         "current": state.current_player,
         "totals": list(state.totals),
-        "vars": dict(zip(names, state.vars, strict=True)),
+        "vars": vars_view(state, seat),
         "zones": zones,
         "params": dict(state.params),
         "deal": deal_view(state, seat),
@@ -58,6 +57,20 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
         "over": state.over,
         "last_round": last_round(state),
     }
+
+
+def vars_view(state: Any, seat: int) -> dict[str, Any]:
+    """The variables as ``seat`` sees them: a private counter (`owner sees`, `hidden`) holds None
+    in place of every value the seat may not see."""
+    out = {}
+    for (name, *_), value, spec in zip(state.game.vars, state.vars, state.game.ir["vars"], strict=True):
+        visibility = spec.get("visibility", "public")
+        if visibility != "public" and isinstance(value, list):
+            value = [v if visibility == "owner" and p == seat else None for p, v in enumerate(value)]
+        elif visibility == "hidden":
+            value = None
+        out[name] = value
+    return out
 
 
 def revealed_zones(state: Any) -> dict[str, Any]:

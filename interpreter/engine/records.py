@@ -9,6 +9,7 @@ from ..errors import IllegalMoveError, PlayError, RecordError
 from ..language.schema import check_record
 from .cards import signature
 from .game import Game
+from .scoring import team_results
 
 
 def record(state: Any, agents: list[str] | None = None) -> dict[str, Any]:
@@ -44,6 +45,9 @@ def record(state: Any, agents: list[str] | None = None) -> dict[str, Any]:
     out["rounds"] = rounds
     out["totals"] = list(state.totals)
     out["winners"] = state.winners() if state.over else []
+    teams = team_results(state.totals, game.winner_highest, game.ir.get("teams"))
+    if teams is not None:
+        out["teams"] = [{**t, "won": t["won"] and state.over} for t in teams]
     return out
 
 
@@ -109,6 +113,10 @@ def replay(game: Game, rec: dict[str, Any], line: int | None = None) -> Any:
             f"{where}totals {state.totals} and winners {state.winners()} differ from the "
             f"record's {rec['totals']} and {rec['winners']}"
         )
+    teams = team_results(state.totals, game.winner_highest, game.ir.get("teams"))
+    if "teams" in rec and rec["teams"] != teams:
+        said = "has no teams" if teams is None else f"give the teams {teams}"
+        raise RecordError(f"{where}the rules {said}, the record says {rec['teams']}")
     return state
 
 

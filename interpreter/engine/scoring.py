@@ -6,23 +6,67 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import RUNTIME_FAILURES, PlayError, rule_failure
+from .player_exprs import members
 
 
 def score_round(state: Any) -> list[int]:
-    """Each player's points for the round just ended, by the ruleset's score rules."""
+    """Each player's points for the round just ended, by the ruleset's score rules. A rule that
+    scores a team (`each team: ...`) writes the team's points on its first (lowest) seat, so that
+    a team's total is always the sum of its members' totals."""
     game = state.game
     scores = [0] * state.n
+    teams = game.ir.get("teams")
     for p in range(state.n):
         env = [None] * game.env_size
         env[0] = p
         total = 0
         for rule in game.score:
+            if rule.team:
+                continue
             try:
                 total += (rule.run or _generic(rule))(state, env)
             except RUNTIME_FAILURES as err:
                 raise rule_failure(err, rule.at, "scoring rule") from None
         scores[p] = total
+    if teams is not None:
+        for rule in game.score:
+            if rule.team:
+                _score_teams(state, rule, teams, scores)
     return scores
+
+
+def _score_teams(state: Any, rule: Any, teams: dict[str, Any], scores: list[int]) -> None:
+    env = [None] * state.game.env_size
+    for t in range(state.n // teams["size"]):
+        env[rule.slot] = t
+        try:
+            got = rule.run(state, env)
+        except RUNTIME_FAILURES as err:
+            raise rule_failure(err, rule.at, "scoring rule") from None
+        scores[members(t, state.n, teams["size"], teams["seating"])[0]] += got
+
+
+def team_totals(totals: list[int], teams: dict[str, Any]) -> list[int]:
+    """Each team's total: the sum of its members' totals."""
+    n = len(totals)
+    return [sum(totals[p] for p in members(t, n, teams["size"], teams["seating"])) for t in range(n // teams["size"])]
+
+
+def team_seats(teams: dict[str, Any] | None, n: int) -> list[list[int]] | None:
+    """The seats of each team among ``n`` players (lowest first), or None without teams."""
+    if teams is None:
+        return None
+    return [members(t, n, teams["size"], teams["seating"]) for t in range(n // teams["size"])]
+
+
+def team_results(totals: list[int], highest: bool, teams: dict[str, Any] | None) -> list[dict[str, Any]] | None:
+    """Each team's seats, total and whether it won (a tie shares the win), or None without teams:
+    what a record and the statistics say of the teams."""
+    if teams is None:
+        return None
+    won = set(winners(totals, highest, teams))
+    seats = team_seats(teams, len(totals)) or []
+    return [{"seats": s, "total": sum(totals[p] for p in s), "won": s[0] in won} for s in seats]
 
 
 def _generic(rule: Any) -> Callable[[Any, list], int]:
@@ -76,7 +120,13 @@ def _rule_points(state: Any, env: list, rule: Any) -> int:
     return rule_runner(rule)(state, env)
 
 
-def winners(totals: list[int], highest: bool) -> list[int]:
-    """The seats with the best total; a tie shares the win."""
+def winners(totals: list[int], highest: bool, teams: dict[str, Any] | None = None) -> list[int]:
+    """The seats with the best total; a tie shares the win. With teams, every member of the
+    team(s) with the best team total."""
+    if teams is not None:
+        by_team = team_totals(totals, teams)
+        best = max(by_team) if highest else min(by_team)
+        n, size, seating = len(totals), teams["size"], teams["seating"]
+        return sorted(p for t, v in enumerate(by_team) if v == best for p in members(t, n, size, seating))
     best = max(totals) if highest else min(totals)
     return [seat for seat, t in enumerate(totals) if t == best]

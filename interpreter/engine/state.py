@@ -145,7 +145,7 @@ class State:
 
     def winners(self) -> list[int]:
         """The winning seats (when the game is over)."""
-        return winners(self.totals, self.game.winner_highest)
+        return winners(self.totals, self.game.winner_highest, self.game.ir.get("teams"))
 
     def copy(self, memo: bool = False) -> State:
         """An independent copy (zones, scores, chance) for search.

@@ -63,6 +63,8 @@ def first_player(state: Any, phase: Any) -> int:
     """
     n = state.n
     start = state.dealer + 1
+    if phase.first_seat is not None:  # first player is left of dealer
+        return phase.first_seat(state, [None] * state.game.env_size) % n
     if not phase.first_player:
         return start % n
     keys = _keys(phase, state.game.cards.key, "first_player")

@@ -104,4 +104,13 @@ class ValueExprs:
                 raise PlayError("division by zero", at)
             return left(s, e) // b
 
+        def remainder(s, e):
+            b = right(s, e)
+            if b == 0:
+                raise PlayError("remainder of a division by zero", at)
+            return left(s, e) % b
+
+        if sym == "%":
+            return remainder
+
         return divide

@@ -27,7 +27,7 @@ def unparse(e: Any) -> str:
     """The expression as (normalised) rules text: used as a key and in messages."""
     if not isinstance(e, Expr):
         return str(e)
-    a = [unparse(x) if isinstance(x, Expr) else x for x in e.args]
+    a = [unparse(x) if isinstance(x, Expr) else [unparse(y) for y in x] if isinstance(x, tuple) else x for x in e.args]
     match e.op:
         case "number" | "name":
             return str(a[0])
@@ -68,6 +68,16 @@ def unparse(e: Any) -> str:
             return f" {e.op} ".join(a)
         case "paren":
             return f"({a[0]})"
+        case "every":
+            return f"every {a[0]}"
+        case "for_each":
+            return f"{a[0]} {a[1]} for each {a[2]}" + (f" where {a[3]}" if a[3] else "")
+        case "call":
+            return f"{a[0]}({', '.join(a[1])})"
+        case "seats_from":
+            return f"{a[0]} seats {a[1]} of {a[2]}"
+        case "across":
+            return f"across {a[0]}"
     return f"{e.op}({', '.join(map(str, a))})"
 
 
@@ -94,6 +104,15 @@ class Players:
 
 
 @dataclass(frozen=True)
+class Teams:
+    """`teams of N, partners across|adjacent`: the seats split into teams of N players."""
+
+    size: int
+    seating: str  # across: seat s is in team s % (players / size); adjacent: team s // size
+    span: Span
+
+
+@dataclass(frozen=True)
 class Param:
     name: str
     default: Expr
@@ -104,9 +123,10 @@ class Param:
 @dataclass(frozen=True)
 class Define:
     name: str
-    of_zone: str | None
+    of_zone: str | None  # a zone's name, or "card" (a derived card attribute)
     body: Expr
     span: Span
+    params: tuple[str, ...] = ()  # define NAME(A, B) = ...: a function of its arguments
 
 
 @dataclass(frozen=True)
@@ -116,6 +136,7 @@ class Var:
     per_round: bool
     init: Expr
     span: Span
+    visibility: str = "public"  # public | owner | hidden (per-player counters only)
 
 
 @dataclass(frozen=True)
@@ -129,7 +150,7 @@ class Schedule:
 @dataclass(frozen=True)
 class ValueItem:
     value: Any  # a name, a number, a text, or a (low, high) range
-    copies: int
+    copies: int | Expr  # an expression: evaluated for each number of players (`x (2 * players)`)
     span: Span
     quoted: bool = False
 
@@ -257,6 +278,7 @@ class ResolveOrder:
 class FirstPlayer:
     keys: tuple[tuple[str, Expr], ...]
     span: Span
+    seat: Expr | None = None  # `first player is EXPR` (a player), instead of ordering keys
 
 
 @dataclass(frozen=True)

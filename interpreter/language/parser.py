@@ -21,7 +21,7 @@ class RulesIndenter(Indenter):
     """Turns indentation into _INDENT/_DEDENT tokens, as Python does."""
 
     NL_type = "_NL"
-    OPEN_PAREN_types: ClassVar[list[str]] = ["LPAR"]
+    OPEN_PAREN_types: ClassVar[list[str]] = ["LPAR", "COPIES_OPEN"]
     CLOSE_PAREN_types: ClassVar[list[str]] = ["RPAR"]
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"

@@ -20,6 +20,7 @@ from .resolve_names import NamesResolver
 from .resolve_rules import RulesResolver
 from .resolve_scoring import ScoringResolver
 from .resolve_types import IR_FORMAT, MAX_DECK, MAX_DEPTH, T, _at
+from .resolve_values import ValuesResolver
 from .resolve_zones import ZonesResolver
 from .variants import Program
 
@@ -36,6 +37,7 @@ class Resolver(
     NamesResolver,
     CollectionsResolver,
     FlowResolver,
+    ValuesResolver,
 ):
     """Resolves one Program into IR; holds the symbol tables. Each construct is resolved by a
     mixin of its own: cards (resolve_cards.py), zones and deals (resolve_zones.py), parameters,
@@ -79,11 +81,18 @@ class Resolver(
             )
         ir: dict[str, Any] = {"format": IR_FORMAT, "name": p.title.name, "source": first}
         ir["players"] = {"min": low, "max": high}
+        if p.teams is not None:
+            ir["teams"] = next(iter(self._each([None], lambda _: self._teams())), None)
         ir["params"] = self._each(p.params.values(), self._param)
         ir["decks"] = self._each(p.decks.items(), lambda x: self._deck(*x))
+        self._each([None], lambda _: self._derive_attributes())
         self._each([None], lambda _: self._check_orders())
         ir["attributes"] = {
-            n: {"kind": a["kind"], **({"values": a["values"]} if a["kind"] == "text" else {})}
+            n: {
+                "kind": a["kind"],
+                **({"values": a["values"]} if a["kind"] == "text" else {}),
+                **({"derived": True} if a.get("derived") else {}),
+            }
             for n, a in self.attrs.items()
         }
         ir["card_order"] = self.card_order

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import DeclarationError, RulesTypeError, Span, UnknownNameError
+from ..errors import DeclarationError, RulesetError, RulesTypeError, Span, UnknownNameError
 from .ast_nodes import CardOrder, CardType, EnumOrder, Expr
 from .resolve_types import BOOL, CARD, MAX_DECK, PLAYER
+from .resolve_values import copies_for
 
 
 class CardsResolver:
@@ -40,12 +41,13 @@ class CardsResolver:
                             raise DeclarationError(
                                 f"range {lo}..{hi} must go up and have at most {MAX_DECK} values", item.span
                             )
-                        values += [{"value": v, "copies": item.copies} for v in range(lo, hi + 1)]
+                        values += [{"value": v, "copies": self._item_copies(item)} for v in range(lo, hi + 1)]
                     else:
-                        values.append({"value": item.value, "copies": item.copies})
+                        values.append({"value": item.value, "copies": self._item_copies(item)})
                 self._note_attr(spec.name, values, spec.span)
                 attributes.append({"name": spec.name, "values": values})
-                copies *= sum(v["copies"] for v in values)
+                high = self.p.players.high  # the deck's size is checked at the most players
+                copies *= sum(copies_for(v["copies"], high) for v in values)
             total += copies
             if total > MAX_DECK:
                 raise DeclarationError(
@@ -57,6 +59,18 @@ class CardsResolver:
         if not cards:
             raise DeclarationError(f"the deck '{name}' has no cards", self.p.decks[name]["span"])
         return {"name": name, "cards": cards}
+
+    def _item_copies(self, item: Any) -> Any:
+        """A value's copies: a number, or an expression of `players` (`x (2 * players)`)."""
+        if not isinstance(item.copies, Expr):
+            return item.copies
+        if self.errors is None:
+            return self._copies(item.copies)
+        try:  # a bad count is reported alone: one copy stands in, so the cards' other rules still check
+            return self._copies(item.copies)
+        except RulesetError as err:
+            self.errors.append(err)
+            return 1
 
     def _note_attr(self, name: str, values: list[dict[str, Any]], span: Span) -> None:
         kind = "number" if all(isinstance(v["value"], int) for v in values) else "text"

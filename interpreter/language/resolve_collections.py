@@ -22,6 +22,8 @@ class CollectionsResolver:
                 return T("zone", t.zone)
             case "piles":
                 return PILE
+            case "players" | "teams":
+                return T(t.kind[:-1])
         raise RulesTypeError(f"expected cards, piles or zones, got {t}", span)
 
     def _as_collection(self, node: dict[str, Any], t: T) -> dict[str, Any]:
@@ -87,8 +89,8 @@ class CollectionsResolver:
 
     def _filter(self, e: Expr, scope: dict[str, T]) -> tuple[dict[str, Any], T]:
         src_e, where, except_ = e.args
-        src, t = self._sub(src_e, scope)
+        src, t = self._seat_collection(src_e, scope) or self._sub(src_e, scope)
         elem = self._element(t, src_e.span)
         src = self._as_collection(src, t)
-        result = {"card": CARDS, "pile": PILES}.get(elem.kind, T("zones", elem.zone))
+        result = {"card": CARDS, "pile": PILES, "player": t, "team": t}.get(elem.kind, T("zones", elem.zone))
         return self._where_except(src, elem, result, where, except_, scope)

@@ -40,14 +40,25 @@ class DeclarationsResolver:
                 "per_round": v.per_round,
                 "type": t.kind,
                 "init": init,
+                **self._var_visibility(v),
             },
             v.span,
         )
 
+    def _var_visibility(self, v: Any) -> dict[str, str]:
+        """A counter's visibility (only when not public, so that public counters' IR is unchanged)."""
+        if v.visibility == "public":
+            return {}
+        if not v.per_player and v.visibility == "owner":
+            raise DeclarationError(
+                f"'{v.name}' is not kept per player: it has no owner to see it", v.span, "use hidden"
+            )
+        return {"visibility": v.visibility}
+
     def _declare_defines(self) -> None:
         # Two passes so that a definition may use one written after it (no recursion: see _define).
         for d in self.p.defines.values():
-            if d.of_zone is not None and d.of_zone not in self.zones:
+            if d.of_zone is not None and d.of_zone != "card" and d.of_zone not in self.zones:
                 raise UnknownNameError(
                     f"no zone '{d.of_zone}' to define {d.name} of",
                     d.span,
@@ -65,7 +76,7 @@ class DeclarationsResolver:
         if name in self._defining:
             raise DeclarationError(f"definition of '{name}' refers to itself", d.span)
         self._defining.append(name)
-        scope = {"it": T("zone", of_zone)} if of_zone else {}
+        scope = self._define_scope(d)
         try:
             self.expr(d.body, scope, None)
         finally:
@@ -74,6 +85,9 @@ class DeclarationsResolver:
         return self._last_type
 
     def _define(self, d: Any) -> dict[str, Any]:
-        scope = {"it": T("zone", d.of_zone)} if d.of_zone else {}
+        scope = self._define_scope(d)
         body = self.expr(d.body, scope, None)
-        return self._noted({"name": d.name, "of": d.of_zone, "type": self._last_type.kind, "body": body}, d.span)
+        node = {"name": d.name, "of": d.of_zone, "type": self._last_type.kind, "body": body}
+        if d.params:
+            node["params"] = [{"name": p, "type": scope[p].kind, "zone": scope[p].zone} for p in d.params]
+        return self._noted(node, d.span)

@@ -9,6 +9,7 @@ from typing import Any
 from ..errors import DeclarationError, RulesTypeError, Span, UnknownNameError
 from .ast_nodes import Expr
 from .resolve_types import BOOL, MAX_DEPTH, NONE, NUMBER, PLAYER, TEXT, T, _at
+from .resolve_values import SEAT_HINT
 
 
 class ExprResolver:
@@ -34,7 +35,12 @@ class ExprResolver:
         got = self._last_type
         if got.kind == "none" or want.kind == got.kind or got.kind == "any":
             return
-        raise RulesTypeError(f"expected {want}, got {got}", span)
+        hint = None
+        if want.kind == "player" and got.kind == "number":
+            hint = "a seat number is not a player: write `N seats left of dealer` or `left of P`"
+        elif want.kind == "number" and got.kind in ("player", "team"):
+            hint = "write `seat of P` for a player's number, `total of P` for its points"
+        raise RulesTypeError(f"expected {want}, got {got}", span, hint)
 
     def _sub(self, e: Expr, scope: dict[str, T], want: T | None = None) -> tuple[dict[str, Any], T]:
         node = self.expr(e, scope, want)
@@ -61,8 +67,8 @@ class ExprResolver:
                 return self._filter(e, scope)
             case "pick":  # first gem in it
                 return self._pick(e, scope)
-            case "count":  # count trick
-                coll, t = self._sub(a[0], scope)
+            case "count":  # count trick, count player where ...
+                coll, t = self._seat_collection(a[0], scope) or self._sub(a[0], scope)
                 self._element(t, a[0].span)
                 return {"op": "count", "of": self._as_collection(coll, t)}, NUMBER
             case "aggregate":  # sum of value in target
@@ -77,7 +83,7 @@ class ExprResolver:
             case "not":  # not card is trump
                 return {"op": "not", "of": self.expr(a[0], scope, BOOL)}, BOOL
             case "some" | "no":  # no pot where ...
-                coll, t = self._sub(a[0], scope)
+                coll, t = self._seat_collection(a[0], scope) or self._sub(a[0], scope)
                 self._element(t, a[0].span)
                 return {"op": e.op, "of": self._as_collection(coll, t)}, BOOL
             case "every_empty":  # every hand is empty
@@ -102,9 +108,11 @@ class ExprResolver:
                 for _, t2 in parts[1:]:
                     t = self._join(t, t2, e.span)
                 return {"op": "else", "args": [n for n, _ in parts]}, t
+            case "every" | "for_each" | "seats_from" | "across" | "call":  # players, seats, functions
+                return self._values_expr(e, scope)
             case "arith":  # 2 * players
-                left = self.expr(a[0], scope, NUMBER)
-                right = self.expr(a[2], scope, NUMBER)
+                left = self._arith_operand(a[0], scope)
+                right = self._arith_operand(a[2], scope)
                 return {"op": "arith", "sym": a[1], "left": left, "right": right}, NUMBER
         raise AssertionError(e.op)
 
@@ -146,7 +154,8 @@ class ExprResolver:
             return t2
         if t2.kind in ("none", "any") or t1 == t2 or t1.kind == t2.kind:
             return t1
-        raise RulesTypeError(f"these values cannot be compared or combined: {t1} and {t2}", span)
+        hint = SEAT_HINT if {t1.kind, t2.kind} == {"player", "number"} else None
+        raise RulesTypeError(f"these values cannot be compared or combined: {t1} and {t2}", span, hint)
 
     def _is(self, e: Expr, scope: dict[str, T]) -> tuple[dict[str, Any], T]:
         subject_e, negated, what = e.args

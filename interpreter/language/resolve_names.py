@@ -32,6 +32,13 @@ class NamesResolver:
             of_zone, _ = self.defines[name]
             if of_zone is not None:
                 raise RulesTypeError(f"'{name}' is defined of a {of_zone}: say which, `{name} of ...`", e.span)
+            params = self.p.defines[name].params
+            if params:
+                raise RulesTypeError(
+                    f"'{name}' takes arguments: `{name}({', '.join(params)})`",
+                    e.span,
+                    f"give a value for each parameter, e.g. `{name}({', '.join(params)})` with values in their place",
+                )
             return {"op": "call", "name": name, "arg": None}, self._define_type(name)
         if name in self.zones:
             z = self.zones[name]
@@ -54,6 +61,8 @@ class NamesResolver:
         raise UnknownNameError(f"unknown name '{name}'", e.span, self._suggest(name, self._known_names(scope)))
 
     def _var_type(self, var: Any) -> T:
+        if var.init.op == "none":  # starts as none: whatever `set` gives it (a suit, a player...)
+            return T("any")
         return T("number")  # variables are typed by their initial value; numbers are the common case
 
     def _attr(self, name: str, span: Span) -> dict[str, Any]:
@@ -82,6 +91,9 @@ class NamesResolver:
             return {"op": "player_of", "of": arg}, PLAYER
         if name == "owner" and k == "zone":
             return {"op": "owner_of", "of": arg}, PLAYER
+        value = self._of_value(name, arg, t, e.span)  # seat, left, right, team, partner of a player; of a team
+        if value is not None:
+            return value
         # explain what went wrong
         if name in self.attrs:
             raise RulesTypeError(f"'{name}' is an attribute of a card, not of {t}", arg_e.span)
@@ -95,6 +107,7 @@ class NamesResolver:
             raise RulesTypeError(f"'{name}' is not defined of {t}", arg_e.span)
         if name in self.p.vars:
             raise RulesTypeError(f"'{name}' is not kept per player", e.span)
+        self._of_misuse(name, t, arg_e)
         known = [
             *self.attrs,
             *self.zones,
@@ -103,6 +116,9 @@ class NamesResolver:
             *PER_PLAYER_BUILTINS,
             "player",
             "owner",
+            "seat",
+            "left",
+            "right",
         ]
         raise UnknownNameError(f"unknown name '{name}'", e.span, self._suggest(name, known))
 

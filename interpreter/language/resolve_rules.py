@@ -17,8 +17,10 @@ class RulesResolver:
     def _phase(self, ph: PhaseParts) -> dict[str, Any]:
         node: dict[str, Any] = {"name": ph.name, "simultaneous": ph.simultaneous}
         if ph.first_player is not None:
-            keys = self._order_keys(ph.first_player.keys, {"player": PLAYER})
-            node["first_player"] = self._noted({"keys": keys}, ph.first_player.span)
+            first: dict[str, Any] = {"keys": self._order_keys(ph.first_player.keys, {"player": PLAYER})}
+            if ph.first_player.seat is not None:  # first player is left of dealer
+                first["seat"] = self.expr(ph.first_player.seat, {}, PLAYER)
+            node["first_player"] = self._noted(first, ph.first_player.span)
         if not ph.moves:
             raise DeclarationError(f"phase '{ph.name}' has no move", ph.span, "add `move NAME card from ZONE to ZONE`")
         node["moves"] = self._each(ph.moves.values(), self._move)

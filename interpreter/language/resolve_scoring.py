@@ -16,7 +16,10 @@ class ScoringResolver:
     def _score(self, r: ScoreRule) -> dict[str, Any]:
         scope: dict[str, T] = {"player": PLAYER}
         node: dict[str, Any] = {"each": None}
-        if r.each is not None:
+        if r.each is not None and r.each.op == "name" and r.each.args[0] == "team":  # each team: POINTS
+            self._need_teams(r.each)
+            scope, node["team"] = {"team": T("team")}, True
+        elif r.each is not None:
             node["each"] = self.expr(r.each, scope, None)
             kind = self._last_type.kind
             if kind not in ("cards", "piles"):

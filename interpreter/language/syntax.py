@@ -39,6 +39,7 @@ from .ast_nodes import (
     Schedule,
     Score,
     ScoreRule,
+    Teams,
     Title,
     Trigger,
     ValueItem,
@@ -90,14 +91,25 @@ class ToAst(Transformer):
     def players(self, meta, c):
         return Players(int(c[0]), int(c[1]), self._s(meta))
 
+    def teams(self, meta, c):
+        seating = str(c[1]).split()[-1] if c[1] is not None else "across"
+        return Teams(int(c[0]), seating, self._s(meta))
+
     def param(self, meta, c):
         return Param(str(c[1]), c[2], c[0] is not None, self._s(meta))
 
     def define(self, meta, c):
         return Define(str(c[0]), str(c[1]) if c[1] else None, c[2], self._s(meta))
 
+    def define_fn(self, meta, c):
+        return Define(str(c[0]), None, c[-1], self._s(meta), tuple(str(x) for x in c[1:-1]))
+
     def var(self, meta, c):
-        return Var(str(c[0]), c[1] is not None, c[2] is not None, c[3], self._s(meta))
+        visibility = c[3] or "public"
+        return Var(str(c[0]), c[1] is not None, c[2] is not None, c[4], self._s(meta), visibility)
+
+    def var_visibility(self, meta, c):
+        return {"OWNER_SEES": "owner"}.get(c[0].type, c[0].type.lower())
 
     def schedule(self, meta, c):
         values = tuple(x for x in c[1:] if isinstance(x, Expr))
@@ -124,7 +136,11 @@ class ToAst(Transformer):
         else:
             value = str(raw)
         quoted = isinstance(raw, Token) and raw.type == "STRING"
-        return ValueItem(value, int(str(count)[1:]) if count else 1, self._s(meta), quoted)
+        copies = count if isinstance(count, Expr) else int(str(count)[1:]) if count else 1
+        return ValueItem(value, copies, self._s(meta), quoted)
+
+    def copies(self, meta, c):
+        return c[1]
 
     def range(self, meta, c):
         return (int(c[0]), int(c[1]))
@@ -205,6 +221,9 @@ class ToAst(Transformer):
     def first_player(self, meta, c):
         return FirstPlayer(tuple(c), self._s(meta))
 
+    def first_player_is(self, meta, c):
+        return FirstPlayer((), self._s(meta), c[0])
+
     def order_key(self, meta, c):
         return (str(c[0]), c[1])
 
@@ -283,6 +302,21 @@ class ToAst(Transformer):
 
     def aggregate(self, meta, c):
         return self._e("aggregate", meta, str(c[0]), str(c[1]), c[2])
+
+    def for_each(self, meta, c):  # max total of player for each player where ...
+        return self._e("for_each", meta, str(c[0]), c[1], str(c[2]), c[3])
+
+    def call(self, meta, c):  # playable(card)
+        return Expr("call", (str(c[0]), tuple(c[1:])), _tok_span(self.file, c[0]))
+
+    def seats_from(self, meta, c):  # 2 seats left of dealer
+        return self._e("seats_from", meta, c[0], str(c[1]), c[2])
+
+    def across(self, meta, c):  # across player
+        return self._e("across", meta, c[0])
+
+    def every(self, meta, c):  # every player where total of it > 0
+        return self._e("every", meta, c[1])
 
     def conditional(self, meta, c):
         return self._e("conditional", meta, c[1], c[2], c[3])

@@ -36,6 +36,7 @@ from .ast_nodes import (
     Ruleset,
     Schedule,
     Score,
+    Teams,
     Title,
     Trigger,
     Var,
@@ -73,6 +74,7 @@ class Program:
     files: list[Ruleset] = field(default_factory=list)
     title: Title | None = None
     players: Players | None = None
+    teams: Teams | None = None
     params: dict[str, Param] = field(default_factory=dict)
     decks: dict[str, dict[str, Any]] = field(default_factory=dict)
     zones: dict[str, Any] = field(default_factory=dict)
@@ -237,6 +239,8 @@ def overlay(program: Program, ruleset: Ruleset, base: str | None) -> None:
                 program.title = item
             case Players():
                 program.players = item
+            case Teams():
+                program.teams = item
             case Param():
                 if base and not item.new and item.name not in program.params:
                     raise _missing(
@@ -302,6 +306,8 @@ def _overlay_round(program: Program, item: Round, base: str | None, seen: set) -
             case Score():
                 for rule in part.rules:
                     key = unparse(rule.each) if rule.each else unparse(rule.points)
+                    if key == "team":  # `each team: POINTS`: a game may score teams several ways
+                        key = f"each team: {unparse(rule.points)}"
                     _put(program.score, key, rule, seen, "scoring rule")
 
 

@@ -100,8 +100,11 @@ def screen(state: Any, seat: int) -> str:
                 lines.append(f"{label}: {text}" + (f"   [{'; '.join(extra)}]" if extra else ""))
     if obs["vars"]:
         shown = []
-        for name, value in obs["vars"].items():
-            shown.append(f"{name} {value}")
+        for name, value in obs["vars"].items():  # another seat's private counter shows as ?
+            text = (
+                "[" + ", ".join("?" if v is None else str(v) for v in value) + "]" if isinstance(value, list) else value
+            )
+            shown.append(f"{name} {text}")
         lines.append("variables: " + ", ".join(shown))
     if obs["last_moves"]:
         lines.append("last moves: " + "; ".join(move_text(game, m, seat, state.n) for m in obs["last_moves"]))

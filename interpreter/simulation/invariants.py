@@ -26,7 +26,8 @@ def card_problems(state: Any) -> list[str]:
             seen[c] += 1
             if state.loc[c] != inst:
                 problems.append(f"card {c} is in zone instance {inst}, but loc says {state.loc[c]}")
-    lost = [c for c in range(count) if seen[c] == 0]
+    absent = state.game.cards.absent(state.n)  # copies this player count does not use
+    lost = [c for c in range(count) if seen[c] == 0 and c not in absent]
     doubled = [c for c in range(count) if seen[c] > 1]
     if lost:
         problems.append(f"{len(lost)} card(s) in no zone: {lost[:10]}")

@@ -71,15 +71,9 @@ def run_text(stats: dict[str, Any]) -> str:
         f"{moves['min']:g} to {moves['max']:g}); {rounds['mean']:.2f} rounds {num_ci(rounds['ci'])}"
     )
     if len(stats["by_agent"]) > 1:
-        out.append("")
-        out.append(f"{'agent':<10}{'seats':<12}{'win rate':>10}  {'95% CI':<14}{'mean score':>11}  95% CI")
-        for a in stats["by_agent"]:
-            seats = ",".join(map(str, a["seats"]))
-            wr, sc = a["win_rate"], a["score"]
-            out.append(
-                f"{a['agent']:<10}{seats:<12}{pct(wr['rate']):>10}  {rate_ci(wr['ci']):<14}"
-                f"{sc['mean']:>11.2f}  {num_ci(sc['ci'])}"
-            )
+        out += _group_table(stats["by_agent"], "agent", 10, "mean score", wins=False)
+    if stats.get("teams"):
+        out += _group_table(stats["teams"], "team", 6, "mean total", wins=True)
     if stats.get("rules"):
         out.append("")
         out.append("rules fired, per game (95% CI):")
@@ -93,6 +87,18 @@ def run_text(stats: dict[str, Any]) -> str:
         f"{stats['moves_per_second']:,.0f} moves/s" + (f", {stats['jobs']} jobs" if stats.get("jobs", 1) > 1 else "")
     )
     return "\n".join(out)
+
+
+def _group_table(rows: list[dict[str, Any]], key: str, width: int, score: str, wins: bool) -> list[str]:
+    """The lines of a table by agent or by team: its seats, (wins,) win rate and mean score."""
+    head = f"{key:<{width}}{'seats':<12}" + (f"{'wins':>7}" if wins else "")
+    out = ["", f"{head}{'win rate':>10}  {'95% CI':<14}{score:>11}  95% CI"]
+    for r in rows:
+        seats = ",".join(map(str, r["seats"]))
+        wr, sc = r["win_rate"], r["score"]
+        cells = f"{r[key]!s:<{width}}{seats:<12}" + (f"{r['wins']:>7}" if wins else "")
+        out.append(f"{cells}{pct(wr['rate']):>10}  {rate_ci(wr['ci']):<14}{sc['mean']:>11.2f}  {num_ci(sc['ci'])}")
+    return out
 
 
 def seat_advantage_text(stats: dict[str, Any]) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..agents import make_agents
 from ..engine.game import Game
+from ..engine.scoring import team_seats
 from .parallel import chunks, make_job
 from .recordfile import RecordFile
 
@@ -39,7 +40,7 @@ def simulate(
         raise ValueError(f"simulate needs at least one game, not {games}")
     names = [a.name for a in make_agents(agents, players, seed)]
     values = game.param_values(players, params)  # a bad --set fails here, before any game
-    tally = Tally(players, names, game.winner_highest)
+    tally = Tally(players, names, game.winner_highest, team_seats(game.ir.get("teams"), players))
     job = make_job(game, players, seed, names, params, record_to is not None, count_rules)
     out = RecordFile(record_to) if record_to else None  # whole lines, even when interrupted
     start = last = time.perf_counter()

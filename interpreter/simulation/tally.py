@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ..engine.scoring import team_results
 from ..engine.scoring import winners as best_seats
 from .stats import Moments, holm, rate_p_value, rate_summary, significant, wilson
 
@@ -24,12 +25,16 @@ def outcome(state: Any) -> dict[str, Any]:
     for r in state.history:
         turns = (p for p, m in r["moves"] if not game.phases[game.moves[m.rule].phase].simultaneous)
         rounds.append([next(turns, -1), list(r.get("scores", []))])
-    return {
+    out = {
         "totals": list(state.totals),
         "winners": state.winners(),
         "rounds": rounds,
         "moves": sum(len(r["moves"]) for r in state.history),
     }
+    teams = team_results(state.totals, game.winner_highest, game.ir.get("teams"))
+    if teams is not None:
+        out["teams"] = [[t["total"], t["won"]] for t in teams]
+    return out
 
 
 def histogram(counts: Counter) -> list[list[float]]:
@@ -40,8 +45,11 @@ def histogram(counts: Counter) -> list[list[float]]:
 class Tally:
     """Per-seat, per-round, per-agent and game-length figures, folded one game at a time."""
 
-    def __init__(self, players: int, agents: list[str], highest: bool = True):
+    def __init__(self, players: int, agents: list[str], highest: bool = True, teams: list[list[int]] | None = None):
         self.players = players
+        self.teams = teams  # each team's seats, when the ruleset has teams
+        self.team_scores = [Moments() for _ in teams or ()]
+        self.team_wins = [0] * len(teams or ())
         self.agents = agents
         self.highest = highest
         self.games = 0
@@ -73,6 +81,9 @@ class Tally:
             self.wins[seat] += 1
             self.agent_wins[self.agents[seat]] += 1
         self.winner_slots += len(out["winners"])
+        for t, (total, won) in enumerate(out.get("teams", ())):
+            self.team_scores[t].add(total)
+            self.team_wins[t] += won
         for index, (first, scores) in enumerate(out["rounds"]):
             if not scores:
                 continue
@@ -121,6 +132,20 @@ class Tally:
                 }
             )
         return out
+
+    def by_team(self) -> list[dict[str, Any]]:
+        """Per team: its seats, wins, win rate and mean total with their intervals (a tie shares the
+        win, so the rates may add up to more than 1)."""
+        return [
+            {
+                "team": t,
+                "seats": seats,
+                "wins": self.team_wins[t],
+                "win_rate": rate_summary(self.team_wins[t], self.games),
+                "score": self.team_scores[t].summary(),
+            }
+            for t, seats in enumerate(self.teams or ())
+        ]
 
     def fair_share(self) -> float:
         """The win rate every seat would have in a fair game (ties make it more than 1/players)."""
@@ -171,6 +196,7 @@ class Tally:
             "moves_per_game": self.moves.mean,
             "rounds_per_game": self.rounds.mean,
             "by_agent": self.by_agent(),
+            **({"teams": self.by_team()} if self.teams else {}),
             "distributions": {
                 "scores": [histogram(h) for h in self.score_hist],
                 "moves": histogram(self.moves_hist),

@@ -17,10 +17,12 @@ from typing import Any
 from . import flow_phrases as F
 from . import phrases as P
 from . import rule_phrases as R
+from .value_phrases import teams_sentence
 
 KINDS = (
     "name",
     "players",
+    "teams",
     "parameter",
     "cards",
     "attribute",
@@ -128,6 +130,9 @@ def items(ir: dict[str, Any]) -> list[Item]:
     out = [Item("name", "", "Name", ir["name"], ir["name"])]
     pl = ir["players"]
     out.append(Item("players", "", "Players", f"{pl['min']} to {pl['max']}", pl))
+    if ir.get("teams"):
+        words = teams_sentence(ir["teams"], pl["min"], pl["max"])
+        out.append(Item("teams", "", "Teams", words, ir["teams"], ir["teams"].get("note")))
     for p in ir["params"]:
         out.append(Item("parameter", p["name"], f"Parameter `{p['name']}`", P.say(p["default"], ctx), p, p.get("note")))
     for deck in ir["decks"]:
@@ -173,7 +178,7 @@ def items(ir: dict[str, Any]) -> list[Item]:
         e = g["ends"]
         out.append(Item("game end", "", "Game end", f"when {P.say(e['when'], ctx)}", e["when"], e.get("note")))
     out.append(Item("dealer", "", "Dealer", R.game_dealer(g), g.get("dealer", "clockwise")))
-    out.append(Item("winner", "", "Winner", R.game_winner(g), g["winner"]))
+    out.append(Item("winner", "", "Winner", R.game_winner(g, ir.get("teams")), g["winner"]))
     return out
 
 
@@ -184,7 +189,8 @@ def _phase_items(ph: dict[str, Any], ctx: P.Ctx) -> list[Item]:
     data = {"name": name, "simultaneous": ph["simultaneous"], "at": ph.get("at")}  # `at` for editors, not compared
     out = [Item("phase", name, where, how, data, ph.get("note"))]
     fp = ph.get("first_player")
-    out.append(Item("first player", name, f"{where}, first player", R.first_player(fp, ctx), fp and fp["keys"]))
+    who = fp and (fp.get("keys") or fp.get("seat"))  # who starts: by keys, or a seat (`first player is P`)
+    out.append(Item("first player", name, f"{where}, first player", R.first_player(fp, ctx), who))
     moves = {m["name"]: m for m in ph["moves"]}
     for m in ph["moves"]:
         mctx = R.move_ctx(m, ctx)

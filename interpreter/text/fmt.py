@@ -36,6 +36,7 @@ from ..language.ast_nodes import (
     Ruleset,
     Schedule,
     Score,
+    Teams,
     Title,
     Trigger,
     Var,
@@ -142,6 +143,24 @@ def _ex(e: Any) -> tuple[str, int, frozenset[str]]:
             parts = [_wrap(x, least, followed)[0] for x in a[:-1]]
             last, tail = _wrap(a[-1], least)
             return f" {e.op} ".join([*parts, last]), prec, tail
+        case "every":  # every player where chips of it > 0
+            text, tail = _wrap(a[0], 8)
+            return f"every {text}", 4, tail | {WHERE}
+        case "for_each":  # max total of player for each player where ...
+            value, _ = _wrap(a[1], 5)
+            if a[3] is None:
+                return f"{a[0]} {value} for each {a[2]}", 9, NOTHING
+            cond, tail = _wrap(a[3], 2)
+            return f"{a[0]} {value} for each {a[2]} where {cond}", 9, tail | {OPS, WHERE}
+        case "call":  # beats(card, best card in trick)
+            return f"{a[0]}({', '.join(expression(x) for x in a[1])})", 9, NOTHING
+        case "seats_from":  # 2 seats left of dealer
+            count, _ = _wrap(a[0], 9)
+            of, tail = _wrap(a[2], 9)
+            return f"{count} seats {a[1]} of {of}", 9, tail
+        case "across":  # across dealer
+            of, tail = _wrap(a[0], 9)
+            return f"across {of}", 9, tail
     raise ValueError(f"no canonical form for expression {e.op}")
 
 
@@ -168,6 +187,8 @@ def _value_item(v: Any) -> str:
         text = f'"{v.value}"'
     else:
         text = str(v.value)
+    if isinstance(v.copies, Expr):
+        return text + f" x ({expression(v.copies)})"
     return text + (f" x{v.copies}" if v.copies != 1 else "")
 
 
@@ -286,13 +307,17 @@ class Printer:
                 self.line(0, f'game "{it.name}"', it.span.line)
             case Players():
                 self.line(0, f"players {it.low}..{it.high}", it.span.line)
+            case Teams():
+                self.line(0, f"teams of {it.size}, partners {it.seating}", it.span.line)
             case Param():
                 self.line(0, f"{'new ' if it.new else ''}param {it.name} = {expression(it.default)}", it.span.line)
             case Define():
-                of = f" of {it.of_zone}" if it.of_zone else ""
+                of = f" of {it.of_zone}" if it.of_zone else f"({', '.join(it.params)})" if it.params else ""
                 self.line(0, f"define {it.name}{of} = {expression(it.body)}", it.span.line)
             case Var():
                 per = (" per player" if it.per_player else "") + (" per round" if it.per_round else "")
+                if it.visibility != "public":
+                    per += ", " + ZONE_WORDS.get(it.visibility, it.visibility)
                 self.line(0, f"var {it.name}{per} = {expression(it.init)}", it.span.line)
             case Schedule():
                 values = ", ".join(expression(v) for v in it.values)
@@ -399,6 +424,8 @@ class Printer:
                 self.line(depth, f"ends when {what}", x.span.line)
             case FirstPlayer():
                 keys = ", then ".join(f"{k} {expression(e)}" for k, e in x.keys)
+                if x.seat is not None:
+                    keys = f"is {expression(x.seat)}"
                 self.line(depth, f"first player {keys}", x.span.line)
             case ResolveOrder():
                 keys = ", then ".join(f"{k} {expression(e)}" for k, e in x.keys)

@@ -10,7 +10,7 @@ from pygments.lexer import RegexLexer, bygroups, words
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text, Whitespace
 
 # The words of grammar/rules.lark, by role.
-SECTIONS = ("extends", "game", "players", "param", "cards", "zones", "define", "var", "schedule", "round")
+SECTIONS = ("extends", "game", "players", "teams", "param", "cards", "zones", "define", "var", "schedule", "round")
 RULES = (
     "deal",
     "phase",
@@ -81,6 +81,14 @@ WORDS = (
     "highest",
     "start",
     "end",
+    "for",
+    "team",
+    "partner",
+    "seat",
+    "seats",
+    "left",
+    "right",
+    "across",
 )
 OPTIONS = (
     "turn up",
@@ -97,6 +105,8 @@ OPTIONS = (
     "simultaneous",
     "clockwise",
     "counterclockwise",
+    "partners across",
+    "partners adjacent",
 )
 CONSTANTS = ("none", "empty")
 
@@ -117,6 +127,7 @@ class RulesLexer(RegexLexer):
             (r"\n", Whitespace),
             (r"[ \t]+", Whitespace),
             (r"\b(x)([0-9]+)\b", bygroups(Operator.Word, Number.Integer)),
+            (r"\bx(?=[ \t]*\()", Operator.Word),  # x (2 * players): copies by a formula
             (r"[0-9]+\.\.[0-9]+", Number.Integer),
             (r"[0-9]+", Number.Integer),
             (r"\b(" + "|".join(o.replace(" ", r"[ \t]+") for o in OPTIONS) + r")\b", Keyword.Pseudo),
@@ -126,7 +137,7 @@ class RulesLexer(RegexLexer):
             (words(WORDS, suffix=r"\b"), Keyword),
             (r"(?<=phase )[a-z_][a-z0-9_]*", Name.Function),
             (r"[a-z_][a-z0-9_]*", Name),
-            (r"!=|<=|>=|[=<>+\-*/|]", Operator),
+            (r"!=|<=|>=|[=<>+\-*/%|]", Operator),
             (r"[,:()]|\.\.", Punctuation),
             (r".", Text),
         ]

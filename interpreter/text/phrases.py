@@ -12,6 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import value_phrases
+from .value_phrases import call_words
+
 CMP_WORDS = {
     "=": "is",
     "!=": "is not",
@@ -20,8 +23,8 @@ CMP_WORDS = {
     ">=": "is at least",
     "<=": "is at most",
 }
-ARITH = {"+": "+", "-": "−", "*": "×", "/": "÷"}
-ARITH_PREC = {"+": 1, "-": 1, "*": 2, "/": 2}
+ARITH = {"+": "+", "-": "−", "*": "×", "/": "÷", "%": "modulo"}
+ARITH_PREC = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2}
 PICK = {"first": "the first", "last": "the last", "best": "the best", "worst": "the worst"}
 BUILTIN_WORDS = {"players": "the number of players", "round": "the round number", "dealer": "the dealer"}
 BOUND_WORDS = {"player": "the player", "card": "the card", "it": "it", "pile": "the pile"}
@@ -140,6 +143,8 @@ def _named_of(name: str, of: Any, ctx: Ctx) -> str:
 
 
 def _call(n, ctx):  # led, color of target
+    if n.get("args"):
+        return call_words(n, ctx)
     if n.get("arg") is None:
         return f"*{human(n['name'])}*"
     return _named_of(f"*{human(n['name'])}*", n["arg"], ctx)
@@ -189,7 +194,7 @@ def _else(n, ctx):  # color of first gem in it else none
 
 
 def _if(n, ctx):  # if players = 3 then 2 * players else players
-    return f"if {say(n['cond'], ctx)} then {say(n['then'], ctx)}, else {say(n['else'], ctx)}"
+    return f"{say(n['then'], ctx)} if {say(n['cond'], ctx)}, else {say(n['else'], ctx)}"
 
 
 def _neg(n, ctx):  # -1
@@ -354,3 +359,7 @@ def _where(cond: dict[str, Any], ctx: Ctx) -> str:
                 name = f"*{name}*"
             return f"whose {name} {CMP_WORDS[cond['cmp']]} {say(cond['right'], ctx)}"
     return f"where {say(cond, ctx)}"
+
+
+value_phrases.bind(say, human, _some, _count)
+EXPR.update(value_phrases.VALUE_PHRASES)

@@ -17,6 +17,7 @@ from ..engine.game import compile_ir
 from . import flow_phrases as F
 from . import phrases as P
 from . import rule_phrases as R
+from .value_phrases import teams_sentence
 
 Block = tuple[Any, ...]
 
@@ -176,7 +177,7 @@ def rulebook(ir: dict[str, Any], sets: dict[str, Any] | None = None, source_text
     out.append(("p", f"A rulebook generated from `{ir.get('source', '?')}` by `ruleset render`."))
     if sets:
         out.append(("p", "Parameters as set: " + ", ".join(f"`{k}={v}`" for k, v in sets.items()) + "."))
-    out.append(("p", f"For {low} to {high} players." if low != high else f"For {low} players."))
+    out.append(("p", _players_sentence(ir)))
     out += _components(ir, ctx)
     out += _parameters(ir, ctx, values)
     out += _setup(ir, ctx, values)
@@ -356,12 +357,39 @@ def _round(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
     return out
 
 
+def _players_sentence(ir: dict[str, Any]) -> str:
+    """ "For 3 to 6 players.", with how teams sit and, when rules name seats, how they are numbered."""
+    low, high = ir["players"]["min"], ir["players"]["max"]
+    text = f"For {low} to {high} players" if low != high else f"For {low} players"
+    if ir.get("teams"):
+        text += ", " + teams_sentence(ir["teams"], low, high)
+    text += "."
+    if ir.get("teams") or _uses(ir, "seat"):
+        text += " Seats are numbered clockwise from 0, the first dealer's."
+    return text
+
+
+def _uses(node: Any, op: str) -> bool:
+    """Whether an IR subtree holds an expression of operator ``op``."""
+    if isinstance(node, dict):
+        return node.get("op") == op or any(_uses(v, op) for v in node.values())
+    return isinstance(node, list) and any(_uses(v, op) for v in node)
+
+
 def _scoring(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
     rules = ir["round"]["score"]
+    mine, teams = [r for r in rules if not r.get("team")], [r for r in rules if r.get("team")]
     out: list[Block] = [("h", 2, "Scoring")]
-    out.append(("p", "At the end of each round, each player scores the sum of:"))
-    out.append(("ul", [i for r in rules for i in _items(0, _cap(R.score_rule(r, ctx)) + ".", r)]))
+    if mine:
+        out.append(("p", "At the end of each round, each player scores the sum of:"))
+        out.append(("ul", [i for r in mine for i in _items(0, _cap(R.score_rule(r, ctx)) + ".", r)]))
+    if teams:
+        out.append(("p", f"At the end of each round, each team {'also ' if mine else ''}scores the sum of:"))
+        out.append(("ul", [i for r in teams for i in _items(0, _cap(R.score_rule(r, ctx)) + ".", r)]))
+        out.append(("p", "A team's points are written on its first (lowest) seat."))
     out.append(("p", "A player's round scores add up to their total."))
+    if ir.get("teams"):
+        out.append(("p", "A team's total is its players' totals together."))
     return out
 
 
@@ -378,13 +406,14 @@ def _end(ir: dict[str, Any], ctx: P.Ctx, values: dict[int, dict[str, Any]]) -> l
             texts[n] = "?"
     rounds = P.say(g["rounds"], P.Ctx(ctx.zones))
     counted = by_players(texts)
+    word = "round" if counted == "1" else "rounds"
     if rounds == counted:
-        lasts = f"{counted} rounds"
+        lasts = f"{counted} {word}"
     elif len(set(texts.values())) == 1:
-        lasts = f"{counted} rounds ({rounds})"
+        lasts = f"{counted} {word} ({rounds})"
     else:
         lasts = f"{rounds} rounds: {counted}"
-    sentence = f"{F.game_end(g, ctx, lasts)}; {R.game_dealer(g)}. At the end, {R.game_winner(g)}."
+    sentence = f"{F.game_end(g, ctx, lasts)}; {R.game_dealer(g)}. At the end, {R.game_winner(g, ir.get('teams'))}."
     return [("h", 2, "End of the game"), *_para(sentence, g)]
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..language.resolve_values import copies_for
 from .phrases import PICK, VISIBILITY, Ctx, _article, _of_whom, _text, coll, count_of, human, say
+from .value_phrases import copies_words, params_words
 
 
 def effect_lines(effects: list[dict[str, Any]], ctx: Ctx, depth: int = 0) -> list[tuple[int, str, str | None]]:
@@ -68,12 +70,15 @@ def _cap(text: str) -> str:
 def attribute_values(attr: dict[str, Any]) -> str:
     """An attribute's values with their copies: "red, blue or violet", "1 x3, 2 x3"."""
     vals = attr["values"]
-    parts = [_text(v["value"]) + (f" ×{v['copies']}" if v["copies"] != 1 else "") for v in vals]
+    parts = [_text(v["value"]) + copies_words(v["copies"], Ctx()) for v in vals]
     numbers = all(isinstance(v["value"], int) for v in vals)
     if len(parts) > 2 and numbers and all(v["copies"] == vals[0]["copies"] for v in vals):
         values = [v["value"] for v in vals]
-        if values == list(range(values[0], values[-1] + 1)):
-            return f"{values[0]} to {values[-1]}" + (f", ×{vals[0]['copies']} each" if vals[0]["copies"] != 1 else "")
+        if values == list(range(values[0], values[-1] + 1)):  # 2 to 14, times 3 each
+            each = copies_words(vals[0]["copies"], Ctx())
+            return f"{values[0]} to {values[-1]}" + (f",{each} each" if each else "")
+    if any(isinstance(v["copies"], dict) for v in vals):
+        return ", ".join(parts)
     if numbers or len(parts) == 1:
         return ", ".join(parts)
     return ", ".join(parts[:-1]) + " or " + parts[-1]
@@ -83,23 +88,28 @@ def card_line(line: dict[str, Any], ctx: Ctx) -> str:
     """A deck line: "gem: color red or blue; value 1 x3, 2 x3 ..."."""
     attrs = "; ".join(f"{human(a['name'])} {attribute_values(a)}" for a in line["attributes"])
     text = f"{human(line['type'])}: {attrs}" if attrs else human(line["type"])
-    text += f" — {line_copies(line)} cards"
+    text += f" — {line_copies(line)} cards" if line_copies(line) is not None else ""
     if line.get("achieved") is not None:
         text += f"; achieved when {say(line['achieved'], ctx.with_bound())}"
     return text
 
 
-def line_copies(line: dict[str, Any]) -> int:
-    """How many cards a deck line makes (the product of its attributes' copies)."""
+def line_copies(line: dict[str, Any], players: int | None = None) -> int | None:
+    """How many cards a deck line makes (the product of its attributes' copies); None when that
+    depends on the number of players and ``players`` is not given."""
     total = 1
     for a in line["attributes"]:
-        total *= sum(v["copies"] for v in a["values"])
+        if players is None and any(isinstance(v["copies"], dict) for v in a["values"]):
+            return None
+        total *= sum(copies_for(v["copies"], players or 0) for v in a["values"])
     return total
 
 
 def per_value(line: dict[str, Any]) -> str:
     """The copies of a line by its enumerated attribute: "14 per color" (or just the total)."""
     total = line_copies(line)
+    if total is None:
+        return "by the number of players"
     for a in line["attributes"]:
         if len(a["values"]) > 1 and all(v["copies"] == 1 for v in a["values"]):
             return f"{total // len(a['values'])} per {human(a['name'])}"
@@ -195,6 +205,8 @@ def trigger(t: dict[str, Any], ctx: Ctx) -> str:
 
 def first_player(fp: dict[str, Any] | None, ctx: Ctx) -> str:
     """Who moves first in a phase."""
+    if fp and fp.get("seat") is not None:
+        return say(fp["seat"], ctx)
     if not fp or not fp.get("keys"):
         return "the player at the dealer's left"
     parts = []
@@ -206,7 +218,10 @@ def first_player(fp: dict[str, Any] | None, ctx: Ctx) -> str:
 
 def score_rule(r: dict[str, Any], ctx: Ctx) -> str:
     """A scoring rule: "each gem card in the player's kept: -1, unless ..."."""
-    if r.get("each") is not None:
+    if r.get("team"):  # the team's points: render lists these under "each team scores"
+        ctx = ctx.with_bound(team="the team")
+        text = say(r["points"], ctx)
+    elif r.get("each") is not None:
         sing, _, qual = coll(r["each"], ctx)
         text = f"each {sing}{qual}: {say(r['points'], ctx)}"
     else:
@@ -220,16 +235,30 @@ def score_rule(r: dict[str, Any], ctx: Ctx) -> str:
 
 def define(d: dict[str, Any], ctx: Ctx) -> str:
     """A definition: "the *color* of a pot is the color of the first gem card in it, else none"."""
+    if d.get("params"):
+        return f"*{human(d['name'])}* of {params_words(d['params'])} is {_whether(d['body'], ctx)}"
     if d.get("of"):
         return f"the *{human(d['name'])}* of {_article(human(d['of']))} is {say(d['body'], ctx)}"
-    return f"*{human(d['name'])}* is {say(d['body'], ctx)}"
+    return f"*{human(d['name'])}* is {_whether(d['body'], ctx)}"
+
+
+TRUTHS = frozenset({"some", "no", "every", "all_empty", "is_empty", "cmp", "and", "or", "not", "is_none", "is_type"})
+
+
+def _whether(body: dict[str, Any], ctx: Ctx) -> str:
+    """A definition's body; a truth is "whether ...": "*out* is whether the hand is empty"."""
+    text = say(body, ctx)
+    if body.get("op") not in TRUTHS:
+        return text
+    return f"whether, {text}" if text.startswith("for every ") else f"whether {text}"
 
 
 def var(v: dict[str, Any], ctx: Ctx) -> str:
     """A variable: whose it is, when it resets, where it starts."""
     whose = "one for each player" if v["per_player"] else "one for the game"
     reset = ", set back each round" if v["per_round"] else ""
-    return f"{human(v['name'])}: {whose}{reset}, starting at {say(v['init'], ctx)}"
+    seen = {"owner": ", seen by its owner only", "hidden": ", seen by nobody"}.get(v.get("visibility", ""), "")
+    return f"{human(v['name'])}: {whose}{reset}{seen}, starting at {say(v['init'], ctx)}"
 
 
 def schedule_values(s: dict[str, Any], ctx: Ctx) -> str:
@@ -257,6 +286,11 @@ def game_dealer(g: dict[str, Any]) -> str:
     return f"the dealer passes {g.get('dealer', 'clockwise')} after each round"
 
 
-def game_winner(g: dict[str, Any]) -> str:
-    """Who wins."""
+def game_winner(g: dict[str, Any], teams: dict[str, Any] | None = None) -> str:
+    """Who wins: a player, or with teams a team (all its players)."""
+    if teams is not None:
+        return (
+            f"the team with the {g['winner']} total (its players' totals together) wins, and all its players "
+            "with it; tied teams share the win"
+        )
     return f"the player with the {g['winner']} total wins; tied players share the win"
