@@ -30,12 +30,23 @@ def source_line(file: str, line: int) -> str | None:
     return lines[line - 1] if 0 < line <= len(lines) else None
 
 
+# An excerpt shows at most this many characters of its line, around the caret.
+EXCERPT_WIDTH = 100
+
+
 def quote(span: Span) -> list[str]:
-    """The source line of a position, and a caret under the column (empty if the file is unknown)."""
+    """The source line of a position, and a caret under the column (empty if the file is unknown);
+    a long line is cut to a window of EXCERPT_WIDTH characters around the caret, marked with `...`."""
     text = source_line(span.file, span.line)
     if text is None:
         return []
-    return [f"    {text}", "    " + " " * len(text[: span.col - 1].expandtabs()) + "^"]
+    at = len(text[: max(0, span.col - 1)].expandtabs())  # (a tab counts as the spaces it shows as)
+    text = text.expandtabs()
+    start = max(0, min(at - EXCERPT_WIDTH // 2, len(text) - EXCERPT_WIDTH))
+    end = start + EXCERPT_WIDTH
+    head, tail = ("..." if start > 0 else ""), ("..." if end < len(text) else "")
+    shown = head + text[start:end] + tail
+    return [f"    {shown}", "    " + " " * (len(head) + at - start) + "^"]
 
 
 @dataclass(frozen=True)
