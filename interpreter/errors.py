@@ -140,6 +140,11 @@ class ExperimentError(RulesetError):
     """An experiment file (``simulate --config``) that does not fit its schema or names what does not exist."""
 
 
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """A count and its noun as a message says it: "1 game", "2 games" (``nouns`` for an irregular plural)."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+
+
 RUNTIME_FAILURES = (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError)
 
 

@@ -55,23 +55,70 @@ def positive(text: str) -> int:
     return value
 
 
-def add_common(p: argparse.ArgumentParser, *, fmt: tuple[str, ...] = ("text", "json")) -> None:
-    """The options every command has: --format, --set, --seed."""
-    p.add_argument("--format", choices=fmt, default=fmt[0], help=f"output format (default {fmt[0]})")
+def jobs(text: str) -> int:
+    """``--jobs N``: a number of processes, 0 meaning one per CPU."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 (one per CPU) or more, got {value}")
+    if value == 0:
+        from ..checker import default_jobs
+
+        return default_jobs()
+    return value
+
+
+JOBS_HELP = "processes to play the games over (0: one per CPU; default {default})"
+QUIET_HELP = "print only the result: no progress bar, no line per game"
+
+
+def add_common(
+    p: argparse.ArgumentParser,
+    *,
+    fmt: tuple[str, ...] | None = ("text", "json"),
+    seed: bool = True,
+    max_moves: bool = True,
+) -> None:
+    """The options commands share: --format, --set, and (for those that play) --seed and --max-moves."""
+    if fmt:
+        p.add_argument("--format", choices=fmt, default=fmt[0], help=f"output format (default {fmt[0]})")
     p.add_argument(
         "--set",
         action="append",
         metavar="NAME=VALUE",
         help="override a parameter of the ruleset (repeatable), e.g. --set limit=17",
     )
-    p.add_argument("--seed", type=int, default=0, help="seed of all chance (default 0)")
-    p.add_argument(
-        "--max-moves",
-        type=positive,
-        metavar="N",
-        help="the most moves a round may take before it is stopped as endless "
-        "(default: 20 per card of the game, plus 1000)",
-    )
+    if seed:
+        p.add_argument("--seed", type=int, default=0, help="seed of all chance (default 0)")
+    if max_moves:
+        p.add_argument(
+            "--max-moves",
+            type=positive,
+            metavar="N",
+            help="the most moves a round may take before it is stopped as endless "
+            "(default: 20 per card of the game, plus 1000)",
+        )
+
+
+def player_count(game: Game, players: int | None) -> int:
+    """``--players``: the number given, checked against the rules, or the fewest the rules allow."""
+    if players is None:
+        return game.min_players
+    game.check_players(players)
+    return players
+
+
+def write_output(path: str | os.PathLike, text: str) -> None:
+    """Write an output file the user named; a path that cannot be written is their error (exit 2)."""
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(text)
+    except OSError as err:
+        raise RulesetError(
+            f"cannot write {path}: {err.strerror}", hint="check the folder exists and is writable"
+        ) from None
 
 
 def progress_bar(enabled: bool):
@@ -135,9 +182,29 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def unknown_command(parser: argparse.ArgumentParser, argv: list[str]) -> str | None:
+    """The message for a first word that names no command, with the nearest command names."""
+    import difflib
+
+    words = [a for a in argv if not a.startswith("-")]
+    if not words or not argv or argv[0].startswith("-"):
+        return None
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    if words[0] in sub.choices:
+        return None
+    near = difflib.get_close_matches(words[0], list(sub.choices), n=2, cutoff=0.6)
+    guess = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+    return f"ruleset: error: no command {words[0]!r}{guess} (the commands: {', '.join(sub.choices)})"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; errors are messages on stderr, never tracebacks."""
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    unknown = unknown_command(parser, argv)
+    if unknown:
+        print(unknown, file=sys.stderr)
+        return 2
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help()

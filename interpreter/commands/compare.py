@@ -11,7 +11,7 @@ from typing import Any
 from ..errors import RulesetError
 from ..simulation.report import compare_text, comparison
 from ..simulation.simulate import simulate
-from .cli import load_game, parse_sets
+from .cli import load_game, parse_sets, player_count
 from .simulate import add_run_options, progress_for, run_options
 
 ORDER = 25
@@ -37,11 +37,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
     options = run_options(args)
     if len(args.files) < 2:
         raise RulesetError("compare needs two rulesets or more", hint="ruleset compare BASE.rules VARIANT.rules")
-    games = [load_game(f) for f in args.files]
+    games = [load_game(f, args.max_moves) for f in args.files]
     players = args.players if args.players is not None else max(g.min_players for g in games)
-    for f, g in zip(args.files, games, strict=True):
-        if not g.min_players <= players <= g.max_players:
-            raise RulesetError(f"{f} is for {g.min_players} to {g.max_players} players, not {players}")
+    for g in games:
+        player_count(g, players)
     sets = parse_sets(args.set)
     runs = []
     for i, game in enumerate(games):

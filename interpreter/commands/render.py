@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from ..language.variants import read_text
 from ..loader import ir_from_path, locate
 from ..text.render import render
-from .cli import parse_sets
+from .cli import parse_sets, write_output
 
 ORDER = 60
 
@@ -48,7 +47,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         source = read_text(path)
     text = render(ir, args.format, parse_sets(args.set), source)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_output(args.output, text)
     else:
         sys.stdout.write(text)
     return 0

@@ -10,9 +10,9 @@ from typing import Any
 
 from ..engine.game import Game
 from ..engine.records import parse_line, replay
-from ..errors import RecordError, RulesetError
+from ..errors import RecordError, RulesetError, plural
 from ..loader import ir_from_path, locate
-from .cli import add_common, load_game
+from .cli import QUIET_HELP, add_common, load_game
 
 ORDER = 30
 
@@ -27,9 +27,9 @@ def register(sub: Any) -> None:
     )
     p.add_argument("records", help="a .jsonl file written by `ruleset simulate --record`")
     p.add_argument("--rules", help="the rules file the games were played with (default: the record's source)")
-    p.add_argument("--quiet", action="store_true", help="only the summary line")
+    p.add_argument("--quiet", action="store_true", help=QUIET_HELP)
     p.add_argument("--seat", type=int, help="step through each game as this seat saw it (0-based)")
-    add_common(p)
+    add_common(p, seed=False)
     p.set_defaults(run=cmd_replay)
 
 
@@ -67,12 +67,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 f"line {number}: {rec['ruleset']}, {rec['players']} players: totals {state.totals}, "
                 f"winners {state.winners()}: replayed"
             )
+    if count == 0:
+        raise RulesetError(
+            f"{args.records} holds no records", hint="records are written by `ruleset simulate --record FILE.jsonl`"
+        )
     if args.format == "json":
         print(json.dumps({"replayed": count, "ok": True}))
-    elif count == 0:
-        print("no records in the file")
     else:
-        print(f"{count} game(s) replayed; every move legal, every score the same")
+        print(f"{plural(count, 'game')} replayed; every move legal, every score the same")
     return 0
 
 

@@ -24,7 +24,7 @@ def register(sub: Any) -> None:
         description="Print the resolved rules (IR): what every other command reads.",
     )
     p.add_argument("file", help="a .rules file (or IR as .json/.yaml, or a shipped game by file name)")
-    add_common(p, fmt=("json", "yaml"))
+    add_common(p, fmt=("json", "yaml"), seed=False, max_moves=False)
     p.set_defaults(run=cmd_show)
 
 

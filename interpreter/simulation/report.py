@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import plural
 from .stats import holm, mean_difference, rate_difference, significant, wilson
 
 
@@ -37,7 +38,7 @@ def agents_text(names: list[str]) -> str:
 def run_text(stats: dict[str, Any]) -> str:
     """The report of one simulate run."""
     out = [
-        f"{stats['ruleset']}: {stats['games']} games, {stats['players']} players, seed {stats['seed']}, "
+        f"{stats['ruleset']}: {plural(stats['games'], 'game')}, {stats['players']} players, seed {stats['seed']}, "
         f"agents {agents_text(stats['agents'])}"
     ]
     if stats["params"]:
@@ -89,7 +90,7 @@ def run_text(stats: dict[str, Any]) -> str:
             out.append(f"  {r['per_game']:>10.2f} {num_ci(r['per_game_ci']):<20} {r['at']}  {what}{never}")
     out.append("")
     out.append(
-        f"{stats['games']} games in {stats['seconds']:.2f} s: {stats['games_per_second']:,.1f} games/s, "
+        f"{plural(stats['games'], 'game')} in {stats['seconds']:.2f} s: {stats['games_per_second']:,.1f} games/s, "
         f"{stats['moves_per_second']:,.0f} moves/s" + (f", {stats['jobs']} jobs" if stats.get("jobs", 1) > 1 else "")
     )
     return "\n".join(out)
@@ -195,7 +196,7 @@ def compare_text(runs: list[dict[str, Any]], rows: list[dict[str, Any]]) -> str:
     base = runs[0]
     names = [f"{chr(65 + i)}: {r['ruleset']}" for i, r in enumerate(runs)]
     out = [
-        f"{base['players']} players, {base['games']} games each, seed {base['seed']}, "
+        f"{base['players']} players, {plural(base['games'], 'game')} each, seed {base['seed']}, "
         f"agents {agents_text(base['agents'])}; the same seeds for every ruleset",
     ]
     for i, (name, run) in enumerate(zip(names, runs, strict=True)):
