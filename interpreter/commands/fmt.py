@@ -25,7 +25,9 @@ def register(sub: Any) -> None:
     p.add_argument("file", help="a .rules file")
     group = p.add_mutually_exclusive_group()
     group.add_argument(
-        "--check", action="store_true", help="print nothing; exit 1 if the file is not in the canonical layout"
+        "--check",
+        action="store_true",
+        help="print nothing on stdout; exit 1 (naming the file on stderr) if it is not in the canonical layout",
     )
     group.add_argument("-w", "--write", action="store_true", help="rewrite the file in place")
     p.set_defaults(run=cmd_fmt)
@@ -38,7 +40,10 @@ def cmd_fmt(args: argparse.Namespace) -> int:
     formatted = format_text(text, str(path))
     if args.check:
         if formatted != text:
-            print(f"{args.file} is not in the canonical layout; `ruleset fmt --write {args.file}` fixes it")
+            print(
+                f"{args.file} is not in the canonical layout; `ruleset fmt --write {args.file}` fixes it",
+                file=sys.stderr,
+            )
             return 1
         return 0
     if args.write:
