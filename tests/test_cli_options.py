@@ -107,3 +107,12 @@ def test_a_misspelled_command_gets_the_nearest_names():
     result = run_cli("simlate", "poison")
     assert result.returncode == 2 and "did you mean 'simulate'" in result.stderr
     assert "did you mean" not in run_cli("zzzz").stderr
+
+
+def test_check_strict_counts_warnings_as_errors():
+    """`check --strict` exits 1 on a ruleset with only warnings (0 without it); a clean one still exits 0."""
+    warned = "examples/broken/unused-param.rules"
+    assert run_cli("check", warned, "--games", "0").returncode == 0
+    strict = run_cli("check", warned, "--games", "0", "--strict", "--format", "json")
+    assert strict.returncode == 1 and json.loads(strict.stdout)["exit_code"] == 1
+    assert run_cli("check", "poison", "--games", "0", "--strict").returncode == 0

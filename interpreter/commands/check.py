@@ -24,7 +24,8 @@ def register(sub: Any) -> None:
         description="Check a ruleset: every loader problem (not just the first), deck arithmetic for every "
         "player count, rules that cannot apply, then seeded random playouts for each player count "
         "(deadlocks, endless games, cards lost, scores, replays, rules that never fire). "
-        "Exit code 0 clean (warnings allowed), 1 errors found, 2 the file could not be read or parsed.",
+        "Exit code 0 clean (warnings allowed, unless --strict), 1 errors found, 2 the file could not be read "
+        "or parsed.",
     )
     p.add_argument("file", help="a .rules file (or IR as .json/.yaml, or a shipped game by file name)")
     p.add_argument("--players", type=int, help="check only this player count (default: every count the rules allow)")
@@ -32,6 +33,7 @@ def register(sub: Any) -> None:
     p.add_argument("--jobs", type=jobs, default="0", metavar="N", help=JOBS_HELP.format(default="0"))
     p.add_argument("--failures", metavar="FILE.jsonl", help="write the record of each failing playout, for replay")
     p.add_argument("--no-info", action="store_true", help="leave out info lines (deal arithmetic)")
+    p.add_argument("--strict", action="store_true", help="warnings count as errors: exit 1 if there is any (for CI)")
     p.add_argument("--quiet", action="store_true", help=QUIET_HELP)
     add_common(p, max_moves=False)
     p.set_defaults(run=cmd_check)
@@ -53,8 +55,15 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.failures:
         records = [f.replay["record"] for f in report.sorted() if f.replay and f.replay.get("record")]
         write_output(args.failures, "".join(dumps(r) + "\n" for r in records))
+    code = report.exit_code
+    if args.strict and code == 0 and report.count("warning"):
+        code = 1
     if args.format == "json":
-        sys.stdout.write(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n")
+        doc = report.to_json()
+        doc["exit_code"] = code
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
     else:
         print(format_report(report, show_info=not args.no_info, failures=args.failures))
-    return report.exit_code
+        if code != report.exit_code:
+            print("--strict: the warnings count as errors")
+    return code
