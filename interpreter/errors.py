@@ -16,6 +16,11 @@ def remember_source(file: str, text: str) -> None:
     _SOURCES[file] = text
 
 
+def source_text(file: str) -> str | None:
+    """The whole text of a file as it was read (remembered), or None."""
+    return _SOURCES.get(file)
+
+
 def source_line(file: str, line: int) -> str | None:
     """The text of line ``line`` (1-based) of a remembered file (or, for positions kept in IR, of
     the rules file they name, if it is readable), or None."""

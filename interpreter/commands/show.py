@@ -31,6 +31,7 @@ def register(sub: Any) -> None:
 def cmd_show(args: argparse.Namespace) -> int:
     """Print the resolved rules (IR) as JSON or YAML."""
     ir = ir_from_path(args.file)
+    ir.pop("origin", None)  # (where this machine read the file: not part of the rules)
     sets = parse_sets(args.set)
     if sets:
         game = compile_ir(ir)
