@@ -7,9 +7,6 @@ import json
 import sys
 from typing import Any
 
-from ..checker import check
-from ..checker.text import format_report
-from ..engine.records import dumps
 from ..errors import RulesetError
 from .cli import JOBS_HELP, QUIET_HELP, add_common, jobs, parse_sets, progress_bar, write_output
 
@@ -41,6 +38,10 @@ def register(sub: Any) -> None:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Check a ruleset; print findings as text or JSON; exit 0, 1 or 2."""
+    from ..checker import check
+    from ..checker.text import format_report
+    from ..engine.records import dumps
+
     if args.games < 0:
         raise RulesetError(f"--games must be 0 or more, not {args.games}")
     report = check(

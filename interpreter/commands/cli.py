@@ -12,12 +12,16 @@ import importlib
 import os
 import pkgutil
 import sys
+from typing import TYPE_CHECKING
 
 from .. import commands
-from ..engine.game import Game, compile_ir
 from ..errors import RecordError, RulesetError
-from ..loader import ir_from_path
-from ..simulation.recordfile import Interrupted
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+# Every command module imports what it runs on inside its run function, not at the top, so that
+# `ruleset --help` starts at once (tests/test_startup.py keeps the engine out of it).
 
 EPILOG = """examples:
   ruleset simulate GAME.rules --players 4 --games 1000
@@ -41,6 +45,9 @@ def parse_sets(pairs: list[str] | None) -> dict[str, str]:
 
 def load_game(path: str, max_moves: int | None = None) -> Game:
     """The Game of a rules file (or bundled name); ``max_moves`` overrides the bound on moves a round."""
+    from ..engine.game import compile_ir
+    from ..loader import ir_from_path
+
     return compile_ir(ir_from_path(path), max_moves=max_moves)
 
 
@@ -162,6 +169,14 @@ def version_line() -> str:
     )
 
 
+class VersionAction(argparse.Action):
+    """`--version`: the version line, worked out only when asked for (it imports the engine)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        print(version_line())
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser: each module of interpreter/commands/ registers one command."""
     parser = argparse.ArgumentParser(
@@ -170,7 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=version_line())
+    parser.add_argument("--version", action=VersionAction, nargs=0, help="print the version and the engine and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     modules = [
         importlib.import_module(f"{commands.__name__}.{m.name}")
@@ -218,6 +233,8 @@ def main(argv: list[str] | None = None) -> int:
         print(err.format(), file=sys.stderr)
         return 2
     except KeyboardInterrupt as err:  # a record file's Interrupted says how many games it saved
+        from ..simulation.recordfile import Interrupted
+
         saved = f": {err}" if isinstance(err, Interrupted) else ""
         print(f"interrupted{saved}", file=sys.stderr)
         return 128 + getattr(err, "signum", 2)

@@ -9,8 +9,6 @@ import sys
 from typing import Any
 
 from ..errors import RulesetError
-from ..simulation.report import compare_text, comparison
-from ..simulation.simulate import simulate
 from .cli import load_game, parse_sets, player_count
 from .simulate import add_run_options, progress_for, run_options
 
@@ -34,6 +32,9 @@ def register(sub: Any) -> None:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     """Play every ruleset under the same seeds; print the comparison."""
+    from ..simulation.report import compare_text, comparison
+    from ..simulation.simulate import simulate
+
     options = run_options(args)
     if len(args.files) < 2:
         raise RulesetError("compare needs two rulesets or more", hint="ruleset compare BASE.rules VARIANT.rules")

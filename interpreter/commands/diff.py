@@ -7,9 +7,6 @@ import json
 import sys
 from typing import Any
 
-from ..loader import ir_from_path
-from ..text.diff import diff, diff_json, diff_text
-
 ORDER = 65
 
 
@@ -31,6 +28,9 @@ def register(sub: Any) -> None:
 
 def cmd_diff(args: argparse.Namespace) -> int:
     """Print the changes from A to B."""
+    from ..loader import ir_from_path
+    from ..text.diff import diff, diff_json, diff_text
+
     changes = diff(ir_from_path(args.a), ir_from_path(args.b))
     if args.format == "json":
         sys.stdout.write(json.dumps(diff_json(changes, args.a, args.b), indent=2, ensure_ascii=False) + "\n")

@@ -7,10 +7,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..language.variants import read_text
-from ..loader import locate
-from ..text.fmt import format_text
-
 ORDER = 70
 
 
@@ -35,6 +31,10 @@ def register(sub: Any) -> None:
 
 def cmd_fmt(args: argparse.Namespace) -> int:
     """Print, check or rewrite the file in the canonical layout."""
+    from ..language.variants import read_text
+    from ..loader import locate
+    from ..text.fmt import format_text
+
     path = locate(args.file)
     text = read_text(path)
     formatted = format_text(text, str(path))

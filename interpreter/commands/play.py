@@ -6,10 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..agents import make_agents
-from ..engine.records import dumps, record
 from ..errors import RulesetError
-from ..play.terminal import _bot_spec, play
 from .cli import add_common, load_game, parse_sets, player_count, write_output
 
 ORDER = 15
@@ -42,6 +39,10 @@ def register(sub: Any) -> None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play one game with a person at --seat; 0 when the game ends or the person quits."""
+    from ..agents import make_agents
+    from ..engine.records import dumps, record
+    from ..play.terminal import _bot_spec, play
+
     game = load_game(args.file, args.max_moves)
     players = player_count(game, args.players)
     if not 0 <= args.seat < players:

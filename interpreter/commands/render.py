@@ -6,9 +6,6 @@ import argparse
 import sys
 from typing import Any
 
-from ..language.variants import read_text
-from ..loader import ir_from_path, locate
-from ..text.render import render
 from .cli import parse_sets, write_output
 
 ORDER = 60
@@ -40,6 +37,10 @@ def register(sub: Any) -> None:
 
 def cmd_render(args: argparse.Namespace) -> int:
     """Print (or write) the rulebook."""
+    from ..language.variants import read_text
+    from ..loader import ir_from_path, locate
+    from ..text.render import render
+
     ir = ir_from_path(args.file)
     source = None
     path = locate(args.file)

@@ -6,13 +6,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine.game import Game
-from ..engine.records import parse_line, replay
 from ..errors import RecordError, RulesetError, plural
-from ..loader import bundled, ir_from_path, shipped
 from .cli import QUIET_HELP, add_common, load_game
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 ORDER = 30
 
@@ -35,6 +35,8 @@ def register(sub: Any) -> None:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Play records back through the rules; fail on an illegal move or a differing score."""
+    from ..engine.records import parse_line, replay
+
     if args.set:
         raise RulesetError(
             "--set does not apply to a replay: each record carries the parameters it was played with",
@@ -91,6 +93,8 @@ def find_rules(rec: dict[str, Any], rules: str | None, games: dict[str, Game], m
     """The rules a record was played with: --rules if given; else, of the record's `source` (as
     named where it was made), its `origin` path and its shipped name, the first whose text has the
     recorded sha256, or the first that exists; else a shipped ruleset of the record's name."""
+    from ..loader import bundled
+
     if rules:
         candidates = [rules]
     else:
@@ -107,6 +111,8 @@ def find_rules(rec: dict[str, Any], rules: str | None, games: dict[str, Game], m
 
 def _shipped_named(name: str) -> list[str]:
     """The shipped ruleset whose game is called ``name`` (a record of old, without an `origin`)."""
+    from ..loader import ir_from_path, shipped
+
     for candidate in shipped():
         try:
             if ir_from_path(candidate)["name"] == name:

@@ -7,10 +7,6 @@ import json
 import sys
 from typing import Any
 
-import yaml
-
-from ..engine.game import coerce, compile_ir
-from ..loader import ir_from_path
 from .cli import add_common, parse_sets
 
 ORDER = 90
@@ -30,6 +26,11 @@ def register(sub: Any) -> None:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Print the resolved rules (IR) as JSON or YAML."""
+    import yaml
+
+    from ..engine.game import coerce, compile_ir
+    from ..loader import ir_from_path
+
     ir = ir_from_path(args.file)
     ir.pop("origin", None)  # (where this machine read the file: not part of the rules)
     sets = parse_sets(args.set)

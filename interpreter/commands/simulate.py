@@ -12,7 +12,6 @@ import sys
 from typing import Any
 
 from ..errors import RulesetError
-from ..simulation.simulate import simulate
 from .cli import (
     JOBS_HELP,
     QUIET_HELP,
@@ -97,6 +96,8 @@ def register(sub: Any) -> None:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play games with bots; print statistics and throughput."""
+    from ..simulation.simulate import simulate
+
     options = run_options(args)
     if args.config:
         return run_config(args, options)
@@ -146,6 +147,7 @@ def run_config(args: argparse.Namespace, options: dict[str, Any]) -> int:
 
     from ..simulation.experiment import load_experiment, run_experiment
     from ..simulation.report import run_text
+    from ..simulation.simulate import simulate
 
     if args.file or args.record or args.set or args.agents:
         raise RulesetError(
