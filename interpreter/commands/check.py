@@ -8,7 +8,8 @@ import sys
 from typing import Any
 
 from ..errors import RulesetError
-from .cli import JOBS_HELP, QUIET_HELP, add_common, jobs, parse_sets, progress_bar, write_output
+from .cli import JOBS_HELP, QUIET_HELP, add_common, jobs, parse_sets, write_output
+from .console import message, progress_bar
 
 ORDER = 10
 
@@ -64,7 +65,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         doc["exit_code"] = code
         sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
     else:
-        print(format_report(report, show_info=not args.no_info, failures=args.failures))
+        text = format_report(report, show_info=not args.no_info, failures=args.failures)
         if code != report.exit_code:
-            print("--strict: the warnings count as errors")
+            text += "\n--strict: the warnings count as errors"
+        message(text, sys.stdout)
     return code

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from .. import commands
 from ..errors import RecordError, RulesetError
+from .console import message
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -128,26 +129,6 @@ def write_output(path: str | os.PathLike, text: str) -> None:
         ) from None
 
 
-def progress_bar(enabled: bool):
-    """A progress line on stderr (only on a terminal), with games/s and the time left."""
-    if not enabled or not sys.stderr.isatty():
-        return None
-
-    def show(done: int, total: int, seconds: float) -> None:
-        if seconds < 1 and done < total:
-            return
-        rate = done / seconds if seconds else 0.0
-        left = (total - done) / rate if rate else 0.0
-        width = 30
-        filled = int(width * done / total) if total else width
-        bar = "#" * filled + "-" * (width - filled)
-        end = "\n" if done == total else ""
-        sys.stderr.write(f"\r[{bar}] {done}/{total} games  {rate:,.0f} games/s  {left:,.0f}s left {end}")
-        sys.stderr.flush()
-
-    return show
-
-
 # ---- commands ---------------------------------------------------------------------------------
 
 
@@ -190,7 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
     modules = [
         importlib.import_module(f"{commands.__name__}.{m.name}")
         for m in pkgutil.iter_modules(commands.__path__)
-        if m.name != "cli"  # (this module: the parser, not a command)
+        if m.name not in ("cli", "console")  # (the parser and the output, not commands)
     ]
     for module in sorted(modules, key=lambda m: (getattr(m, "ORDER", 50), m.__name__)):
         module.register(sub)
@@ -218,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     unknown = unknown_command(parser, argv)
     if unknown:
-        print(unknown, file=sys.stderr)
+        message(unknown)
         return 2
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
@@ -227,26 +208,25 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except RecordError as err:
-        print(err.format(), file=sys.stderr)
+        message(err.format())
         return 1
     except RulesetError as err:
-        print(err.format(), file=sys.stderr)
+        message(err.format())
         return 2
     except KeyboardInterrupt as err:  # a record file's Interrupted says how many games it saved
         from ..simulation.recordfile import Interrupted
 
         saved = f": {err}" if isinstance(err, Interrupted) else ""
-        print(f"interrupted{saved}", file=sys.stderr)
+        message(f"interrupted{saved}")
         return 128 + getattr(err, "signum", 2)
     except BrokenPipeError:
         return 0
     except Exception as err:  # the last safety net: a message, never a traceback
-        print(
+        message(
             f"error: the rules could not be run: {type(err).__name__}: {err}\n"
             "  hint: rules written as IR (JSON/YAML) are checked against the schema but not typed; "
             "check the types of their expressions. Otherwise this is a bug of ruleset: please report "
-            "it with the command line (set RULESET_DEBUG=1 to see the traceback).",
-            file=sys.stderr,
+            "it with the command line (set RULESET_DEBUG=1 to see the traceback)."
         )
         if os.environ.get("RULESET_DEBUG"):
             raise

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..errors import RulesetError
 from .cli import load_game, parse_sets, player_count
+from .console import blocks
 from .simulate import add_run_options, progress_for, run_options
 
 ORDER = 25
@@ -32,7 +33,7 @@ def register(sub: Any) -> None:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     """Play every ruleset under the same seeds; print the comparison."""
-    from ..simulation.report import compare_text, comparison
+    from ..simulation.report import compare_blocks, comparison
     from ..simulation.simulate import simulate
 
     options = run_options(args)
@@ -58,7 +59,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         doc = {"files": args.files, "runs": runs, "comparison": rows}
         sys.stdout.write(json.dumps(doc, indent=2) + "\n")
         return 0
-    print(compare_text(runs, rows))
+    blocks(compare_blocks(runs, rows))
     if args.plot:
         print(f"plot written to {args.plot}")
     return 0

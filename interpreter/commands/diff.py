@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from .console import DIFF_STYLES, message
+
 ORDER = 65
 
 
@@ -35,5 +37,6 @@ def cmd_diff(args: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(json.dumps(diff_json(changes, args.a, args.b), indent=2, ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(diff_text(changes))
+        if changes:
+            message(diff_text(changes).rstrip("\n"), sys.stdout, DIFF_STYLES)
     return 1 if changes else 0

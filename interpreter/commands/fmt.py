@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .console import syntax
+
 ORDER = 70
 
 
@@ -50,5 +52,7 @@ def cmd_fmt(args: argparse.Namespace) -> int:
         if formatted != text:
             Path(path).write_text(formatted, encoding="utf-8")
         return 0
-    sys.stdout.write(formatted)
+    from ..text.lexer import RulesLexer
+
+    syntax(formatted, RulesLexer())
     return 0

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from .cli import parse_sets, write_output
+from .console import markdown
 
 ORDER = 60
 
@@ -49,6 +50,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     text = render(ir, args.format, parse_sets(args.set), source)
     if args.output:
         write_output(args.output, text)
+    elif args.format == "markdown":
+        markdown(text)
     else:
         sys.stdout.write(text)
     return 0

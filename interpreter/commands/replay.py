@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RecordError, RulesetError, plural
 from .cli import QUIET_HELP, add_common, load_game
+from .console import done, message
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -71,7 +72,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         changed = _changed(rec, game)
         if changed and changed not in notes:
             notes.add(changed)
-            print(f"note: {changed}; its games still replay the same", file=sys.stderr)
+            message(f"note: {changed}; its games still replay the same")
         count += 1
         if args.format == "text" and not args.quiet:
             print(
@@ -85,7 +86,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps({"replayed": count, "ok": True}))
     else:
-        print(f"{plural(count, 'game')} replayed; every move legal, every score the same")
+        done(f"{plural(count, 'game')} replayed; every move legal, every score the same")
     return 0
 
 

@@ -20,9 +20,9 @@ from .cli import (
     load_game,
     parse_sets,
     player_count,
-    progress_bar,
     write_output,
 )
+from .console import blocks, progress_bar
 
 ORDER = 20
 
@@ -131,9 +131,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(json.dumps(stats, indent=2) + "\n")
         return 0
-    from ..simulation.report import run_text
+    from ..simulation.report import run_blocks
 
-    print(run_text(stats))
+    blocks(run_blocks(stats))
     if args.record:
         print(f"records written to {args.record}")
     if args.plot:
@@ -146,7 +146,7 @@ def run_config(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from pathlib import Path
 
     from ..simulation.experiment import load_experiment, run_experiment
-    from ..simulation.report import run_text
+    from ..simulation.report import run_blocks
     from ..simulation.simulate import simulate
 
     if args.file or args.record or args.set or args.agents:
@@ -178,9 +178,8 @@ def run_config(args: argparse.Namespace, options: dict[str, Any]) -> int:
         sys.stdout.write(json.dumps(results, indent=2) + "\n")
         return 0
     for n, run in enumerate(results["runs"]):
-        print(f"== run {n + 1}/{len(results['runs'])}: {run['label']}, {run['players']} players")
-        print(run_text(run))
-        print()
+        header = f"== run {n + 1}/{len(results['runs'])}: {run['label']}, {run['players']} players"
+        blocks([header, *run_blocks(run), ""])
     print(f"results written to {out}")
     if args.plot:
         print(f"plot written to {args.plot}")
