@@ -10,19 +10,24 @@ from ..errors import RUNTIME_FAILURES, PlayError, rule_failure
 
 def score_round(state: Any) -> list[int]:
     """Each player's points for the round just ended, by the ruleset's score rules."""
+    return [sum(points) for points in score_by_rule(state)]
+
+
+def score_by_rule(state: Any) -> list[list[int]]:
+    """For each player, what each score rule gives them for the round just ended (in rule order)."""
     game = state.game
-    scores = [0] * state.n
+    out = []
     for p in range(state.n):
         env = [None] * game.env_size
         env[0] = p
-        total = 0
+        points = []
         for rule in game.score:
             try:
-                total += (rule.run or _generic(rule))(state, env)
+                points.append((rule.run or _generic(rule))(state, env))
             except RUNTIME_FAILURES as err:
                 raise rule_failure(err, rule.at, "scoring rule") from None
-        scores[p] = total
-    return scores
+        out.append(points)
+    return out
 
 
 def _generic(rule: Any) -> Callable[[Any, list], int]:

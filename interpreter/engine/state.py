@@ -15,7 +15,7 @@ from .deal import deal, place, shuffle_decks
 from .history import RoundLog
 from .moves import Move
 from .observe import revealed_zones
-from .scoring import score_round, winners
+from .scoring import score_by_rule, winners
 from .turns import first_player
 
 if TYPE_CHECKING:  # (the Game makes States: state.py needs no Game at run time)
@@ -409,10 +409,12 @@ class State:
         if self.phase + 1 < len(self.game.phases):
             self._start_phase(self.phase + 1)
             return
-        scores = score_round(self)
+        by_rule = score_by_rule(self)
+        scores = [sum(points) for points in by_rule]
         for p in range(self.n):
             self.totals[p] += scores[p]
         self.history[-1]["scores"] = scores
+        self.history[-1]["by_rule"] = by_rule  # (what the terminal shows; records keep the sums)
         self.history[-1]["revealed"] = revealed_zones(self)
         self.round += 1
         if self.round >= self.rounds:
