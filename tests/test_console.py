@@ -91,3 +91,11 @@ def test_the_progress_bar_shows_the_rate_and_the_time_left_on_a_terminal():
     # (stderr shares the terminal: the bar is in the same stream)
     shown, _ = run_in_terminal("simulate", "poison", "--games", "60", "--agents", "greedy")
     assert "60/60" in shown and "games/s" in shown and "0:00:00" in shown
+
+
+def test_play_colours_its_headers_on_a_terminal_only():
+    """`ruleset play` on a terminal: the round's header in bold; through a pipe, the same words plain."""
+    pty_out, _ = run_in_terminal("play", "poison", "--agents", "random")  # (stdin empty: it ends at once)
+    assert f"{ESC}1m=== round 1 of 6, dealer you ===" in pty_out
+    piped = run_cli("play", "poison", "--agents", "random", input="")
+    assert "=== round 1 of 6, dealer you ===" in piped.stdout and ESC not in piped.stdout

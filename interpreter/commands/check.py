@@ -52,7 +52,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         seed=args.seed,
         jobs=args.jobs,
         sets=parse_sets(args.set),
-        progress=progress_bar(not args.quiet),
+        progress=progress_bar(not args.quiet, unit="playouts"),
     )
     if args.failures:
         records = [f.replay["record"] for f in report.sorted() if f.replay and f.replay.get("record")]

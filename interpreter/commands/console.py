@@ -52,6 +52,52 @@ MESSAGE_STYLES = (
 DIFF_STYLES = ((r"^added\b", "green"), (r"^removed\b", "red"), (r"^changed\b", "yellow"), (r"^\s+note:.*", "dim"))
 
 
+# The table at the terminal (`ruleset play`): headers, your moves, what the rules did, the scores.
+PLAY_STYLES = (
+    (r"^===.*===$", "bold"),
+    (r"^--- .* ---$", "bold cyan"),
+    (r"^  you: .*", "green"),
+    (r"^  (you take|seat \d+ takes) .*", "yellow"),
+    (r"^revealed: [^:]*:", "magenta"),
+    (r"^your (hand|moves):", "bold"),
+    (r"^your (only )?move, .*", "bold green"),
+    (r"\b(total|this round)$", "bold"),
+)
+
+
+class StyledLines:
+    """A text stream that colours each line it is given with ``styles`` on a terminal (as
+    ``message`` does) and passes the text through unchanged elsewhere."""
+
+    def __init__(self, stream: IO[str], styles: tuple[tuple[str, str], ...]) -> None:
+        self.stream, self.styles, self.on = stream, styles, styled(stream)
+
+    def write(self, text: str) -> int:
+        """Write text; whole lines are coloured."""
+        if not self.on:
+            return self.stream.write(text)
+        lines = text.split("\n")
+        for i, line in enumerate(lines):
+            end = "\n" if i < len(lines) - 1 else ""
+            if line or end:
+                message_line(line, self.stream, self.styles, end)
+        return len(text)
+
+    def flush(self) -> None:
+        """Flush the stream beneath."""
+        self.stream.flush()
+
+
+def message_line(line: str, stream: IO[str], styles: tuple[tuple[str, str], ...], end: str = "\n") -> None:
+    """One line coloured with ``styles`` (rich imported here)."""
+    from rich.text import Text
+
+    shown = Text(line)
+    for pattern, style in styles:
+        shown.highlight_regex(pattern, style)
+    console(stream).print(shown, soft_wrap=True, end=end)
+
+
 def message(text: str, stream: IO[str] | None = None, styles: tuple[tuple[str, str], ...] = MESSAGE_STYLES) -> None:
     """Print an error, a warning or a report of findings: coloured by severity on a terminal
     (or by other ``styles``: regular expressions and the rich style of what they match)."""
@@ -59,14 +105,8 @@ def message(text: str, stream: IO[str] | None = None, styles: tuple[tuple[str, s
     if not styled(stream):
         print(text, file=stream)
         return
-    from rich.text import Text
-
-    out = console(stream)
-    for line in text.split("\n"):
-        shown = Text(line)
-        for pattern, style in styles:
-            shown.highlight_regex(pattern, style)
-        out.print(shown, soft_wrap=True)  # (the terminal wraps, as it would plain text: carets stay put)
+    for line in text.split("\n"):  # (soft wrap: the terminal wraps, as it would plain text; carets stay put)
+        message_line(line, stream, styles)
 
 
 def blocks(items: list[Block], stream: IO[str] | None = None) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..errors import RulesetError
 from .cli import add_common, load_game, parse_sets, player_count, write_output
+from .console import PLAY_STYLES, StyledLines
 
 ORDER = 15
 
@@ -48,9 +49,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < players:
         raise RulesetError(f"--seat must be from 0 to {players - 1}, not {args.seat}")
     make_agents(_bot_spec(args.agents, players, args.seat), players, args.seed)  # bad names: exit 2 now
-    state, finished = play(
-        game, players, args.seat, args.agents, args.seed, parse_sets(args.set), sys.stdin, sys.stdout
-    )
+    out = StyledLines(sys.stdout, PLAY_STYLES)
+    state, finished = play(game, players, args.seat, args.agents, args.seed, parse_sets(args.set), sys.stdin, out)
     if finished and args.record:
         names = [a.name for a in make_agents(_bot_spec(args.agents, players, args.seat), players, args.seed)]
         names[args.seat] = "human"
