@@ -52,12 +52,17 @@ def load_game(path: str, max_moves: int | None = None) -> Game:
     return compile_ir(ir_from_path(path), max_moves=max_moves)
 
 
-def positive(text: str) -> int:
-    """An option's value as a whole number of at least 1."""
+def whole(text: str) -> int:
+    """An option's value as a whole number."""
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def positive(text: str) -> int:
+    """An option's value as a whole number of at least 1."""
+    value = whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
     return value
@@ -65,10 +70,7 @@ def positive(text: str) -> int:
 
 def jobs(text: str) -> int:
     """``--jobs N``: a number of processes, 0 meaning one per CPU."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    value = whole(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected 0 (one per CPU) or more, got {value}")
     if value == 0:
