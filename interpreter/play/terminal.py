@@ -217,7 +217,7 @@ def zone_counts(state: Any) -> list[int]:
 
 def takes(state: Any, before: list[int], seat: int) -> list[str]:
     """What the rules did after a move, in words: cards that left shared zones for a player's zone
-    (a trick won, a cauldron collected), from the counts before the move and now."""
+    (a trick won, a shared pile collected), from the counts before the move and now."""
     game, lay = state.game, state.layout
     after = zone_counts(state)
     lost = [i for i in range(lay.size) if after[i] < before[i] and not game.zones[lay.zone_of[i]].per_player]
