@@ -16,6 +16,11 @@ def remember_source(file: str, text: str) -> None:
     _SOURCES[file] = text
 
 
+def source_text(file: str) -> str | None:
+    """The whole text of a file as it was read (remembered), or None."""
+    return _SOURCES.get(file)
+
+
 def source_line(file: str, line: int) -> str | None:
     """The text of line ``line`` (1-based) of a remembered file (or, for positions kept in IR, of
     the rules file they name, if it is readable), or None."""
@@ -30,12 +35,23 @@ def source_line(file: str, line: int) -> str | None:
     return lines[line - 1] if 0 < line <= len(lines) else None
 
 
+# An excerpt shows at most this many characters of its line, around the caret.
+EXCERPT_WIDTH = 100
+
+
 def quote(span: Span) -> list[str]:
-    """The source line of a position, and a caret under the column (empty if the file is unknown)."""
+    """The source line of a position, and a caret under the column (empty if the file is unknown);
+    a long line is cut to a window of EXCERPT_WIDTH characters around the caret, marked with `...`."""
     text = source_line(span.file, span.line)
     if text is None:
         return []
-    return [f"    {text}", "    " + " " * len(text[: span.col - 1].expandtabs()) + "^"]
+    at = len(text[: max(0, span.col - 1)].expandtabs())  # (a tab counts as the spaces it shows as)
+    text = text.expandtabs()
+    start = max(0, min(at - EXCERPT_WIDTH // 2, len(text) - EXCERPT_WIDTH))
+    end = start + EXCERPT_WIDTH
+    head, tail = ("..." if start > 0 else ""), ("..." if end < len(text) else "")
+    shown = head + text[start:end] + tail
+    return [f"    {shown}", "    " + " " * (len(head) + at - start) + "^"]
 
 
 @dataclass(frozen=True)
@@ -127,6 +143,11 @@ class ReadError(RulesetError):
 
 class ExperimentError(RulesetError):
     """An experiment file (``simulate --config``) that does not fit its schema or names what does not exist."""
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """A count and its noun as a message says it: "1 game", "2 games" (``nouns`` for an irregular plural)."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
 
 
 RUNTIME_FAILURES = (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError)

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -13,10 +14,18 @@ from typing import Any
 import yaml
 
 from .engine.game import Game, compile_ir
-from .errors import ReadError, SchemaError, Span
+from .errors import ReadError, SchemaError, Span, source_text
 from .language.resolve import resolve
 from .language.schema import check_ir
-from .language.variants import bundled, load_program, read_text
+from .language.variants import bundled, load_program, read_text, shipped_dirs, shipped_name
+
+
+def shipped() -> list[Path]:
+    """Every ruleset shipped with the package."""
+    for base in shipped_dirs():
+        if base.is_dir():
+            return sorted(base.glob("*.rules"))
+    return []
 
 
 def locate(path: str | Path) -> Path:
@@ -35,12 +44,37 @@ def ir_from_text(text: str, file: str = "<rules>") -> dict[str, Any]:
 
 
 def ir_from_path(path: str | Path) -> dict[str, Any]:
-    """The checked IR of a file: rules text, or IR written as JSON or YAML."""
+    """The checked IR of a file: rules text, or IR written as JSON or YAML; with its `origin`."""
     p = locate(path)
     text = read_text(p)
     if p.suffix in (".json", ".yaml", ".yml"):
-        return ir_from_data(text, str(p))
-    return ir_from_text(text, str(p))
+        ir, texts = ir_from_data(text, str(p)), [text]
+    else:
+        program = load_program(text, str(p))
+        ir = resolve(program)
+        check_ir(ir)
+        texts = [source_text(f.file) or "" for f in reversed(program.files)]  # the file, then its bases
+    ir["origin"] = origin(p, texts)
+    return ir
+
+
+def rules_hash(texts: list[str]) -> str:
+    """The sha256 of the texts a ruleset was read from (a file alone: what `sha256sum` says of it)."""
+    digest = hashlib.sha256()
+    for text in texts:
+        digest.update(text.encode("utf-8"))
+    return digest.hexdigest()
+
+
+def origin(path: Path, texts: list[str]) -> dict[str, str]:
+    """What finds a ruleset again from anywhere: its absolute path, its name if it is a shipped
+    one, and the sha256 of the texts read (the file, then each base it extends), to tell a change."""
+    out = {"path": str(path.resolve())}
+    name = shipped_name(path)
+    if name and name.endswith(".rules"):
+        out["shipped"] = name.removesuffix(".rules")
+    out["sha256"] = rules_hash(texts)
+    return out
 
 
 # IR read as data: deeper structures would exhaust the stack of the schema check, and more

@@ -15,12 +15,19 @@ EXAMPLES = ROOT / "examples"
 
 
 def run_cli(*args: str, cwd: Path = ROOT, input: str | None = None, timeout: float = 120):
-    """Run `ruleset ARGS` as a real process (python -m interpreter), from the repository root."""
+    """Run `ruleset ARGS` as a real process (python -m interpreter), from the repository root or
+    ``cwd``: either way this tree's package is the one run."""
+    import os
     import subprocess
 
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep),
+    }
     return subprocess.run(
         [sys.executable, "-m", "interpreter", *args],
         cwd=cwd,
+        env=env,
         capture_output=True,
         text=True,
         input=input,

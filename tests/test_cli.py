@@ -75,7 +75,7 @@ def test_replay_accepts_a_recorded_game_and_refuses_a_tampered_one(tmp_path):
     run_cli("simulate", "rulesets/poison.rules", "--players", "4", "--games", "2", "--record", str(records))
     out = run_cli("replay", str(records))
     assert out.returncode == 0, out.stderr
-    assert "2 game(s) replayed" in out.stdout
+    assert "2 games replayed" in out.stdout
     lines = records.read_text().splitlines()
     rec = json.loads(lines[1])
     first, second = rec["rounds"][0]["moves"][0], rec["rounds"][0]["moves"][1]

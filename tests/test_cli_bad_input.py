@@ -96,3 +96,10 @@ def test_ir_data_that_is_not_json(tmp_path) -> None:
     path = tmp_path / "ir.json"
     path.write_text('{"format": 1,\n  "name": }\n')
     assert_bad_input(run_cli("show", str(path)), f"{path}:2:11: error: not valid JSON")
+
+
+def test_check_of_dev_zero_prints_a_short_message() -> None:
+    """`ruleset check /dev/zero`: the size limit, in a few lines, not a million NUL characters."""
+    result = run_cli("check", "/dev/zero")
+    assert result.returncode == 2 and "larger than" in result.stdout + result.stderr
+    assert len(result.stdout) + len(result.stderr) < 1000

@@ -27,7 +27,7 @@ def test_the_five_card_variant_diffs_to_exactly_its_overrides():
 def test_the_variant_changes_read_as_rulebook_words():
     """Each change says what the rule was and what it becomes, and the variant's note with it."""
     result = run_cli("diff", "rulesets/poison.rules", "rulesets/poison-five-card.rules")
-    assert result.returncode == 0
+    assert result.returncode == 1  # (the rules differ)
     lines = [x for x in result.stdout.splitlines() if not x.startswith(" ")]
     assert lines == [
         "changed  Name: Poison -> Poison, five-card variant",
@@ -78,7 +78,7 @@ def test_removed_rules_are_listed():
 def test_json_gives_the_changes_as_data_without_positions():
     """`--format json`: each change with its kind, key, words before and after, and the IR (no `at`)."""
     result = run_cli("diff", "rulesets/poison.rules", "rulesets/poison-five-card.rules", "--format", "json")
-    assert result.returncode == 0
+    assert result.returncode == 1  # (the rules differ)
     data = json.loads(result.stdout)
     assert data["a"] == "rulesets/poison.rules"
     kinds = [(c["change"], c["kind"]) for c in data["changes"]]

@@ -42,7 +42,7 @@ def test_the_variant_example_is_the_shipped_five_card_variant_in_short(tmp_path)
 
     def strip(node):
         if isinstance(node, dict):
-            return {k: strip(v) for k, v in node.items() if k not in ("at", "note", "source")}
+            return {k: strip(v) for k, v in node.items() if k not in ("at", "note", "source", "origin")}
         if isinstance(node, list):
             return [strip(x) for x in node]
         return node

@@ -124,3 +124,42 @@ def test_a_missing_file_and_a_directory_are_read_errors(tmp_path):
 def test_a_repeated_declaration_is_refused():
     err = error_of(BASE.replace("param limit = 13", "param limit = 13\nparam limit = 14"))
     assert isinstance(err, DeclarationError) and "declared twice" in err.message
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "hint"),
+    [
+        ("color red | blue", "color Red | blue", "write `red`, not `Red`"),
+        ("allow card is poison", "allow card is Poison", "write `poison`, not `Poison`"),
+        ("\nzones\n", "\nZones\n", "write `zones`, not `Zones`"),
+        ("color of target = color of card", "color of target == color of card", "write `a = b`, not `a == b`"),
+    ],
+)
+def test_a_capitalised_name_or_a_double_equals_gets_a_hint(old, new, hint):
+    """`Red` is told that names are lower case, `==` that a comparison is one `=`."""
+    err = error_of(BASE.replace(old, new, 1))
+    assert isinstance(err, RulesSyntaxError)
+    assert hint in (err.hint or ""), err.format()
+
+
+def test_an_error_on_a_very_long_line_quotes_a_window_around_the_caret(tmp_path):
+    """A line of a million characters is not echoed whole: a window, cut with `...`, caret under the place."""
+    line = "x" * 5000 + " ==" + "y" * 5000
+    err = error_of(f'game "X"\nplayers 2..4\n{line}\n')
+    text = err.format()
+    assert len(text) < 600, len(text)
+    excerpt, caret = text.splitlines()[1:3]
+    assert excerpt.strip().startswith("xxx") and excerpt.endswith("...")
+    assert excerpt[caret.index("^")] == "x"  # the caret under the first character: column 1
+    err = error_of(BASE.replace("param limit = 13", "param limit = 1" + " + 1" * 2000 + " == 2" + " + 2" * 2000))
+    excerpt, caret = err.format().splitlines()[1:3]
+    assert excerpt.strip().startswith("...") and excerpt.endswith("...")
+    assert excerpt[caret.index("^") - 1 : caret.index("^") + 2] == " ==" or excerpt[caret.index("^")] == "="
+
+
+def test_a_utf8_byte_order_mark_is_accepted(tmp_path):
+    """A file saved by Windows Notepad (a UTF-8 byte-order mark first) loads as the same rules."""
+    path = tmp_path / "bom.rules"
+    path.write_bytes(b"\xef\xbb\xbf" + BASE.encode("utf-8"))
+    game = interpreter.load(path)
+    assert (game.name, len(game.cards.json)) == ("Poison", len(interpreter.loads(BASE).cards.json))

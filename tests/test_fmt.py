@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import RULESETS, run_cli
+from conftest import EXAMPLES, RULESETS, run_cli
 from interpreter.errors import Span
 from interpreter.language.ast_nodes import Expr
 from interpreter.language.syntax import comments_of, to_ast
@@ -86,11 +86,20 @@ def test_a_formatted_file_loads_to_the_same_rules_and_notes(path):
     assert list(_walk(after)) == list(_walk(before))
 
 
-@pytest.mark.parametrize("name", ["poison.rules", "poison-five-card.rules"])
-def test_the_shipped_amigo_rulesets_are_in_the_canonical_layout(name):
-    """`fmt --check` passes on the shipped AMIGO files: their layout is the canonical one."""
-    result = run_cli("fmt", f"rulesets/{name}", "--check")
-    assert result.returncode == 0, result.stdout + result.stderr
+CANONICAL = SHIPPED + sorted(EXAMPLES.glob("*.rules"))  # (examples/broken/ holds mistakes on purpose)
+
+
+@pytest.mark.parametrize("path", CANONICAL, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_shipped_and_example_ruleset_is_in_the_canonical_layout(path):
+    """What we ship passes `fmt --check`: the layout we recommend is the one we write."""
+    text = path.read_text(encoding="utf-8")
+    assert format_text(text, str(path)) == text, f"run: ruleset fmt --write {path}"
+
+
+def test_fmt_check_of_a_canonical_file_prints_nothing():
+    """`fmt --check` on a shipped file: exit 0 and no output at all."""
+    result = run_cli("fmt", "rulesets/poison-kedric-winks.rules", "--check")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
 
 
 def test_a_messy_file_gets_the_canonical_layout():
@@ -184,7 +193,7 @@ def test_fmt_check_fails_on_a_file_that_is_not_canonical(tmp_path):
     path = tmp_path / "tiny.rules"
     path.write_text(MESSY)
     check = run_cli("fmt", str(path), "--check")
-    assert check.returncode == 1 and "tiny.rules" in check.stdout
+    assert check.returncode == 1 and "tiny.rules" in check.stderr and check.stdout == ""
     assert run_cli("fmt", str(path), "--write").returncode == 0
     assert path.read_text() == format_text(MESSY, str(path))
     assert run_cli("fmt", str(path), "--check").returncode == 0

@@ -70,9 +70,9 @@ def test_cli_jobs_2_prints_the_serial_json():
 
 
 def test_bad_spread_options_are_errors_not_tracebacks():
-    """--jobs 0, or --jobs with --scheduler, is bad input: exit 2 with a message."""
-    r = run_cli("simulate", "poison", "--players", "4", "--games", "2", "--jobs", "0")
-    assert r.returncode == 2 and "--jobs must be at least 1" in r.stderr
+    """--jobs -1, or --jobs with --scheduler, is bad input: exit 2 with a message (--jobs 0: one per CPU)."""
+    r = run_cli("simulate", "poison", "--players", "4", "--games", "2", "--jobs", "-1")
+    assert r.returncode == 2 and "expected 0 (one per CPU) or more" in r.stderr
     r = run_cli("simulate", "poison", "--games", "2", "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1")
     assert r.returncode == 2 and "not both" in r.stderr
 

@@ -27,7 +27,7 @@ def test_a_whole_game_shows_the_seats_hand_and_never_another_seats(tmp_path):
     out = r.stdout
     assert "your hand: potion" in out or "your hand: poison" in out
     hands = [line for line in out.splitlines() if line.startswith("hand of seat")]
-    assert hands and all(re.fullmatch(r"hand of seat [02]: \d+ card\(s\), hidden", h) for h in hands)
+    assert hands and all(re.fullmatch(r"hand of seat [02]: \d+ cards?, hidden", h) for h in hands)  # (1 card: "1 card")
     assert "round 1 scored" in out and "game over" in out
     assert re.search(r"cauldron \d: .*\[color (red|blue|violet|none); sum of value \d+\]", out)
     # the hand the screen showed is the hand the record dealt to seat 1
@@ -108,3 +108,67 @@ def test_ctrl_c_at_the_prompt_ends_without_a_traceback():
     _, err = proc.communicate(timeout=60)
     assert "Traceback" not in err
     assert proc.returncode in (0, 130)
+
+
+def _play_through(*args: str) -> str:
+    """A whole game typed as "1" at every prompt (the seat's first move), its screen."""
+    r = run_cli("play", *args, "--agents", "random", "--seed", "3", input="1\n" * 400)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def test_the_end_of_a_round_shows_what_was_hidden_and_the_scores_by_rule():
+    """Poison: each seat's collected cards, revealed at scoring, then each score rule's points per seat."""
+    out = _play_through("poison", "--players", "3", "--set", "rounds=2")
+    block = out.split("--- round 1 scored ---\n", 1)[1].split("=== round 2", 1)[0].splitlines()
+    assert block[0].startswith("revealed: your collected: ")
+    assert any(line.startswith("revealed: collected of seat 1: ") for line in block)
+    rule = next(line for line in block if line.endswith("each poison in collected of player: -2"))
+    points = [int(x) for x in rule.split("each poison")[0].split()]
+    assert len(points) == 3 and all(p <= 0 and p % 2 == 0 for p in points)
+    assert block[-2].endswith("this round") and block[-1].endswith("total")
+
+
+def test_a_new_rounds_header_comes_before_its_first_moves():
+    """After a round's scores, `=== round 2 of 2, dealer seat 1 ===` opens round 2, before any of its moves."""
+    out = _play_through("poison", "--players", "3", "--set", "rounds=2")
+    after = out.split("--- round 1 scored ---\n", 1)[1].splitlines()
+    first_move = next(i for i, line in enumerate(after) if re.match(r"  (you|seat \d): ", line))
+    assert "=== round 2 of 2, dealer seat 1 ===" in after[:first_move]
+
+
+def test_who_takes_the_cards_of_a_shared_zone_is_said_in_words():
+    """Kedric Winks: the winner of each trick is named as the rules move the trick to their won pile."""
+    out = _play_through("poison-kedric-winks", "--players", "3", "--set", "hands=1")
+    assert re.search(r"^  (you take|seat \d takes) \d+ cards from trick into won$", out, re.M)
+
+
+def test_the_hand_is_sorted_and_shows_no_sum_that_no_rule_reads():
+    """Your hand is in the deck's order (type, colour, value); only the cauldrons show `sum of value`."""
+    out = _play_through("poison", "--players", "3", "--set", "rounds=1")
+    order = {"potion": 0, "poison": 1, "red": 0, "blue": 1, "violet": 2, "green": 3}
+    for line in (x for x in out.splitlines() if x.startswith("your hand: ")):
+        cards = [c.split() for c in line.removeprefix("your hand: ").split(", ")]
+        keys = [(order[t], order[color], int(value)) for t, color, value in cards]
+        assert keys == sorted(keys), line
+        assert "sum of" not in line
+    assert "sum of rank" not in _play_through("poison-kedric-winks", "--players", "3", "--set", "hands=1")
+
+
+def test_a_single_choice_is_not_asked_as_a_range():
+    """With one legal move the prompt says so and Enter plays it; never `(1-1, ...)`."""
+    import io
+    import random
+
+    import interpreter
+    from interpreter.play.terminal import ask
+
+    out = _play_through("poison-kedric-winks", "--players", "3", "--set", "hands=1")
+    assert "(1-1," not in out and "your only move" in out
+    game, rng = interpreter.load("poison-kedric-winks"), random.Random(5)
+    state = game.new_game(3, 5)
+    while len({(state.describe(m)["card"]["type"], str(state.describe(m))) for m in state.legal_moves()}) != 1:
+        state.apply(rng.choice(state.legal_moves()))
+    said: list[str] = []
+    move = ask(state, state.current_player, io.StringIO("\n"), said.append)
+    assert move in state.legal_moves() and any("your only move" in s and "Enter" in s for s in said)

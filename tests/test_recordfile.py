@@ -83,7 +83,7 @@ def test_the_saved_games_of_an_interrupted_run_replay(tmp_path) -> None:
     _, lines = interrupt_a_run(tmp_path, signal.SIGINT)
     replayed = run_cli("replay", str(tmp_path / "games.jsonl"), "--quiet")
     assert replayed.returncode == 0, replayed.stderr
-    assert f"{len(lines)} game(s) replayed" in replayed.stdout
+    assert f"{len(lines)} games replayed" in replayed.stdout
 
 
 def test_a_signal_during_a_write_waits_for_the_line(tmp_path) -> None:

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import RulesetError
+from ..errors import RulesetError, plural
 from .base import Agent, SeatView
 from .greedy import GreedyAgent
 from .mcts import MctsAgent
@@ -87,6 +87,6 @@ def make_agents(spec: str | list[str] | None, players: int, seed: int | None) ->
     names = split_agents(spec) if isinstance(spec, str) else list(spec or ["random"])
     names = [n.strip() for n in names if n.strip()] or ["random"]
     if len(names) > players:
-        raise RulesetError(f"{len(names)} agents named for {players} players")
+        raise RulesetError(f"{plural(len(names), 'agent')} named for {plural(players, 'player')}")
     names += [names[-1]] * (players - len(names))
     return [make_agent(name, seat, seed) for seat, name in enumerate(names)]

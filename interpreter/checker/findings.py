@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import RulesetError, Span
+from ..errors import RulesetError, Span, plural
 
 SEVERITIES = ("error", "warning", "info")
 
@@ -98,9 +98,9 @@ class Report:
 
     def summary(self) -> str:
         """The closing line: counts by severity and what was played."""
-        parts = [_plural(self.count(s), s) for s in SEVERITIES]
+        parts = [plural(self.count(s), s) for s in SEVERITIES]
         games = sum(p["games"] for p in self.playouts)
-        played = f"; {games} playouts" if games else ""
+        played = f"; {plural(games, 'playout')}" if games else ""
         return f"{self.file}: {', '.join(parts)}{played} ({self.seconds:.1f} s)"
 
     def to_json(self) -> dict[str, Any]:
@@ -115,7 +115,3 @@ class Report:
             "coverage": self.coverage,
             "seconds": round(self.seconds, 3),
         }
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")

@@ -21,7 +21,7 @@ from ..agents import SeatView, make_agents
 from ..engine.expressions import consult_key
 from ..engine.game import STUCK_END, Game, compile_ir, flow_rules
 from ..engine.records import dumps, record, replay
-from ..errors import PlayError, RulesetError
+from ..errors import PlayError, RulesetError, plural
 from ..language.limits import MAX_ROUNDS
 from ..loader import ir_from_path
 from .findings import Finding, Report, at
@@ -101,7 +101,7 @@ def _cards_accounted(state: Any, total: int) -> str | None:
     lost = [c for c, k in enumerate(seen) if k == 0 and c not in absent]
     doubled = [c for c, k in enumerate(seen) if k > 1]
     if lost or doubled:
-        return f"{len(lost)} card(s) in no zone, {len(doubled)} in more than one"
+        return f"{plural(len(lost), 'card')} in no zone, {len(doubled)} in more than one"
     return None
 
 
@@ -360,7 +360,8 @@ def _report_coverage(
                 Finding(
                     "warning",
                     "dead-rule",
-                    f"dead rule? this {kind} never {_fired(kind)} in {total} random playouts ({players} players)",
+                    f"dead rule? this {kind} never {_fired(kind)} in {plural(total, 'random playout')} "
+                    f"({players} players)",
                     where,
                     "a rule that never applies is often a mistake in its condition; if it is only rare, "
                     "play more games (--games)",

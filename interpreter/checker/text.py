@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import quote
+from ..errors import plural, quote
 from .findings import Finding, Report
 
 MOVES_SHOWN = 12  # the last moves of a failing game shown in text (JSON has them all)
@@ -20,7 +20,7 @@ def format_finding(f: Finding, failures: str | None = None) -> list[str]:
         out.append("  note (from the ruleset): " + " ".join(f.note.split()))
     if f.replay:
         moves = f.replay.get("moves") or []
-        out.append(f"  game: {f.replay['players']} players, seed {f.replay['seed']}, {len(moves)} moves")
+        out.append(f"  game: {f.replay['players']} players, seed {f.replay['seed']}, {plural(len(moves), 'move')}")
         if moves:
             shown = moves[-MOVES_SHOWN:]
             skipped = f"... {len(moves) - len(shown)} earlier, " if len(moves) > len(shown) else ""
@@ -46,7 +46,8 @@ def format_report(report: Report, show_info: bool = True, failures: str | None =
         lines.extend(format_finding(f, failures))
     if report.playouts:
         figures = ", ".join(
-            f"{p['players']} players: {p['games']} games, {p['moves_per_game']:.0f} moves each" for p in report.playouts
+            f"{p['players']} players: {plural(p['games'], 'game')}, {p['moves_per_game']:.0f} moves each"
+            for p in report.playouts
         )
         lines.append(f"playouts: {figures}")
     lines.append(report.summary())

@@ -7,11 +7,9 @@ import json
 import sys
 from typing import Any
 
-from ..checker import check, default_jobs
-from ..checker.text import format_report
-from ..engine.records import dumps
 from ..errors import RulesetError
-from .cli import add_common, parse_sets, progress_bar
+from .cli import JOBS_HELP, QUIET_HELP, add_common, jobs, parse_sets, write_output
+from .console import message, progress_bar
 
 ORDER = 10
 
@@ -24,43 +22,51 @@ def register(sub: Any) -> None:
         description="Check a ruleset: every loader problem (not just the first), deck arithmetic for every "
         "player count, rules that cannot apply, then seeded random playouts for each player count "
         "(deadlocks, endless games, cards lost, scores, replays, rules that never fire). "
-        "Exit code 0 clean (warnings allowed), 1 errors found, 2 the file could not be read or parsed.",
+        "Exit code 0 clean (warnings allowed, unless --strict), 1 errors found, 2 the file could not be read "
+        "or parsed.",
     )
     p.add_argument("file", help="a .rules file (or IR as .json/.yaml, or a shipped game by file name)")
     p.add_argument("--players", type=int, help="check only this player count (default: every count the rules allow)")
     p.add_argument("--games", type=int, default=1000, help="random playouts per player count (default 1000; 0: static)")
-    p.add_argument(
-        "--jobs", type=int, default=0, help="processes for the playouts (default 0: one per CPU; 1: no extra process)"
-    )
+    p.add_argument("--jobs", type=jobs, default="0", metavar="N", help=JOBS_HELP.format(default="0"))
     p.add_argument("--failures", metavar="FILE.jsonl", help="write the record of each failing playout, for replay")
     p.add_argument("--no-info", action="store_true", help="leave out info lines (deal arithmetic)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_common(p)
+    p.add_argument("--strict", action="store_true", help="warnings count as errors: exit 1 if there is any (for CI)")
+    p.add_argument("--quiet", action="store_true", help=QUIET_HELP)
+    add_common(p, max_moves=False)
     p.set_defaults(run=cmd_check)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Check a ruleset; print findings as text or JSON; exit 0, 1 or 2."""
+    from ..checker import check
+    from ..checker.text import format_report
+    from ..engine.records import dumps
+
     if args.games < 0:
         raise RulesetError(f"--games must be 0 or more, not {args.games}")
-    if args.jobs < 0:
-        raise RulesetError(f"--jobs must be 0 (one per CPU) or more, not {args.jobs}")
     report = check(
         args.file,
         players=args.players,
         games=args.games,
         seed=args.seed,
-        jobs=args.jobs or default_jobs(),
+        jobs=args.jobs,
         sets=parse_sets(args.set),
-        progress=progress_bar(not args.quiet),
+        progress=progress_bar(not args.quiet, unit="playouts"),
     )
     if args.failures:
-        with open(args.failures, "w", encoding="utf-8") as out:
-            for f in report.sorted():
-                if f.replay and f.replay.get("record"):
-                    out.write(dumps(f.replay["record"]) + "\n")
+        records = [f.replay["record"] for f in report.sorted() if f.replay and f.replay.get("record")]
+        write_output(args.failures, "".join(dumps(r) + "\n" for r in records))
+    code = report.exit_code
+    if args.strict and code == 0 and report.count("warning"):
+        code = 1
     if args.format == "json":
-        sys.stdout.write(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n")
+        doc = report.to_json()
+        doc["exit_code"] = code
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
     else:
-        print(format_report(report, show_info=not args.no_info, failures=args.failures))
-    return report.exit_code
+        text = format_report(report, show_info=not args.no_info, failures=args.failures)
+        if code != report.exit_code:
+            text += "\n--strict: the warnings count as errors"
+        message(text, sys.stdout)
+    return code

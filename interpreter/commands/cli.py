@@ -12,12 +12,17 @@ import importlib
 import os
 import pkgutil
 import sys
+from typing import TYPE_CHECKING
 
 from .. import commands
-from ..engine.game import Game, compile_ir
 from ..errors import RecordError, RulesetError
-from ..loader import ir_from_path
-from ..simulation.recordfile import Interrupted
+from .console import message
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+# Every command module imports what it runs on inside its run function, not at the top, so that
+# `ruleset --help` starts at once (tests/test_startup.py keeps the engine out of it).
 
 EPILOG = """examples:
   ruleset simulate GAME.rules --players 4 --games 1000
@@ -41,57 +46,89 @@ def parse_sets(pairs: list[str] | None) -> dict[str, str]:
 
 def load_game(path: str, max_moves: int | None = None) -> Game:
     """The Game of a rules file (or bundled name); ``max_moves`` overrides the bound on moves a round."""
+    from ..engine.game import compile_ir
+    from ..loader import ir_from_path
+
     return compile_ir(ir_from_path(path), max_moves=max_moves)
+
+
+def whole(text: str) -> int:
+    """An option's value as a whole number."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
 
 
 def positive(text: str) -> int:
     """An option's value as a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    value = whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
     return value
 
 
-def add_common(p: argparse.ArgumentParser, *, fmt: tuple[str, ...] = ("text", "json")) -> None:
-    """The options every command has: --format, --set, --seed."""
-    p.add_argument("--format", choices=fmt, default=fmt[0], help=f"output format (default {fmt[0]})")
+def jobs(text: str) -> int:
+    """``--jobs N``: a number of processes, 0 meaning one per CPU."""
+    value = whole(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 (one per CPU) or more, got {value}")
+    if value == 0:
+        from ..checker import default_jobs
+
+        return default_jobs()
+    return value
+
+
+JOBS_HELP = "processes to play the games over (0: one per CPU; default {default})"
+QUIET_HELP = "print only the result: no progress bar, no line per game"
+
+
+def add_common(
+    p: argparse.ArgumentParser,
+    *,
+    fmt: tuple[str, ...] | None = ("text", "json"),
+    seed: bool = True,
+    max_moves: bool = True,
+) -> None:
+    """The options commands share: --format, --set, and (for those that play) --seed and --max-moves."""
+    if fmt:
+        p.add_argument("--format", choices=fmt, default=fmt[0], help=f"output format (default {fmt[0]})")
     p.add_argument(
         "--set",
         action="append",
         metavar="NAME=VALUE",
         help="override a parameter of the ruleset (repeatable), e.g. --set limit=17",
     )
-    p.add_argument("--seed", type=int, default=0, help="seed of all chance (default 0)")
-    p.add_argument(
-        "--max-moves",
-        type=positive,
-        metavar="N",
-        help="the most moves a round may take before it is stopped as endless "
-        "(default: 20 per card of the game, plus 1000)",
-    )
+    if seed:
+        p.add_argument("--seed", type=int, default=0, help="seed of all chance (default 0)")
+    if max_moves:
+        p.add_argument(
+            "--max-moves",
+            type=positive,
+            metavar="N",
+            help="the most moves a round may take before it is stopped as endless "
+            "(default: 20 per card of the game, plus 1000)",
+        )
 
 
-def progress_bar(enabled: bool):
-    """A progress line on stderr (only on a terminal), with games/s and the time left."""
-    if not enabled or not sys.stderr.isatty():
-        return None
+def player_count(game: Game, players: int | None) -> int:
+    """``--players``: the number given, checked against the rules, or the fewest the rules allow."""
+    if players is None:
+        return game.min_players
+    game.check_players(players)
+    return players
 
-    def show(done: int, total: int, seconds: float) -> None:
-        if seconds < 1 and done < total:
-            return
-        rate = done / seconds if seconds else 0.0
-        left = (total - done) / rate if rate else 0.0
-        width = 30
-        filled = int(width * done / total) if total else width
-        bar = "#" * filled + "-" * (width - filled)
-        end = "\n" if done == total else ""
-        sys.stderr.write(f"\r[{bar}] {done}/{total} games  {rate:,.0f} games/s  {left:,.0f}s left {end}")
-        sys.stderr.flush()
 
-    return show
+def write_output(path: str | os.PathLike, text: str) -> None:
+    """Write an output file the user named; a path that cannot be written is their error (exit 2)."""
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(text)
+    except OSError as err:
+        raise RulesetError(
+            f"cannot write {path}: {err.strerror}", hint="check the folder exists and is writable"
+        ) from None
 
 
 # ---- commands ---------------------------------------------------------------------------------
@@ -115,6 +152,14 @@ def version_line() -> str:
     )
 
 
+class VersionAction(argparse.Action):
+    """`--version`: the version line, worked out only when asked for (it imports the engine)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        print(version_line())
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser: each module of interpreter/commands/ registers one command."""
     parser = argparse.ArgumentParser(
@@ -123,21 +168,41 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=version_line())
+    parser.add_argument("--version", action=VersionAction, nargs=0, help="print the version and the engine and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     modules = [
         importlib.import_module(f"{commands.__name__}.{m.name}")
         for m in pkgutil.iter_modules(commands.__path__)
-        if m.name != "cli"  # (this module: the parser, not a command)
+        if m.name not in ("cli", "console")  # (the parser and the output, not commands)
     ]
     for module in sorted(modules, key=lambda m: (getattr(m, "ORDER", 50), m.__name__)):
         module.register(sub)
     return parser
 
 
+def unknown_command(parser: argparse.ArgumentParser, argv: list[str]) -> str | None:
+    """The message for a first word that names no command, with the nearest command names."""
+    import difflib
+
+    words = [a for a in argv if not a.startswith("-")]
+    if not words or not argv or argv[0].startswith("-"):
+        return None
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    if words[0] in sub.choices:
+        return None
+    near = difflib.get_close_matches(words[0], list(sub.choices), n=2, cutoff=0.6)
+    guess = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+    return f"ruleset: error: no command {words[0]!r}{guess} (the commands: {', '.join(sub.choices)})"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; errors are messages on stderr, never tracebacks."""
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    unknown = unknown_command(parser, argv)
+    if unknown:
+        message(unknown)
+        return 2
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help()
@@ -145,24 +210,25 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except RecordError as err:
-        print(err.format(), file=sys.stderr)
+        message(err.format())
         return 1
     except RulesetError as err:
-        print(err.format(), file=sys.stderr)
+        message(err.format())
         return 2
     except KeyboardInterrupt as err:  # a record file's Interrupted says how many games it saved
+        from ..simulation.recordfile import Interrupted
+
         saved = f": {err}" if isinstance(err, Interrupted) else ""
-        print(f"interrupted{saved}", file=sys.stderr)
+        message(f"interrupted{saved}")
         return 128 + getattr(err, "signum", 2)
     except BrokenPipeError:
         return 0
     except Exception as err:  # the last safety net: a message, never a traceback
-        print(
+        message(
             f"error: the rules could not be run: {type(err).__name__}: {err}\n"
             "  hint: rules written as IR (JSON/YAML) are checked against the schema but not typed; "
             "check the types of their expressions. Otherwise this is a bug of ruleset: please report "
-            "it with the command line (set RULESET_DEBUG=1 to see the traceback).",
-            file=sys.stderr,
+            "it with the command line (set RULESET_DEBUG=1 to see the traceback)."
         )
         if os.environ.get("RULESET_DEBUG"):
             raise

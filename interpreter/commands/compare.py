@@ -9,9 +9,8 @@ import sys
 from typing import Any
 
 from ..errors import RulesetError
-from ..simulation.report import compare_text, comparison
-from ..simulation.simulate import simulate
-from .cli import load_game, parse_sets
+from .cli import load_game, parse_sets, player_count
+from .console import blocks
 from .simulate import add_run_options, progress_for, run_options
 
 ORDER = 25
@@ -34,14 +33,16 @@ def register(sub: Any) -> None:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     """Play every ruleset under the same seeds; print the comparison."""
+    from ..simulation.report import compare_blocks, comparison
+    from ..simulation.simulate import simulate
+
     options = run_options(args)
     if len(args.files) < 2:
         raise RulesetError("compare needs two rulesets or more", hint="ruleset compare BASE.rules VARIANT.rules")
-    games = [load_game(f) for f in args.files]
+    games = [load_game(f, args.max_moves) for f in args.files]
     players = args.players if args.players is not None else max(g.min_players for g in games)
-    for f, g in zip(args.files, games, strict=True):
-        if not g.min_players <= players <= g.max_players:
-            raise RulesetError(f"{f} is for {g.min_players} to {g.max_players} players, not {players}")
+    for g in games:
+        player_count(g, players)
     sets = parse_sets(args.set)
     runs = []
     for i, game in enumerate(games):
@@ -58,7 +59,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         doc = {"files": args.files, "runs": runs, "comparison": rows}
         sys.stdout.write(json.dumps(doc, indent=2) + "\n")
         return 0
-    print(compare_text(runs, rows))
+    blocks(compare_blocks(runs, rows))
     if args.plot:
         print(f"plot written to {args.plot}")
     return 0

@@ -7,9 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..language.variants import read_text
-from ..loader import locate
-from ..text.fmt import format_text
+from .console import syntax
 
 ORDER = 70
 
@@ -25,7 +23,9 @@ def register(sub: Any) -> None:
     p.add_argument("file", help="a .rules file")
     group = p.add_mutually_exclusive_group()
     group.add_argument(
-        "--check", action="store_true", help="print nothing; exit 1 if the file is not in the canonical layout"
+        "--check",
+        action="store_true",
+        help="print nothing on stdout; exit 1 (naming the file on stderr) if it is not in the canonical layout",
     )
     group.add_argument("-w", "--write", action="store_true", help="rewrite the file in place")
     p.set_defaults(run=cmd_fmt)
@@ -33,17 +33,26 @@ def register(sub: Any) -> None:
 
 def cmd_fmt(args: argparse.Namespace) -> int:
     """Print, check or rewrite the file in the canonical layout."""
+    from ..language.variants import read_text
+    from ..loader import locate
+    from ..text.fmt import format_text
+
     path = locate(args.file)
     text = read_text(path)
     formatted = format_text(text, str(path))
     if args.check:
         if formatted != text:
-            print(f"{args.file} is not in the canonical layout; `ruleset fmt --write {args.file}` fixes it")
+            print(
+                f"{args.file} is not in the canonical layout; `ruleset fmt --write {args.file}` fixes it",
+                file=sys.stderr,
+            )
             return 1
         return 0
     if args.write:
         if formatted != text:
             Path(path).write_text(formatted, encoding="utf-8")
         return 0
-    sys.stdout.write(formatted)
+    from ..text.lexer import RulesLexer
+
+    syntax(formatted, RulesLexer())
     return 0

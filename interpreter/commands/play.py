@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
-from ..agents import make_agents
-from ..engine.records import dumps, record
 from ..errors import RulesetError
-from ..play.terminal import _bot_spec, play
-from .cli import add_common, load_game, parse_sets
+from .cli import add_common, load_game, parse_sets, player_count, write_output
+from .console import PLAY_STYLES, StyledLines
 
 ORDER = 15
 
@@ -37,23 +34,26 @@ def register(sub: Any) -> None:
         "(yours ignored); the last repeats (default greedy)",
     )
     p.add_argument("--record", metavar="FILE.jsonl", help="save the finished game as a record")
-    add_common(p)
+    add_common(p, fmt=None)
     p.set_defaults(run=cmd_play)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Play one game with a person at --seat; 0 when the game ends or the person quits."""
-    game = load_game(args.file)
-    players = args.players if args.players is not None else game.min_players
+    from ..agents import make_agents
+    from ..engine.records import dumps, record
+    from ..play.terminal import _bot_spec, play
+
+    game = load_game(args.file, args.max_moves)
+    players = player_count(game, args.players)
     if not 0 <= args.seat < players:
         raise RulesetError(f"--seat must be from 0 to {players - 1}, not {args.seat}")
     make_agents(_bot_spec(args.agents, players, args.seat), players, args.seed)  # bad names: exit 2 now
-    state, finished = play(
-        game, players, args.seat, args.agents, args.seed, parse_sets(args.set), sys.stdin, sys.stdout
-    )
+    out = StyledLines(sys.stdout, PLAY_STYLES)
+    state, finished = play(game, players, args.seat, args.agents, args.seed, parse_sets(args.set), sys.stdin, out)
     if finished and args.record:
         names = [a.name for a in make_agents(_bot_spec(args.agents, players, args.seat), players, args.seed)]
         names[args.seat] = "human"
-        Path(args.record).write_text(dumps(record(state, names)) + "\n", encoding="utf-8")
+        write_output(args.record, dumps(record(state, names)) + "\n")
         print(f"game saved to {args.record}")
     return 0

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
-from ..language.variants import read_text
-from ..loader import ir_from_path, locate
-from ..text.render import render
-from .cli import parse_sets
+from .cli import parse_sets, write_output
+from .console import markdown
 
 ORDER = 60
 
@@ -41,6 +38,10 @@ def register(sub: Any) -> None:
 
 def cmd_render(args: argparse.Namespace) -> int:
     """Print (or write) the rulebook."""
+    from ..language.variants import read_text
+    from ..loader import ir_from_path, locate
+    from ..text.render import render
+
     ir = ir_from_path(args.file)
     source = None
     path = locate(args.file)
@@ -48,7 +49,9 @@ def cmd_render(args: argparse.Namespace) -> int:
         source = read_text(path)
     text = render(ir, args.format, parse_sets(args.set), source)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_output(args.output, text)
+    elif args.format == "markdown":
+        markdown(text)
     else:
         sys.stdout.write(text)
     return 0

@@ -7,10 +7,6 @@ import json
 import sys
 from typing import Any
 
-import yaml
-
-from ..engine.game import coerce, compile_ir
-from ..loader import ir_from_path
 from .cli import add_common, parse_sets
 
 ORDER = 90
@@ -24,13 +20,19 @@ def register(sub: Any) -> None:
         description="Print the resolved rules (IR): what every other command reads.",
     )
     p.add_argument("file", help="a .rules file (or IR as .json/.yaml, or a shipped game by file name)")
-    add_common(p, fmt=("json", "yaml"))
+    add_common(p, fmt=("json", "yaml"), seed=False, max_moves=False)
     p.set_defaults(run=cmd_show)
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Print the resolved rules (IR) as JSON or YAML."""
+    import yaml
+
+    from ..engine.game import coerce, compile_ir
+    from ..loader import ir_from_path
+
     ir = ir_from_path(args.file)
+    ir.pop("origin", None)  # (where this machine read the file: not part of the rules)
     sets = parse_sets(args.set)
     if sets:
         game = compile_ir(ir)

@@ -12,8 +12,17 @@ import sys
 from typing import Any
 
 from ..errors import RulesetError
-from ..simulation.simulate import simulate
-from .cli import add_common, load_game, parse_sets, progress_bar
+from .cli import (
+    JOBS_HELP,
+    QUIET_HELP,
+    add_common,
+    jobs,
+    load_game,
+    parse_sets,
+    player_count,
+    write_output,
+)
+from .console import blocks, progress_bar
 
 ORDER = 20
 
@@ -28,22 +37,20 @@ def add_run_options(p: argparse.ArgumentParser) -> None:
         "greedy (greedy:N averages N samples), mcts (mcts:N iterations a move, or "
         "mcts(iterations=N,time=SECONDS,c=C,depth=D,samples=S)); e.g. mcts:200,greedy,random",
     )
-    p.add_argument("--jobs", type=int, default=1, metavar="N", help="play the games over N local processes")
+    p.add_argument("--jobs", type=jobs, default="1", metavar="N", help=JOBS_HELP.format(default="1"))
     p.add_argument(
         "--scheduler",
         metavar="ADDRESS",
         help='play the games on a dask.distributed cluster (tcp://host:8786); needs pip install "ruleset[cluster]"',
     )
     p.add_argument("--plot", metavar="FILE.png|svg", help='draw the statistics; needs pip install "ruleset[plots]"')
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--quiet", action="store_true", help=QUIET_HELP)
     add_common(p)
     p.set_defaults(seed=None)  # None: not given (an experiment file's seed then rules), else 0
 
 
 def run_options(args: argparse.Namespace) -> dict[str, Any]:
     """The checked --jobs/--scheduler options as keywords of simulate(); --plot checked before any game."""
-    if args.jobs < 1:
-        raise RulesetError(f"--jobs must be at least 1, not {args.jobs}")
     if args.games is not None and args.games < 1:
         raise RulesetError(f"--games must be at least 1, not {args.games}")
     if args.scheduler and args.jobs > 1:
@@ -89,15 +96,22 @@ def register(sub: Any) -> None:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play games with bots; print statistics and throughput."""
+    from ..simulation.simulate import simulate
+
     options = run_options(args)
     if args.config:
         return run_config(args, options)
+    if args.output:
+        raise RulesetError(
+            "--output is where an experiment's results go, with --config",
+            hint="for the statistics of one run use --format json > FILE.json; for its games, --record",
+        )
     if not args.file:
         raise RulesetError(
             "name a rules file, or an experiment with --config", hint="ruleset simulate rulesets/GAME.rules"
         )
     game = load_game(args.file, args.max_moves)
-    players = args.players if args.players is not None else game.min_players
+    players = player_count(game, args.players)
     stats = simulate(
         game,
         players,
@@ -117,9 +131,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(json.dumps(stats, indent=2) + "\n")
         return 0
-    from ..simulation.report import run_text
+    from ..simulation.report import run_blocks
 
-    print(run_text(stats))
+    blocks(run_blocks(stats))
     if args.record:
         print(f"records written to {args.record}")
     if args.plot:
@@ -132,7 +146,8 @@ def run_config(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from pathlib import Path
 
     from ..simulation.experiment import load_experiment, run_experiment
-    from ..simulation.report import run_text
+    from ..simulation.report import run_blocks
+    from ..simulation.simulate import simulate
 
     if args.file or args.record or args.set or args.agents:
         raise RulesetError(
@@ -141,7 +156,7 @@ def run_config(args: argparse.Namespace, options: dict[str, Any]) -> int:
         )
     if args.players is not None:
         raise RulesetError("with --config, the experiment file gives the player counts", hint="players: [3, 4]")
-    exp = load_experiment(args.config, load_game)
+    exp = load_experiment(args.config, lambda path: load_game(path, args.max_moves))
     results = run_experiment(
         exp,
         simulate,
@@ -151,10 +166,7 @@ def run_config(args: argparse.Namespace, options: dict[str, Any]) -> int:
         **options,
     )
     out = Path(args.output) if args.output else exp.output
-    try:
-        out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    except OSError as err:
-        raise RulesetError(f"cannot write the results to {out}: {err.strerror}") from None
+    write_output(out, json.dumps(results, indent=2) + "\n")
     if args.plot:
         from ..simulation.plots import plot_compare, plot_run
 
@@ -166,9 +178,8 @@ def run_config(args: argparse.Namespace, options: dict[str, Any]) -> int:
         sys.stdout.write(json.dumps(results, indent=2) + "\n")
         return 0
     for n, run in enumerate(results["runs"]):
-        print(f"== run {n + 1}/{len(results['runs'])}: {run['label']}, {run['players']} players")
-        print(run_text(run))
-        print()
+        header = f"== run {n + 1}/{len(results['runs'])}: {run['label']}, {run['players']} players"
+        blocks([header, *run_blocks(run), ""])
     print(f"results written to {out}")
     if args.plot:
         print(f"plot written to {args.plot}")

@@ -157,6 +157,11 @@ class Game:
                 values[p.name] = p.default(probe, [None] * self.env_size)
         return values
 
+    def check_players(self, players: int) -> None:
+        """Refuse a number of players the rules do not allow (a PlayError that names the range)."""
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise PlayError(f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}")
+
     def new_game(
         self,
         players: int,
@@ -167,8 +172,7 @@ class Game:
         """A new game: ``players`` seats, all chance from ``random.Random(seed)``."""
         from .state import State
 
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise PlayError(f"{self.name} is for {self.min_players} to {self.max_players} players, not {players}")
+        self.check_players(players)
         return State(self, players, seed, self.param_values(players, params), deals)
 
 

@@ -36,6 +36,7 @@ def record(state: Any, agents: list[str] | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "ruleset": game.name,
         "source": game.ir.get("source", ""),
+        **({"origin": game.ir["origin"]} if "origin" in game.ir else {}),
         "players": state.n,
         "seed": state.seed,
         "params": dict(state.params),

@@ -10,29 +10,38 @@ from .player_exprs import members
 
 
 def score_round(state: Any) -> list[int]:
-    """Each player's points for the round just ended, by the ruleset's score rules. A rule that
-    scores a team (`each team: ...`) writes the team's points on its first (lowest) seat, so that
-    a team's total is always the sum of its members' totals."""
+    """Each player's points for the round just ended, by the ruleset's score rules."""
+    return [sum(points) for points in score_by_rule(state)]
+
+
+def score_by_rule(state: Any) -> list[list[int]]:
+    """For each player, what each score rule gives them for the round just ended (in rule order). A
+    rule that scores a team (`each team: ...`) gives the team's points to its first (lowest) seat, so
+    that a team's total is always the sum of its members' totals."""
     game = state.game
-    scores = [0] * state.n
-    teams = game.ir.get("teams")
+    out = []
     for p in range(state.n):
         env = [None] * game.env_size
         env[0] = p
-        total = 0
+        points = []
         for rule in game.score:
-            if rule.team:
+            if rule.team:  # (scored once per team, below)
+                points.append(0)
                 continue
             try:
-                total += (rule.run or _generic(rule))(state, env)
+                points.append((rule.run or _generic(rule))(state, env))
             except RUNTIME_FAILURES as err:
                 raise rule_failure(err, rule.at, "scoring rule") from None
-        scores[p] = total
+        out.append(points)
+    teams = game.ir.get("teams")
     if teams is not None:
-        for rule in game.score:
+        for i, rule in enumerate(game.score):
             if rule.team:
-                _score_teams(state, rule, teams, scores)
-    return scores
+                column = [0] * state.n
+                _score_teams(state, rule, teams, column)
+                for p in range(state.n):
+                    out[p][i] = column[p]
+    return out
 
 
 def _score_teams(state: Any, rule: Any, teams: dict[str, Any], scores: list[int]) -> None:

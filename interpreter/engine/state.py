@@ -16,7 +16,7 @@ from .flow import holds, run_effects
 from .history import RoundLog
 from .moves import Move
 from .observe import revealed_zones
-from .scoring import score_round, winners
+from .scoring import score_by_rule, winners
 from .turns import first_player, resolution_order
 
 if TYPE_CHECKING:  # (the Game makes States: state.py needs no Game at run time)
@@ -445,10 +445,12 @@ class State:
         flow = self.game.flow
         if flow.round_end is not None:
             run_effects(self, flow.round_end, flow.at["round_end"], "effects at the end of the round")
-        scores = score_round(self)
+        by_rule = score_by_rule(self)
+        scores = [sum(points) for points in by_rule]
         for p in range(self.n):
             self.totals[p] += scores[p]
         self.history[-1]["scores"] = scores
+        self.history[-1]["by_rule"] = by_rule  # (what the terminal shows; records keep the sums)
         self.history[-1]["revealed"] = revealed_zones(self)
         self.round += 1
         ended = flow.game_ends is not None and holds(self, flow.game_ends, flow.at.get("game_ends"), "game's end")

@@ -104,6 +104,23 @@ def _mistake_hint(err: UnexpectedInput) -> str | None:
     return _mistake_keys().get(_state_key(err))
 
 
+def _spelling_hint(err: UnexpectedInput, text: str) -> str | None:
+    """A hint for a mistake of spelling seen in the text itself, whatever the parser's state:
+    a capitalised name (`Red`), or `==` for the comparison `=`."""
+    if isinstance(err, UnexpectedToken):
+        pos = getattr(err.token, "start_pos", None)
+    else:
+        pos = getattr(err, "pos_in_stream", None)
+    if pos is None or not 0 <= pos < len(text):
+        return None
+    word = re.match(r"[A-Za-z_][A-Za-z0-9_]*", text[pos:])
+    if word and text[pos].isupper():
+        return f"names are lower case: write `{word.group().lower()}`, not `{word.group()}`"
+    if text[pos] == "=" and "==" in text[max(0, pos - 1) : pos + 2]:
+        return "a comparison is a single `=`: write `a = b`, not `a == b`"
+    return None
+
+
 FRIENDLY = {
     "NAME": "a name",
     "INT": "a number",
@@ -147,6 +164,11 @@ def _describe_expected(expected: set[str]) -> str:
     return ", ".join(names[:8]) + more
 
 
+def _clip(text: str, width: int = 40) -> str:
+    """A token as an error message quotes it: at most ``width`` characters (the excerpt shows the rest)."""
+    return text if len(text) <= width else text[:width] + "..."
+
+
 def _found(err: UnexpectedInput, text: str) -> str:
     """What the parser found at the error position, in words."""
     if isinstance(err, UnexpectedToken):
@@ -157,7 +179,7 @@ def _found(err: UnexpectedInput, text: str) -> str:
             return "the end of the file"
         if tok.type in ("_INDENT", "_DEDENT"):
             return "a change of indentation"
-        return repr(str(tok))
+        return repr(_clip(str(tok)))
     if isinstance(err, UnexpectedCharacters):
         return repr(text[err.pos_in_stream]) if err.pos_in_stream < len(text) else "the end of the file"
     return "the end of the file"
@@ -178,7 +200,8 @@ def parse(text: str, file: str = "<rules>") -> Tree:
         message = f"unexpected {_found(err, source)}"
         if expected:
             message += f"; expected {_describe_expected(set(expected))}"
-        raise RulesSyntaxError(message, Span(file, line, col), _mistake_hint(err)) from None
+        hint = _mistake_hint(err) or _spelling_hint(err, source)
+        raise RulesSyntaxError(message, Span(file, line, col), hint) from None
     except LarkError:  # an inconsistent dedent, from the indenter
         line = _dedent_line(source)
         raise RulesSyntaxError(

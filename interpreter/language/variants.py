@@ -136,6 +136,7 @@ def read_text(path: str | Path) -> str:
         raise ReadError(f"cannot read {path}: {err.strerror}", None) from None
     if len(data) > MAX_FILE_BYTES:
         raise ReadError(f"{path} is larger than {MAX_FILE_BYTES:,} bytes, the most a rules file may have", where)
+    data = data.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark, as Windows Notepad writes
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:

@@ -8,11 +8,13 @@ happen. Also the viewer of `ruleset replay --seat K`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any, TextIO
 
 from ..agents import SeatView, make_agents
 from ..engine.observe import sees
+from ..errors import Span, plural, source_line
 
 HELP = "type a move's number or a card's name; ? shows the rules of this phase; q quits"
 
@@ -57,9 +59,11 @@ def derived(state: Any, seat: int, inst: int) -> list[str]:
             value = fn(masked, inst)
             out.append(f"{dname} {'none' if value is None else value}")
     cards = state.zone_cards(inst)
-    for attr, info in game.ir["attributes"].items():
+    for attr, zones in summed_attributes(game).items():
+        if zones is not None and name not in zones:
+            continue
         values = [game.cards.attrs[attr][c] for c in cards]
-        if info.get("kind") == "number" and any(v is not None for v in values):
+        if any(v is not None for v in values):
             out.append(f"sum of {attr} {sum(v for v in values if v is not None)}")
     return out
 
@@ -72,13 +76,52 @@ def round_text(number: int, rounds: int | None, ends_on_condition: bool) -> str:
     return f"round {number}, at most {rounds}" if ends_on_condition else f"round {number} of {rounds}"
 
 
+@cache
+def summed_attributes(game: Any) -> dict[str, frozenset[str] | None]:
+    """The number attributes some rule sums (`sum of value in target`), each with the zones it is
+    summed over (None: it cannot be told): the sums worth showing, and where."""
+    found: dict[str, set[str] | None] = {}
+    stack: list[Any] = [game.ir]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if node.get("op") == "sum" and isinstance(node.get("attr"), str):
+                zones = _zones_read(game, node.get("of"))
+                if node["attr"] not in found or found[node["attr"]] is not None:
+                    found[node["attr"]] = None if zones is None else (found.get(node["attr"]) or set()) | zones
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return {a: None if found[a] is None else frozenset(found[a]) for a in game.ir["attributes"] if a in found}
+
+
+def _zones_read(game: Any, cards: Any) -> set[str] | None:
+    """The zones a collection of cards is taken from: named ones, or a move's target zones for
+    `target`; None when that cannot be told from the expression."""
+    source = cards.get("from") if isinstance(cards, dict) else None
+    if isinstance(source, dict) and source.get("op") == "bound" and source.get("name") == "target":
+        targets = {m["to"] for phase in game.ir["round"]["phases"] for m in phase["moves"]}
+        return {t for t in targets if isinstance(t, str)} or None
+    names: set[str] = set()
+    stack = [source]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if node.get("name") in game.zone_index and node.get("op") != "bound":
+                names.add(node["name"])
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return names or None
+
+
 def screen(state: Any, seat: int) -> str:
     """What ``seat`` sees now, as text."""
     game, lay = state.game, state.layout
     obs = state.observe(seat)
     lines = [
         f"=== {game.name}: {round_text(obs['round'], obs['rounds'], game.flow.game_ends is not None)}, "
-        f"dealer seat {obs['dealer']}, "
+        f"dealer {seat_name(obs['dealer'], seat)}, "
         f"phase {obs['phase']} ===",
         "scores: " + "   ".join(f"{'you' if p == seat else f'seat {p}'} {t}" for p, t in enumerate(obs["totals"])),
     ]
@@ -89,12 +132,14 @@ def screen(state: Any, seat: int) -> str:
         for inst, view in zip(lay.instances[z], views, strict=True):
             label = zone_label(game, name, lay.number[inst], seat, state.n)
             if isinstance(view, dict):
-                lines.append(f"{label}: {view['count']} card(s), hidden")
+                lines.append(f"{label}: {plural(view['count'], 'card')}, hidden")
                 continue
             if game.zones[z].piles:
                 text = " | ".join(", ".join(card_name(c) for c in pile) for pile in view) or "empty"
-                lines.append(f"{label}: {len(view)} pile(s): {text}")
+                lines.append(f"{label}: {plural(len(view), 'pile')}: {text}")
             else:
+                if game.zones[z].per_player and lay.owner[inst] == seat:  # a hand: sorted, as a person holds it
+                    view = [game.cards.json[c] for c in sorted(state.zone_cards(inst))]
                 text = ", ".join(card_name(c) for c in view) or "empty"
                 extra = derived(state, seat, inst) if view else []
                 lines.append(f"{label}: {text}" + (f"   [{'; '.join(extra)}]" if extra else ""))
@@ -127,24 +172,78 @@ def moves_seen(state: Any, seat: int, round_index: int) -> list[dict[str, Any]]:
     ]
 
 
+def seat_name(player: int, seat: int) -> str:
+    """``you`` for the seat at the terminal, ``seat 2`` for the others."""
+    return "you" if player == seat else f"seat {player}"
+
+
 def score_table(state: Any, seat: int, round_index: int) -> str:
-    """The scoring of a finished round: each seat's points and total."""
-    scores = state.history[round_index]["scores"]
-    lines = [f"--- round {round_index + 1} scored ---", f"{'seat':<10}{'round':>8}{'total':>8}"]
+    """The scoring of a finished round: what was hidden and is now shown, then each score rule's
+    points for each seat, the round's points and the totals."""
+    game, log = state.game, state.history[round_index]
+    lines = [f"--- round {round_index + 1} scored ---"]
+    for name, instances in (log.get("revealed") or {}).items():
+        for index, cards in enumerate(instances):
+            label = zone_label(game, name, index, seat, state.n)
+            lines.append(f"revealed: {label}: " + (", ".join(card_name(c) for c in cards) or "empty"))
     totals = [0] * state.n
     for r in state.history[: round_index + 1]:
         totals = [t + s for t, s in zip(totals, r.get("scores", [0] * state.n), strict=True)]
-    for p in range(state.n):
-        who = f"{p} (you)" if p == seat else str(p)
-        lines.append(f"{who:<10}{scores[p]:>8}{totals[p]:>8}")
+    heads = [seat_name(p, seat) for p in range(state.n)]
+    rows = [(rule_text(rule, i), [log["by_rule"][p][i] for p in range(state.n)]) for i, rule in enumerate(game.score)]
+    rows = [r for r in rows if any(r[1])] if "by_rule" in log else []
+    rows += [("this round", log["scores"]), ("total", totals)]
+    cell = max(6, *(len(h) for h in heads))  # the seats' points first, each rule's words after them
+    lines.append("".join(f"{h:>{cell + 2}}" for h in heads))
+    lines += ["".join(f"{v:>{cell + 2}}" for v in values) + f"   {text}" for text, values in rows]
     return "\n".join(lines)
+
+
+def rule_text(rule: Any, index: int) -> str:
+    """A score rule as its .rules line says it (or its number, for rules written as IR)."""
+    try:
+        span = Span.parse(rule.at)
+    except (TypeError, ValueError):
+        return f"score rule {index + 1}"
+    line = source_line(span.file, span.line)
+    return line.strip() if line else f"score rule {index + 1}"
+
+
+def round_header(state: Any, round_index: int, seat: int) -> str:
+    """The line that opens a round: its number and its dealer."""
+    dealer = state.history[round_index]["dealer"] if round_index < len(state.history) else state.dealer
+    return f"=== round {round_index + 1} of {state.rounds}, dealer {seat_name(dealer, seat)} ==="
 
 
 def final_table(state: Any, seat: int) -> str:
     """The end of the game: totals and winners."""
     win = state.winners()
-    names = ", ".join("you" if p == seat else f"seat {p}" for p in win)
-    return f"=== game over: totals {state.totals}; winner(s): {names} ==="
+    names = ", ".join(seat_name(p, seat) for p in win)
+    return f"=== game over: totals {state.totals}; {'winner' if len(win) == 1 else 'winners'}: {names} ==="
+
+
+def zone_counts(state: Any) -> list[int]:
+    """How many cards each zone instance holds (what every seat may know)."""
+    return [len(state.zone_cards(i)) for i in range(state.layout.size)]
+
+
+def takes(state: Any, before: list[int], seat: int) -> list[str]:
+    """What the rules did after a move, in words: cards that left shared zones for a player's zone
+    (a trick won, a shared pile collected), from the counts before the move and now."""
+    game, lay = state.game, state.layout
+    after = zone_counts(state)
+    lost = [i for i in range(lay.size) if after[i] < before[i] and not game.zones[lay.zone_of[i]].per_player]
+    gained = [i for i in range(lay.size) if after[i] > before[i] and game.zones[lay.zone_of[i]].per_player]
+    if not lost or not gained:
+        return []
+    sources = ", ".join(zone_label(game, game.zones[lay.zone_of[i]].name, lay.number[i], seat, state.n) for i in lost)
+    out = []
+    for i in gained:
+        who, zone = lay.owner[i], game.zones[lay.zone_of[i]].name
+        n = after[i] - before[i]
+        verb = "take" if who == seat else "takes"
+        out.append(f"{seat_name(who, seat)} {verb} {plural(n, 'card')} from {sources} into {zone}")
+    return out
 
 
 def phase_rules(game: Any, phase_index: int) -> str:
@@ -173,7 +272,8 @@ def ask(state: Any, seat: int, inp: TextIO, say: Callable[[str], None]) -> Any:
     """Show the seat's legal moves, numbered, and read a choice until it is a legal move."""
     game = state.game
     moves, texts = [], []
-    for mv in state.legal_moves():  # copies of a card make the same move: list it once
+    # copies of a card make the same move: listed once; in the order of the cards (a sorted hand)
+    for mv in sorted(state.legal_moves(), key=lambda mv: (mv.card, mv.target)):
         d = state.describe(mv)
         where = zone_label(game, d["to"]["zone"], d["to"]["index"], seat, state.n)
         text = f"{d['move']} {card_name(d['card'])} to {where}"
@@ -184,11 +284,16 @@ def ask(state: Any, seat: int, inp: TextIO, say: Callable[[str], None]) -> Any:
     for i, t in enumerate(texts, 1):
         say(f"  {i:>2}) {t}")
     while True:
-        say(f"your move, seat {seat} (1-{len(moves)}, a card's name, ? or q)> ")
+        if len(moves) == 1:
+            say(f"your only move, seat {seat}: press Enter to play it (or ? or q)> ")
+        else:
+            say(f"your move, seat {seat} (1-{len(moves)}, a card's name, ? or q)> ")
         line = inp.readline()
         if not line:
             raise Quit("end of input")
         text = line.strip().lower()
+        if not text and len(moves) == 1:
+            return moves[0]
         if text in ("q", "quit", "exit"):
             raise Quit("you quit")
         if text in ("?", "help"):
@@ -230,6 +335,7 @@ def play(
     state = game.new_game(players, seed, params)
     bots = make_agents(_bot_spec(agents, players, seat), players, seed)
     say(f"{game.name}: {players} players; you are seat {seat}. " + HELP)
+    say(round_header(state, 0, seat))
     shown, rnd = 0, 0
     try:
         while not state.is_over:
@@ -240,8 +346,12 @@ def play(
                 move = ask(state, seat, inp, say)
             else:
                 move = bots[p].choose(SeatView(state, p))
+            before, round_before = zone_counts(state), state.round
             state.apply(move)
             shown, rnd = report(state, seat, shown, rnd, say, [b.name for b in bots])
+            if state.round == round_before and not state.over:
+                for line in takes(state, before, seat):
+                    say("  " + line)
     except Quit as why:
         say(f"{why}: the game is left unfinished")
         return state, False
@@ -265,6 +375,7 @@ def report(
         rnd, shown = rnd + 1, 0
         if rnd >= len(state.history):
             return shown, rnd
+        say(round_header(state, rnd, seat))  # before the new round's first moves
 
 
 def replay_as(game: Any, rec: dict[str, Any], seat: int, out: TextIO) -> Any:
@@ -282,6 +393,7 @@ def replay_as(game: Any, rec: dict[str, Any], seat: int, out: TextIO) -> Any:
     )
     names = list(rec.get("agents") or [f"seat {p}" for p in range(state.n)])
     say(f"{game.name}: {state.n} players, seen from seat {seat}")
+    say(round_header(state, 0, seat))
     shown = rnd = 0
     for r_index, r in enumerate(rec["rounds"]):
         for m_index, m in enumerate(r["moves"], 1):
@@ -291,8 +403,12 @@ def replay_as(game: Any, rec: dict[str, Any], seat: int, out: TextIO) -> Any:
             if m["player"] == seat:
                 say("")
                 say(screen(state, seat))
+            before, round_before = zone_counts(state), state.round
             state.apply(move)
             shown, rnd = report(state, seat, shown, rnd, say, names)
+            if state.round == round_before and not state.over:
+                for line in takes(state, before, seat):
+                    say("  " + line)
     if state.over:
         say(final_table(state, seat))
     return state

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..engine.game import Game
 from ..engine.records import record, replay
-from ..errors import RulesetError
+from ..errors import RulesetError, plural
 
 MAX_PROBLEMS = 20  # per call of soak: enough to see a pattern
 
@@ -30,9 +30,9 @@ def card_problems(state: Any) -> list[str]:
     lost = [c for c in range(count) if seen[c] == 0 and c not in absent]
     doubled = [c for c in range(count) if seen[c] > 1]
     if lost:
-        problems.append(f"{len(lost)} card(s) in no zone: {lost[:10]}")
+        problems.append(f"{plural(len(lost), 'card')} in no zone: {lost[:10]}")
     if doubled:
-        problems.append(f"{len(doubled)} card(s) in more than one place: {doubled[:10]}")
+        problems.append(f"{plural(len(doubled), 'card')} in more than one place: {doubled[:10]}")
     return problems
 
 

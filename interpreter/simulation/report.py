@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import plural
 from .stats import holm, mean_difference, rate_difference, significant, wilson
+from .table import Block, Column, Table, plain
 
 
 def pct(x: float) -> str:
     """A rate as a percentage."""
     return f"{100 * x:.1f}%"
+
+
+def rate(x: float) -> str:
+    """A throughput: one decimal, or two significant digits below 1 (0.05 games/s, not 0.0)."""
+    return f"{x:,.1f}" if x >= 1 else f"{x:.2g}"
 
 
 def rate_ci(lo_hi: list[float] | None) -> str:
@@ -35,58 +42,89 @@ def agents_text(names: list[str]) -> str:
 
 
 def run_text(stats: dict[str, Any]) -> str:
-    """The report of one simulate run."""
-    out = [
-        f"{stats['ruleset']}: {stats['games']} games, {stats['players']} players, seed {stats['seed']}, "
+    """The report of one simulate run, as plain text."""
+    return plain(run_blocks(stats))
+
+
+def run_blocks(stats: dict[str, Any]) -> list[Block]:
+    """The report of one simulate run: lines and tables (seats, rounds, agents, rules)."""
+    out: list[Block] = [
+        f"{stats['ruleset']}: {plural(stats['games'], 'game')}, {stats['players']} players, seed {stats['seed']}, "
         f"agents {agents_text(stats['agents'])}"
     ]
     if stats["params"]:
         out.append("parameters: " + ", ".join(f"{k}={v}" for k, v in stats["params"].items()))
     out.append("")
-    out.append(
-        f"{'seat':<6}{'agent':<10}{'wins':>7}{'win rate':>10}  {'95% CI':<14}"
-        f"{'mean score':>11}  {'95% CI':<18}{'sd':>7}{'min':>7}{'max':>7}"
-    )
-    for s in stats["seats"]:
-        sc = s["score"]
-        mark = "*" if s["advantage"]["significant"] else " "
-        out.append(
-            f"{s['seat']:<6}{s['agent']:<10}{s['wins']:>7}{pct(s['win_rate']):>10}{mark} "
-            f"{rate_ci(s['win_rate_ci']):<14}"
-            f"{sc['mean']:>11.2f}  {num_ci(sc['ci']):<18}{sc['sd']:>7.2f}{sc['min']:>7g}{sc['max']:>7g}"
-        )
+    out.append(seats_table(stats))
     out.append(seat_advantage_text(stats))
     out.append(first_player_text(stats["first_player"]))
     if stats["per_round"]:
         out.append("")
-        out.append("mean score per round (±: half the 95% interval; sd: the spread):")
-        out.append(f"{'round':<7}" + "".join(f"{'seat ' + str(s):<22}" for s in range(stats["players"])))
+        rounds = Table(
+            [Column("round", right=True)] + [Column(f"seat {s}") for s in range(stats["players"])],
+            title="mean score per round (±: half the 95% interval; sd: the spread):",
+        )
         for r in stats["per_round"]:
-            cells = [f"{plus_minus(m):<13}sd {m['sd']:<5.2f}" for m in r["seats"]]
-            out.append(f"{r['round']:<7}" + "".join(f"{c:<22}" for c in cells))
-    moves, rounds = stats["length"]["moves"], stats["length"]["rounds"]
+            rounds.rows.append([str(r["round"])] + [f"{plus_minus(m)}  sd {m['sd']:.2f}" for m in r["seats"]])
+        out.append(rounds)
+    moves, rounds_ = stats["length"]["moves"], stats["length"]["rounds"]
     out.append("")
     out.append(
         f"game length: {moves['mean']:.1f} moves {num_ci(moves['ci'], 1)} (sd {moves['sd']:.1f}, "
-        f"{moves['min']:g} to {moves['max']:g}); {rounds['mean']:.2f} rounds {num_ci(rounds['ci'])}"
+        f"{moves['min']:g} to {moves['max']:g}); {rounds_['mean']:.2f} rounds {num_ci(rounds_['ci'])}"
     )
     if len(stats["by_agent"]) > 1:
-        out += _group_table(stats["by_agent"], "agent", 10, "mean score", wins=False)
+        out.append("")
+        out.append(agents_table(stats))
     if stats.get("teams"):
         out += _group_table(stats["teams"], "team", 6, "mean total", wins=True)
     if stats.get("rules"):
         out.append("")
-        out.append("rules fired, per game (95% CI):")
+        rules = Table(
+            [Column("per game", right=True), Column("95% CI"), Column("rule at"), Column("rule")],
+            title="rules fired, per game (95% CI):",
+        )
         for r in stats["rules"]:
-            never = "  never fired" if not r["fired"] else ""
+            never = "  (never fired)" if not r["fired"] else ""
             what = r["text"] or r["rule"]
-            out.append(f"  {r['per_game']:>10.2f} {num_ci(r['per_game_ci']):<20} {r['at']}  {what}{never}")
+            rules.rows.append([f"{r['per_game']:.2f}", num_ci(r["per_game_ci"]), r["at"], what + never])
+        out.append(rules)
     out.append("")
     out.append(
-        f"{stats['games']} games in {stats['seconds']:.2f} s: {stats['games_per_second']:,.1f} games/s, "
+        f"{plural(stats['games'], 'game')} in {stats['seconds']:.2f} s: {rate(stats['games_per_second'])} games/s, "
         f"{stats['moves_per_second']:,.0f} moves/s" + (f", {stats['jobs']} jobs" if stats.get("jobs", 1) > 1 else "")
     )
-    return "\n".join(out)
+    return out
+
+
+def seats_table(stats: dict[str, Any]) -> Table:
+    """Per seat: agent, wins, win rate (* when it is not a fair share), mean score and its spread."""
+    table = Table(
+        [Column("seat", right=True), Column("agent")]
+        + [Column(name, right=True) for name in ("wins", "win rate", "95% CI", "mean score", "95% CI")]
+        + [Column(name, right=True) for name in ("sd", "min", "max")]
+    )
+    for s in stats["seats"]:
+        sc = s["score"]
+        mark = "*" if s["advantage"]["significant"] else ""
+        wins = [str(s["seat"]), s["agent"], str(s["wins"]), pct(s["win_rate"]) + mark, rate_ci(s["win_rate_ci"])]
+        score = [f"{sc['mean']:.2f}", num_ci(sc["ci"]), f"{sc['sd']:.2f}", f"{sc['min']:g}", f"{sc['max']:g}"]
+        table.rows.append(wins + score)
+    return table
+
+
+def agents_table(stats: dict[str, Any]) -> Table:
+    """Per agent (when the seats have different ones): its seats, win rate and mean score."""
+    table = Table(
+        [Column("agent"), Column("seats")]
+        + [Column(name, right=True) for name in ("win rate", "95% CI", "mean score", "95% CI")]
+    )
+    for a in stats["by_agent"]:
+        wr, sc = a["win_rate"], a["score"]
+        seats = ",".join(map(str, a["seats"]))
+        score = [f"{sc['mean']:.2f}", num_ci(sc["ci"])]
+        table.rows.append([a["agent"], seats, pct(wr["rate"]), rate_ci(wr["ci"]), *score])
+    return table
 
 
 def _group_table(rows: list[dict[str, Any]], key: str, width: int, score: str, wins: bool) -> list[str]:
@@ -197,39 +235,41 @@ def correct(rows: list[dict[str, Any]], runs: int) -> None:
 
 
 def compare_text(runs: list[dict[str, Any]], rows: list[dict[str, Any]]) -> str:
+    """The side-by-side table of `compare`, as plain text."""
+    return plain(compare_blocks(runs, rows))
+
+
+def compare_blocks(runs: list[dict[str, Any]], rows: list[dict[str, Any]]) -> list[Block]:
     """The side-by-side table of `compare`; * marks a difference from the first ruleset that is significant."""
     base = runs[0]
     names = [f"{chr(65 + i)}: {r['ruleset']}" for i, r in enumerate(runs)]
-    out = [
-        f"{base['players']} players, {base['games']} games each, seed {base['seed']}, "
+    out: list[Block] = [
+        f"{base['players']} players, {plural(base['games'], 'game')} each, seed {base['seed']}, "
         f"agents {agents_text(base['agents'])}; the same seeds for every ruleset",
     ]
     for i, (name, run) in enumerate(zip(names, runs, strict=True)):
         params = ", ".join(f"{k}={v}" for k, v in run["params"].items())
         out.append(f"  {name}" + (f" ({params})" if params else "") + ("" if i else "  (the base)"))
     out.append("")
-    width = max(len(r["figure"]) for r in rows) + 2
-    head = f"{'':<{width}}" + "".join(f"{chr(65 + i):<32}" for i in range(len(runs)))
-    out.append(head)
+    table = Table(
+        [Column("")] + [Column(chr(65 + i)) for i in range(len(runs))],
+        note="[lo, hi]: 95% interval; +d: difference from A (rates in percentage points); "
+        "*: significant at 5% after Holm's correction within each family of rows (the seats' win rates, "
+        "the seats' mean scores, the rules fired)",
+    )
     for row in rows:
         cells = []
         for cell in row["cells"]:
+            diff = cell.get("difference")
             if row["kind"] == "rate":
                 text = f"{pct(cell['value'])} {rate_ci(cell['ci'])}"
-                diff = cell.get("difference")
                 if diff:
                     text += f" {100 * diff['difference']:+.1f}{'*' if diff['significant'] else ''}"
             else:
                 text = f"{cell['value']:.2f} {num_ci(cell['ci'])}"
-                diff = cell.get("difference")
                 if diff:
                     text += f" {diff['difference']:+.2f}{'*' if diff['significant'] else ''}"
-            cells.append(f"{text:<32}")
-        out.append(f"{row['figure']:<{width}}" + "".join(cells))
-    out.append("")
-    out.append(
-        "[lo, hi]: 95% interval; +d: difference from A (rates in percentage points); "
-        "*: significant at 5% after Holm's correction within each family of rows (the seats' win rates, "
-        "the seats' mean scores, the rules fired)"
-    )
-    return "\n".join(out)
+            cells.append(text)
+        table.rows.append([row["figure"], *cells])
+    out.append(table)
+    return out

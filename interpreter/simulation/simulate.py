@@ -38,6 +38,7 @@ def simulate(
 
     if games < 1:  # (the command line refuses it too: --games takes a number of at least 1)
         raise ValueError(f"simulate needs at least one game, not {games}")
+    game.check_players(players)  # before the agents: their count is checked against it
     names = [a.name for a in make_agents(agents, players, seed)]
     values = game.param_values(players, params)  # a bad --set fails here, before any game
     tally = Tally(players, names, game.winner_highest, team_seats(game.ir.get("teams"), players))
