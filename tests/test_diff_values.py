@@ -15,7 +15,7 @@ LED = "define led = suit of first card in trick else none"
 TEAM_RULE = "each team: count pile in won of team - 6 if count pile in won of team > 6"
 EXTRA = LED + "\ndefine beats(a, b) = rank of a > rank of b\ndefine heads of card = if rank of card > 10 then 2 else 1"
 BASE = WHIST.replace(LED, EXTRA).replace(
-    "var trump_seen per round = none", "var trump_seen per round = none\nvar bid per player = 0"
+    "var trump per round = none", "var trump per round = none\nvar bid per player = 0"
 )
 
 CASES = [
@@ -79,6 +79,7 @@ def test_each_change_is_one_change_in_rulebook_words(case):
 
 def test_teams_added_are_one_added_item_with_who_sits_where():
     plain = BASE.replace("teams of 2, partners across\n", "").replace(TEAM_RULE, "count pile in won of player")
+    plain = plain.replace("some team where", "some player where")
     teams = plain.replace("players 4..4\n", "players 4..4\nteams of 2, partners across\n")
     changes = diff(ir_from_text(plain, "a.rules"), ir_from_text(teams, "b.rules"))
     assert [(c.change, c.item.kind) for c in changes] == [("added", "teams")]

@@ -32,7 +32,7 @@ define low_seat = seat of dealer >= 0
 @pytest.fixture(scope="module")
 def values_text() -> str:
     text = WHIST.read_text().replace(
-        "var trump_seen per round = none", "var trump_seen per round = none\nvar chips per player, owner sees = 3"
+        "var trump per round = none", "var trump per round = none\nvar chips per player, owner sees = 3"
     )
     return text.replace(
         "define led = suit of first card in trick else none",
@@ -57,7 +57,12 @@ def test_the_rulebook_says_who_sits_with_whom_and_that_teams_win_together():
         "if the number of piles in the won of the players of the team is more than 6." in book
     )
     assert "A team's points are written on its first (lowest) seat." in book
-    assert "The game lasts 1 round (`rounds`)" in book  # one round, not "1 rounds"
+    assert (
+        "Rounds are played until, at the end of a round, there is a team for which the total of that "
+        "team is at least `target`" in book
+    )
+    one_deal = rulebook(WHIST.read_text().replace("ends when some team where total of it >= target", "rounds 1"))
+    assert "The game lasts 1 round;" in one_deal  # one round, not "1 rounds"
     assert (
         "the team with the highest total (its players' totals together) wins, "
         "and all its players with it; tied teams share the win." in book

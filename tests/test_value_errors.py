@@ -165,9 +165,9 @@ CASES = [
     (
         "a shared counter that only its owner sees",
         WHIST,
-        "var trump_seen per round = none",
-        "var trump_seen per round, owner sees = none",
-        "var trump_seen",
+        "var trump per round = none",
+        "var trump per round, owner sees = none",
+        "var trump",
         DeclarationError,
         "not kept per player",
         "hidden",

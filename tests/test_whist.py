@@ -26,7 +26,7 @@ def c(suit: str, rank: int) -> dict:
 
 
 def deal(game):
-    """Dealer 0 holds the 2 of spades last (spades are trump); seat 1 leads the 10 of hearts."""
+    """Dealer 0 is dealt the 2 of spades last: it is turned up, spades are trump; seat 1 leads."""
     hands = [
         [c("hearts", 5), c("spades", 2)],
         [c("hearts", 10), c("clubs", 3)],
@@ -80,9 +80,54 @@ def test_both_partners_win_together(whist):
     assert tuple(state.winners()) in (teams[0], teams[1], (0, 1, 2, 3))
 
 
-@pytest.mark.skip(reason="needs `game ends when` (the flow branch): whist is played to 7 points")
-def test_the_game_ends_when_a_side_reaches_seven_points(whist):
-    raise AssertionError("to write when `game ends when` lands")
+def test_the_turned_up_card_is_seen_by_every_seat_before_the_opening_lead(whist):
+    state = deal(whist)
+    assert state.current_player == 1 and not state.history[0]["moves"]  # nobody has played yet
+    for seat in range(4):
+        view = state.observe(seat)
+        assert view["zones"]["turned"] == [[c("spades", 2)]]
+        assert view["vars"]["trump"] == "spades"
+    assert state.observe(0)["zones"]["hand"][0] == [c("hearts", 5)]  # out of the dealer's hand meanwhile
+
+
+def test_the_dealer_takes_the_turned_card_into_hand_at_the_first_trick_and_may_play_it(whist):
+    hands = [
+        [c("clubs", 5), c("spades", 2)],  # the dealer: void in hearts once the 2 of spades is turned up
+        [c("hearts", 10), c("clubs", 3)],
+        [c("hearts", 2), c("diamonds", 9)],
+        [c("hearts", 4), c("spades", 3)],
+    ]
+    state = position(whist, 4, {"hand": hands})
+    play(state, 1, c("hearts", 10))
+    play(state, 2, c("hearts", 2))
+    assert state.observe(0)["zones"]["turned"] == [[c("spades", 2)]]
+    play(state, 3, c("hearts", 4))
+    view = state.observe(1)
+    assert view["zones"]["turned"] == [[]] and view["zones"]["hand"][0] == {"count": 2}
+    assert sorted(state.describe(m)["card"]["rank"] for m in state.legal_moves()) == [2, 5]
+    play(state, 0, c("spades", 2))  # the turned-up trump wins the trick; trump stays spades
+    assert state.current_player == 0 and state.observe(2)["vars"]["trump"] == "spades"
+
+
+def sides(rec: dict) -> list[int]:
+    return [t["total"] for t in rec["teams"]]
+
+
+@pytest.mark.parametrize("target", [2, 7])
+def test_the_game_ends_after_the_deal_in_which_a_side_reaches_the_target(whist, target):
+    state = whist.new_game(4, 11, {"target": target})
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
+    rec = record(state)
+    running = [0, 0]
+    for i, rnd in enumerate(rec["rounds"]):
+        running = [running[0] + rnd["scores"][0] + rnd["scores"][2], running[1] + rnd["scores"][1] + rnd["scores"][3]]
+        last = i == len(rec["rounds"]) - 1
+        assert (max(running) >= target) == last  # no deal after the target is reached, none missing
+    assert sides(rec) == running
+    assert [p for t in rec["teams"] if t["won"] for p in t["seats"]] == rec["winners"]
+    assert [t["won"] for t in rec["teams"]] == [x >= target for x in running]
+    replay(whist, rec)
 
 
 def test_a_record_says_each_team_its_total_and_whether_it_won(whist):

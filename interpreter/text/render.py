@@ -396,7 +396,7 @@ def _scoring(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
 def _end(ir: dict[str, Any], ctx: P.Ctx, values: dict[int, dict[str, Any]]) -> list[Block]:
     g = ir["game"]
     if "rounds" not in g:
-        sentence = f"{F.game_end(g, ctx, None)}; {R.game_dealer(g)}. At the end, {R.game_winner(g)}."
+        sentence = f"{F.game_end(g, ctx, None)}; {R.game_dealer(g)}. At the end, {R.game_winner(g, ir.get('teams'))}."
         return [("h", 2, "End of the game"), *_para(sentence, g)]
     texts = {}
     for n, v in values.items():
