@@ -121,6 +121,10 @@ MISTAKES = {
         "players 2..4\ndefine beats(a, b) = rank of a > rank of b\ndefine x = beats(first card in pile)",
     ),
     "a copy count is known before the game starts": ("rank 1..5", "rank 1..5 x (count pile)"),
+    "'player' is not known here": (
+        "    ends when every hand is empty\n",
+        "    ends when every hand is empty\n    at end\n      move card in hand of player to pile\n",
+    ),
 }
 
 

@@ -77,7 +77,7 @@ def effect_expressions(effects: list[Node]) -> Iterator[Node]:
     """The expressions inside effects, nested `if`s included."""
     for eff in effects:
         for k, v in eff.items():
-            if k in ("then", "else"):
+            if k in ("then", "else", "effects"):
                 yield from effect_expressions(v)
             elif isinstance(v, dict) and "op" in v:
                 yield v
@@ -312,6 +312,8 @@ def _destinations(effects: list[Node]) -> Iterator[Node]:
         elif eff["do"] == "if":
             yield from _destinations(eff["then"])
             yield from _destinations(eff["else"])
+        elif eff["do"] == "each":
+            yield from _destinations(eff["effects"])
 
 
 def _unused_params(ir: dict[str, Any], report: Report) -> None:

@@ -185,6 +185,22 @@ def _if(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     return branch
 
 
+def _each(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """for each player where ...: the effects once for each player (or team), in seat order"""
+    over = cx.compile({"op": "players" if node["over"] == "player" else "teams"}, scope)
+    inner, k = scope.bind(node["over"])
+    where = None if node.get("where") is None else cx.compile(node["where"], inner)
+    body = compile_effects(cx, node["effects"], Scope(inner.slots, inner.counter))
+
+    def each(s, e):
+        for x in list(over(s, e)):
+            e[k] = x
+            if where is None or where(s, e):
+                body(s, e)
+
+    return each
+
+
 _BUILDERS: dict[str, Callable[[ExprCompiler, dict[str, Any], Scope], Effect]] = {
     "move": _move,
     "draw": _draw,
@@ -193,4 +209,5 @@ _BUILDERS: dict[str, Callable[[ExprCompiler, dict[str, Any], Scope], Effect]] = 
     "add": _set,
     "next": _next,
     "if": _if,
+    "each": _each,
 }

@@ -55,7 +55,8 @@ class FlowResolver:
                 raise UnknownNameError(
                     f"'{name}' is not known here: the effects at the {timed.when} of {what} are nobody's move",
                     span,
-                    "name a player by a rule, e.g. `dealer`, or let a trigger `after MOVE` do it",
+                    "name a player by a rule, e.g. `dealer`; `for each player` above the effects for every "
+                    "player in turn; or let a trigger `after MOVE` do it",
                 )
         return self._noted({"effects": self.effects(timed.effects, {})}, timed.span)
 
@@ -164,22 +165,27 @@ class FlowResolver:
 
 
 def _names(effects: tuple[Any, ...]) -> list[tuple[str, Span]]:
-    """Every plain name the effects read (names a `let` binds before are left out)."""
+    """Every plain name the effects read (names a `let` binds before are left out, and so is the
+    player or team a `for each` binds, in its own effects or expression)."""
     out: list[tuple[str, Span]] = []
     bound: set[str] = set()
 
-    def walk(x: Any) -> None:
+    def walk(x: Any, inner: frozenset[str] = frozenset()) -> None:
         if getattr(x, "kind", None) == "let":
-            walk(x.args[1])
+            walk(x.args[1], inner)
             bound.add(x.args[0])
             return
+        if getattr(x, "kind", None) == "each":  # for each player [where C]: effects
+            inner = inner | {x.args[0]}
+        if getattr(x, "op", None) == "for_each":  # max V for each player [where C]
+            inner = inner | {x.args[2]}
         if getattr(x, "op", None) == "name":
-            if x.args[0] not in bound:
+            if x.args[0] not in bound and x.args[0] not in inner:
                 out.append((x.args[0], x.span))
             return
         for child in getattr(x, "args", x if isinstance(x, tuple) else ()):
             if hasattr(child, "args") or isinstance(child, tuple):
-                walk(child)
+                walk(child, inner)
 
     walk(tuple(effects))
     return out

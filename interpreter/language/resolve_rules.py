@@ -8,6 +8,7 @@ from typing import Any
 
 from ..errors import DeclarationError, RulesTypeError, UnknownNameError
 from .resolve_types import BOOL, CARD, NUMBER, PLAYER, T
+from .resolve_values import TEAM
 from .variants import PhaseParts
 
 
@@ -112,4 +113,22 @@ class RulesResolver:
                     "then": self.effects(a[1], dict(scope)),
                     "else": self.effects(a[2], dict(scope)),
                 }
+            case "each":
+                return self._each_effect(eff, scope)
         raise AssertionError(eff.kind)
+
+    def _each_effect(self, eff: Any, scope: dict[str, T]) -> dict[str, Any]:
+        """for each player [where C]: the effects once for each player in seat order (`player` being
+        that one, as in a scoring rule), or for each team."""
+        over, where_e, effects = eff.args
+        if over not in ("player", "team"):
+            raise RulesTypeError(
+                f"`for each` goes over `player` or `team`, not '{over}'",
+                eff.span,
+                "`for each player` repeats the effects below it for every player, `player` being each one",
+            )
+        if over == "team":
+            self._need_teams(eff)
+        inner = {**scope, over: PLAYER if over == "player" else TEAM}
+        where = None if where_e is None else self.expr(where_e, inner, BOOL)
+        return {"do": "each", "over": over, "where": where, "effects": self.effects(effects, dict(inner))}

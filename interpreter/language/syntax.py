@@ -255,6 +255,10 @@ class ToAst(Transformer):
     def else_effect(self, meta, c):
         return tuple(c)
 
+    def each_effect(self, meta, c):  # for each player where ...: effects
+        _each, over, where, *effects = c
+        return Effect("each", (str(over), where, tuple(effects)), self._s(meta))
+
     def score(self, meta, c):
         return Score(tuple(c), self._s(meta))
 

@@ -232,6 +232,8 @@ def _effect_head(eff: Effect) -> str:
             return f"next {expression(a[0])}"
         case "if":
             return f"if {expression(a[0])}"
+        case "each":  # for each player where count hand of player > 0
+            return f"for each {a[0]}" + (f" where {expression(a[1])}" if a[1] is not None else "")
     raise ValueError(f"no canonical form for effect {eff.kind}")
 
 
@@ -441,8 +443,11 @@ class Printer:
             self.effect(depth, eff)
 
     def effect(self, depth: int, eff: Effect, prefix: str = "") -> None:
-        """One effect; an `if` prints its branches."""
+        """One effect; an `if` prints its branches, a `for each` its effects."""
         self.line(depth, prefix + _effect_head(eff), eff.span.line)
+        if eff.kind == "each":
+            self.effects(depth + 1, eff.args[2])
+            return
         if eff.kind != "if":
             return
         _, then, otherwise = eff.args

@@ -24,6 +24,9 @@ def effect_lines(effects: list[dict[str, Any]], ctx: Ctx, depth: int = 0) -> lis
             if eff["else"]:
                 out.append((depth, "Otherwise:", None))
                 out += effect_lines(eff["else"], ctx, depth + 1)
+        elif eff["do"] == "each":
+            out.append((depth, each_heading(eff, ctx), note))
+            out += effect_lines(eff["effects"], ctx, depth + 1)
         else:
             out.append((depth, effect(eff, ctx), note))
     return out
@@ -47,9 +50,17 @@ def effect(eff: dict[str, Any], ctx: Ctx) -> str:
             return f"Add {say(eff['value'], ctx)} to {_var_target(eff, ctx)}."
         case "next":  # next winner
             return f"{_cap(say(eff['player'], ctx))} moves next."
-        case "if":
+        case "if" | "each":
             return " ".join(line for _, line, _ in effect_lines([eff], ctx))
     return str(eff["do"])
+
+
+def each_heading(eff: dict[str, Any], ctx: Ctx) -> str:
+    """`for each player where C`: "For each player for whom C, in seat order:"."""
+    who = "player" if eff["over"] == "player" else "team"
+    when = f" for whom {say(eff['where'], ctx)}" if eff.get("where") is not None else ""
+    order = ", in seat order" if who == "player" else ", in the order of their first seats"
+    return f"For each {who}{when}{order}:"
 
 
 def _moved(what: dict[str, Any], ctx: Ctx) -> str:
