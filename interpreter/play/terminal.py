@@ -39,22 +39,30 @@ def move_text(game: Any, m: dict[str, Any], seat: int, players: int) -> str:
     return f"{who}: {m['move']} {card_name(m['card'])} to {where}"
 
 
-def derived(state: Any, seat: int, inst: int) -> list[str]:
-    """The derived values of a zone instance (its `define ... of` values, sums of number attributes).
+def masked(state: Any, seat: int | None) -> Any:
+    """A copy of the state where every zone the seat cannot see is empty (seat None: every
+    seat's view at once, only the zones nobody sees are emptied)."""
+    game, lay = state.game, state.layout
+    copy = state.copy()
+    for i in range(lay.size):
+        if (game.zones[lay.zone_of[i]].visibility == "hidden") if seat is None else not sees(game, lay, i, seat):
+            copy.zones[i] = []
+    copy.cache.clear()
+    return copy
 
-    Evaluated on a copy where every zone the seat cannot see is empty, so nothing hidden shows.
+
+def derived(state: Any, seat: int | None, inst: int, view: Any = None) -> list[str]:
+    """The derived values of a zone instance the seat sees (its `define ... of` values, sums of
+    number attributes). The definitions are evaluated on ``view``, the state masked for the seat
+    (made here when not given), so nothing hidden shows.
     """
     game, lay = state.game, state.layout
     name = game.zones[lay.zone_of[inst]].name
     out = []
-    masked = state.copy()
-    for i in range(lay.size):
-        if not sees(game, lay, i, seat):
-            masked.zones[i] = []
-    masked.cache.clear()
+    view = view if view is not None else masked(state, seat)
     for dname, (of, fn) in game.extra.get("defines", {}).items():
         if of == name:
-            value = fn(masked, inst)
+            value = fn(view, inst)
             out.append(f"{dname} {'none' if value is None else value}")
     cards = state.zone_cards(inst)
     for attr, info in game.ir["attributes"].items():
