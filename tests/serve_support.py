@@ -18,6 +18,7 @@ ws_client = pytest.importorskip("websockets.sync.client", reason="pip install '.
 
 from interpreter.play.web.app import build_app  # noqa: E402
 from interpreter.play.web.catalogue import Catalogue  # noqa: E402
+from interpreter.play.web.replays import ReplayBook  # noqa: E402
 from interpreter.play.web.store import TableStore  # noqa: E402
 from interpreter.play.web.tables import Tables  # noqa: E402
 
@@ -25,13 +26,12 @@ from interpreter.play.web.tables import Tables  # noqa: E402
 class Server:
     """A running server: its address, its tables (to look at the state the pages are sent)."""
 
-    def __init__(self, data: Path):
+    def __init__(self, data: Path, replays: ReplayBook | None = None):
         self.store = TableStore(data)
         self.tables = Tables(Catalogue([], self.store.uploads), self.store)
         self.resumed = self.tables.resume_all()
-        config = uvicorn.Config(
-            build_app(self.tables), host="127.0.0.1", port=0, log_level="warning", ws_max_size=1 << 16
-        )
+        app = build_app(None, replays) if replays else build_app(self.tables)
+        config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=1 << 16)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -71,9 +71,35 @@ class Server:
 
 
 @contextlib.contextmanager
-def running(data: Path) -> Iterator[Server]:
-    with Server(data) as server:
+def running(data: Path, replays: ReplayBook | None = None) -> Iterator[Server]:
+    with Server(data, replays) as server:
         yield server
+
+
+def get_json(url: str) -> tuple[int, Any]:
+    """GET a JSON reply: its status and body (an error's too)."""
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url) as reply:
+            return reply.status, json.loads(reply.read())
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read())
+
+
+def recorded_games(rules: str = "poison", players: int = 3, seed: int = 4) -> ReplayBook:
+    """A record of a game of random agents, as ``serve --replay`` reads it."""
+    import interpreter
+    from interpreter.agents import SeatView, make_agents
+    from interpreter.engine.records import record
+
+    game = interpreter.load(rules)
+    state = game.new_game(players, seed, {"rounds": "1"} if rules == "poison" else None)
+    agents = make_agents("random", players, seed)
+    while not state.is_over:
+        state.apply(agents[state.current_player].choose(SeatView(state, state.current_player)))
+    return ReplayBook([(record(state, [a.name for a in agents]), game)])
 
 
 def token(link: str) -> str:

@@ -13,7 +13,7 @@ import urllib.request
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from serve_support import receive, running, token, ws_client
+from serve_support import get_json, receive, recorded_games, running, token, ws_client
 
 from conftest import ROOT, run_cli
 
@@ -267,3 +267,62 @@ def test_a_bad_upload_gets_checks_findings_and_a_good_one_is_offered(tmp_path):
             {"rules": "shipped/poison", "players": 3, "seats": [{"kind": "agent", "agent": "genius"}] * 3},
         )
         assert status == 400 and "unknown agent" in reply["error"]
+
+
+def test_the_replay_viewer_steps_forward_and_back_as_one_seat_or_all(tmp_path):
+    """serve --replay: at a step, seat 0 sees its hand and counts of the others'; "all" sees every hand."""
+    book = recorded_games()
+    with running(tmp_path, book) as server:
+        status, games = get_json(server.http + "/api/rulesets")
+        assert status == 200 and games["replay"][0]["players"] == 3
+        steps = games["replay"][0]["moves"]
+        status, seat0 = get_json(server.http + "/api/replay/0/5?seat=0")
+        hands = next(z for z in seat0["view"]["zones"] if z["name"] == "hand")["instances"]
+        assert "cards" in hands[0] and all("cards" not in h for h in hands[1:])
+        status, every = get_json(server.http + "/api/replay/0/5?seat=all")
+        hands = next(z for z in every["view"]["zones"] if z["name"] == "hand")["instances"]
+        assert all("cards" in h for h in hands) and every["steps"] == steps
+        _, later = get_json(server.http + "/api/replay/0/6?seat=all")
+        _, back = get_json(server.http + "/api/replay/0/5?seat=all")
+        assert back == every != later
+        _, last = get_json(server.http + f"/api/replay/0/{steps}?seat=table")
+        assert last["view"]["over"] and last["view"]["totals"] == book.records[0][0]["totals"]
+        status, bad = get_json(server.http + f"/api/replay/0/{steps + 1}?seat=0")
+        assert status == 400 and f"steps 0 to {steps}" in bad["error"]
+        status, bad = get_json(server.http + "/api/replay/0/1?seat=7")
+        assert status == 400 and "seat is all, table or 0 to 2" in bad["error"]
+
+
+def test_the_serve_command_prints_its_address_and_serves_the_lobby(tmp_path):
+    """`ruleset serve --port P` says where the lobby is; a missing record file is an error, not a traceback."""
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    result = run_cli("serve", "--replay", str(tmp_path / "none.jsonl"))
+    assert result.returncode == 2 and "no such record file" in result.stderr
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "interpreter", "serve", "--port", str(port), "--data", str(tmp_path / "data")],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        line = proc.stdout.readline()
+        assert f"http://127.0.0.1:{port}/" in line
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as reply:
+                    assert b"ruleset" in reply.read()
+                break
+            except urllib.error.URLError:
+                time.sleep(0.1)
+        else:
+            pytest.fail("the lobby did not answer")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

@@ -59,9 +59,9 @@ def derived(state: Any, seat: int | None, inst: int, view: Any = None) -> list[s
     game, lay = state.game, state.layout
     name = game.zones[lay.zone_of[inst]].name
     out = []
-    view = view if view is not None else masked(state, seat)
     for dname, (of, fn) in game.extra.get("defines", {}).items():
         if of == name:
+            view = view if view is not None else masked(state, seat)
             value = fn(view, inst)
             out.append(f"{dname} {'none' if value is None else value}")
     cards = state.zone_cards(inst)

@@ -51,7 +51,9 @@ def zones_view(state: Any, seat: int, obs: dict[str, Any]) -> list[dict[str, Any
     """The declared zones (not the decks' own), each instance with its cards or its count, and the
     derived values of the instances the seat sees."""
     game, lay = state.game, state.layout
-    mask = masked(state, None if seat == ALL else seat)
+    who = None if seat == ALL else seat
+    defined = {of for of, _ in game.extra.get("defines", {}).values()}
+    mask = None  # the state masked for the seat, made once, when a zone with definitions is shown
     out = []
     for z, spec in enumerate(game.zones[: len(game.ir["zones"])]):
         instances = []
@@ -62,7 +64,9 @@ def zones_view(state: Any, seat: int, obs: dict[str, Any]) -> list[dict[str, Any
             else:
                 item["piles" if spec.piles else "cards"] = seen
                 item["count"] = sum(len(p) for p in seen) if spec.piles else len(seen)
-                item["derived"] = derived(state, None if seat == ALL else seat, inst, mask) if seen else []
+                if seen and spec.name in defined and mask is None:
+                    mask = masked(state, who)
+                item["derived"] = derived(state, who, inst, mask) if seen else []
             instances.append(item)
         out.append(
             {

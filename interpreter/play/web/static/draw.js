@@ -116,7 +116,8 @@ export function drawView(view, seats, hooks) {
     if (p === mine) continue;
     const seat = el("div", { class: "seat" + (view.current === p ? " turn" : ""), "data-seat": p });
     seat.append(el("h2", {}, seatName(view, p, seats), el("span", { class: "score" }, ` ${view.totals[p]}`)));
-    for (const [z, inst] of owned(p)) if (inst) seat.append(drawInstance(z, inst, view, seats, hooks));
+    // (another seat's empty zones are left out: a phone has no room for them)
+    for (const [z, inst] of owned(p)) if (inst && inst.count) seat.append(drawInstance(z, inst, view, seats, hooks));
     others.push(seat);
   }
   const middle = shared.flatMap((z) => z.instances.map((inst) => drawInstance(z, inst, view, seats, hooks)));

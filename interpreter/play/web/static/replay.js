@@ -21,10 +21,10 @@ function viewer(root, game) {
   const board = el("div");
   const go = (to) => { step = Math.max(0, Math.min(steps, to)); show(); };
   const controls = el("div", { class: "controls" },
-    el("button", { onclick: () => go(0), title: "first" }, "⏮"),
+    el("button", { onclick: () => go(0), title: "first" }, "|◀"),
     el("button", { id: "back", onclick: () => go(step - 1), title: "back" }, "◀"),
     el("button", { id: "forward", onclick: () => go(step + 1), title: "forward" }, "▶"),
-    el("button", { onclick: () => go(steps), title: "last" }, "⏭"),
+    el("button", { onclick: () => go(steps), title: "last" }, "▶|"),
     slider, counter, " as ", seat);
   slider.addEventListener("input", () => go(Number(slider.value)));
   seat.addEventListener("change", show);
