@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from serve_support import running
+from serve_support import recorded_games, running
 
 CHROMIUM = Path("/usr/bin/chromium")
 if not CHROMIUM.exists():
@@ -129,6 +129,9 @@ def test_two_people_and_two_agents_finish_a_game_by_clicking(browser, tmp_path, 
             for p, total in enumerate(table.state.totals):
                 assert page.locator(f'.total[data-seat="{p}"]').inner_text().endswith(f": {total}")
             assert page.locator('#links a:has-text("record")').count() == 1
+            for name, lists in table.state.history[-1]["revealed"].items():  # what the rules reveal at scoring
+                shown = page.locator(f'.last-round .revealed[data-zone="{name}"] .card').count()
+                assert shown == sum(map(len, lists)) > 0, f"the {name} of every seat is shown once the round is scored"
             assert not page.errors, page.errors
         assert clicks > 5
 
@@ -194,3 +197,22 @@ def test_the_lobby_creates_a_table_with_a_private_link_per_person(browser, tmp_p
         caught_up(seat, table)
         assert seat.locator(".seat.me").count() == 1
         assert not page.errors and not seat.errors
+
+
+def test_the_replay_viewer_steps_forward_and_back_as_a_seat_or_all(browser, tmp_path):
+    """serve --replay: step forward three times and back once; seat 0 sees the others' hands as backs, all sees them."""
+    with running(tmp_path, recorded_games("poison-kedric-winks", 3)) as server:
+        page = open_seat(browser, server, "/")
+        page.click("a[data-game]")
+        page.wait_for_selector(".table")
+        for _ in range(3):
+            page.click("#forward")
+        page.click("#back")
+        page.wait_for_function("document.querySelector('.step').textContent.startsWith('step 2 of')")
+        hands = '.zone[data-zone="hand"][data-owner="1"]'
+        assert page.locator(f"{hands} .card:not(.back)").count() > 0, "all seats: seat 1's hand face up"
+        page.select_option("#as", "0")
+        page.wait_for_selector(f"{hands} .card.back")
+        assert page.locator(f"{hands} .card:not(.back)").count() == 0, "as seat 0: seat 1's hand face down"
+        assert page.locator('.zone[data-zone="hand"][data-owner="0"] .card:not(.back)').count() > 0
+        assert not page.errors, page.errors

@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...errors import RecordError, RulesetError
-from ...language.variants import read_text
+from ...language.variants import MAX_FILE_BYTES, read_text
 from ...loader import ir_from_path
 from ...text.render import render
 from .catalogue import UploadRefused
@@ -34,6 +34,7 @@ from .tables import Refused, Table, Tables
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_MESSAGE = 4096  # characters: a move message is a few dozen
+MAX_BODY = 4 * MAX_FILE_BYTES  # an upload: a rules file, JSON-escaped
 
 
 class Hub:
@@ -233,8 +234,14 @@ async def replay_step(request: Request) -> Response:
 
 
 async def _json(request: Request) -> Any:
+    """The request's body as JSON; at most MAX_BODY bytes are read (an upload is a rules file)."""
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise RulesetError(f"the request is larger than {MAX_BODY:,} bytes")
     try:
-        return json.loads(await request.body())
+        return json.loads(body)
     except ValueError:
         raise RulesetError("the request's body is not JSON") from None
 

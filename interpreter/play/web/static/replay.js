@@ -32,9 +32,12 @@ function viewer(root, game) {
     if (e.key === "ArrowRight") go(step + 1);
     if (e.key === "ArrowLeft") go(step - 1);
   });
+  let asked = 0;
   async function show() {
+    const mine = ++asked; // (an answer to an older step that arrives late is dropped)
     const reply = await fetch(`/api/replay/${game.game}/${step}?seat=${seat.value}`);
     const data = await reply.json();
+    if (mine !== asked) return;
     if (!reply.ok) return toast(data.error);
     steps = data.steps;
     slider.max = steps;
