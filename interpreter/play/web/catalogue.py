@@ -16,8 +16,8 @@ from ...checker import check
 from ...checker.text import format_report
 from ...engine.game import Game, compile_ir
 from ...errors import RulesetError
-from ...language.variants import MAX_FILE_BYTES
-from ...loader import bundled, ir_from_path
+from ...language.variants import MAX_FILE_BYTES, shipped_dirs
+from ...loader import ir_from_path
 
 
 @dataclass
@@ -55,8 +55,8 @@ class Catalogue:
     def __init__(self, files: list[str], uploads: Path):
         self.entries: dict[str, Entry] = {}
         self.uploads = uploads
-        shipped = bundled("poison")
-        for path in sorted(shipped.parent.glob("*.rules")) if shipped else []:
+        folders = [sorted(folder.glob("*.rules")) for folder in shipped_dirs()]
+        for path in next((found for found in folders if found), []):
             self._add(f"shipped/{path.stem}", str(path), "shipped")
         for number, name in enumerate(files):
             self._add(f"file/{number}", str(Path(name).resolve()), "file")

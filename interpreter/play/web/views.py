@@ -20,7 +20,7 @@ ALL = -2  # sees what any seat sees (the replay viewer's "all seats")
 
 
 def observation(state: Any, seat: int) -> dict[str, Any]:
-    """``state.observe(seat)``; for ALL, each zone instance as the seat that sees most of it saw it."""
+    """``state.observe(seat)``; for ALL, each zone instance as a seat that sees its cards saw it."""
     if seat != ALL:
         return state.observe(seat)
     views = [state.observe(p) for p in range(state.n)]
