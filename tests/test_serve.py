@@ -74,7 +74,8 @@ def test_no_message_to_a_seat_holds_another_seats_hidden_cards(tmp_path):
 
 
 def test_a_spectator_sees_public_zones_only_and_cannot_move(tmp_path):
-    """The spectator's link shows the trick and the won piles, every hand as a count; a move is refused."""
+    """The spectator's link shows the trick and the won piles, every hand as a count; a move is refused;
+    the table's rulebook is rendered from its rules."""
     with running(tmp_path) as server:
         links = server.create(KEDRIC, ["human", "greedy"], {"hands": "1"})
         with ws_client.connect(server.ws + token(links["spectator"])) as watcher:
@@ -85,6 +86,9 @@ def test_a_spectator_sees_public_zones_only_and_cannot_move(tmp_path):
             assert msg["moves"] == [] and msg["view"]["seat"] is None
             watcher.send(json.dumps({"type": "move", "move": 0, "version": msg["version"]}))
             assert "spectator" in receive(watcher, "error")["message"]
+        with urllib.request.urlopen(server.http + "/rulebook/" + token(links["spectator"])) as reply:
+            page = reply.read().decode()
+        assert "<html" in page and "Poison (Kedric Winks)" in page, "the rulebook is one link away"
 
 
 def test_simultaneous_choice_waits_for_everyone_and_stays_hidden(tmp_path):
