@@ -8,10 +8,12 @@ happen. Also the viewer of `ruleset replay --seat K`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any, TextIO
 
 from ..agents import SeatView, make_agents
+from ..engine.expr_analysis import zone_pure
 from ..engine.observe import sees
 
 HELP = "type a move's number or a card's name; ? shows the rules of this phase; q quits"
@@ -51,18 +53,27 @@ def masked(state: Any, seat: int | None) -> Any:
     return copy
 
 
+@cache
+def own_zone_defines(game: Any) -> frozenset[str]:
+    """The `define ... of ZONE` that read nothing but that zone's cards: shown for a zone the seat
+    sees, they tell nothing hidden, so they need no masked state."""
+    return frozenset(d["name"] for d in game.ir["defines"] if d.get("of") and zone_pure(d["body"]))
+
+
 def derived(state: Any, seat: int | None, inst: int, view: Any = None) -> list[str]:
     """The derived values of a zone instance the seat sees (its `define ... of` values, sums of
-    number attributes). The definitions are evaluated on ``view``, the state masked for the seat
-    (made here when not given), so nothing hidden shows.
+    number attributes). A definition that reads more than its zone is evaluated on ``view``, the
+    state masked for the seat (made here when not given), so nothing hidden shows.
     """
     game, lay = state.game, state.layout
     name = game.zones[lay.zone_of[inst]].name
     out = []
+    own = own_zone_defines(game)
     for dname, (of, fn) in game.extra.get("defines", {}).items():
         if of == name:
-            view = view if view is not None else masked(state, seat)
-            value = fn(view, inst)
+            if dname not in own and view is None:
+                view = masked(state, seat)
+            value = fn(state if dname in own else view, inst)
             out.append(f"{dname} {'none' if value is None else value}")
     cards = state.zone_cards(inst)
     for attr, info in game.ir["attributes"].items():

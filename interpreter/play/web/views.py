@@ -13,7 +13,7 @@ from typing import Any
 
 from ...engine.moves import Move
 from ...engine.observe import sees
-from ..terminal import card_name, derived, masked, move_text, zone_label
+from ..terminal import card_name, derived, masked, move_text, own_zone_defines, zone_label
 
 SPECTATOR = -1  # sees what every seat sees: the public zones
 ALL = -2  # sees what any seat sees (the replay viewer's "all seats")
@@ -52,8 +52,9 @@ def zones_view(state: Any, seat: int, obs: dict[str, Any]) -> list[dict[str, Any
     derived values of the instances the seat sees."""
     game, lay = state.game, state.layout
     who = None if seat == ALL else seat
-    defined = {of for of, _ in game.extra.get("defines", {}).values()}
-    mask = None  # the state masked for the seat, made once, when a zone with definitions is shown
+    own = own_zone_defines(game)
+    defined = {of for name, (of, _) in game.extra.get("defines", {}).items() if name not in own}
+    mask = None  # the state masked for the seat, made once, when a definition needs it
     out = []
     for z, spec in enumerate(game.zones[: len(game.ir["zones"])]):
         instances = []
