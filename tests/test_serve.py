@@ -107,7 +107,7 @@ def test_simultaneous_choice_waits_for_everyone_and_stays_hidden(tmp_path):
             a.send(json.dumps({"type": "move", "move": 1, "version": ma["version"]}))
             ma, mb = receive(a), receive(b)
             assert ma["chosen"] and ma["moves"] == [] and mb["view"]["phase"] == "choose"
-            assert mb["view"]["waiting"] == [1, 2, 0] and mb["moves"]
+            assert mb["view"]["waiting"] == [1, 2] and mb["moves"], "seat 0 has chosen: the table waits for 1 and 2"
             up = next(z for z in mb["view"]["zones"] if z["name"] == "agenda_up")["instances"][0]
             assert up["cards"] == [], "seat 0's choice stays hidden while seat 1 chooses"
             b.send(json.dumps({"type": "move", "move": 0, "version": mb["version"]}))

@@ -56,11 +56,13 @@ class Table:
         shown, moves = moves_view(st, seat, st.legal_moves_of(seat)) if can_choose else ([], [])
         if seat >= 0:
             self.offered[seat] = (self.version, moves)
+        view = seat_view(st, seat)
+        view["waiting"] = [p for p in view["waiting"] if p not in self.chosen]  # (a held choice is made)
         return {
             "type": "state",
             "table": self.id,
             "version": self.version,
-            "view": seat_view(st, seat),
+            "view": view,
             "moves": shown,
             "chosen": seat in self.chosen,
             "seats": [{"kind": s["kind"], "agent": s.get("agent")} for s in self.seats],
