@@ -58,9 +58,9 @@ def _table_app(args: argparse.Namespace, build_app: Any) -> tuple[Any, str]:
     from ..play.web.store import TableStore
     from ..play.web.tables import Tables
 
-    store = TableStore(args.data)
     for name in args.rules:
         load_game(name)  # a file that does not load: its error now, with its position
+    store = TableStore(args.data)
     tables = Tables(Catalogue(args.rules, store.uploads), store)
     for problem in tables.resume_all():
         print(problem)
