@@ -6,10 +6,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..engine.records import parse_line
 from ..errors import RulesetError
 from .cli import load_game
-from .replay import _guess_rules
+from .replay import find_rules
 
 ORDER = 17
 
@@ -69,6 +68,7 @@ def _table_app(args: argparse.Namespace, build_app: Any) -> tuple[Any, str]:
 
 
 def _replay_app(args: argparse.Namespace, build_app: Any) -> tuple[Any, str]:
+    from ..engine.records import parse_line
     from ..play.web.replays import ReplayBook
 
     path = Path(args.replay)
@@ -78,9 +78,7 @@ def _replay_app(args: argparse.Namespace, build_app: Any) -> tuple[Any, str]:
     for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
         if line.strip():
             rec = parse_line(line, number)
-            source = args.replay_rules or _guess_rules(rec)
-            games.setdefault(source, load_game(source))
-            records.append((rec, games[source]))
+            records.append((rec, find_rules(rec, args.replay_rules, games, None)))
     if not records:
         raise RulesetError(f"{args.replay} holds no records")
     return build_app(None, ReplayBook(records)), f"{len(records)} game(s) to step through"
