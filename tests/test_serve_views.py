@@ -55,8 +55,9 @@ def test_a_seat_is_sent_counts_of_what_it_cannot_see():
     assert all("cards" in h for h in every["hand"]) and "cards" not in every["pile"][0], "nobody sees the pile"
 
 
-def test_a_cauldrons_colour_is_shown_and_the_hand_summed():
-    """Poison: each cauldron's derived colour and sum; the seat's own hand's sum; nothing for hidden zones."""
+def test_a_cauldrons_colour_and_sum_are_shown_and_no_sum_that_no_rule_reads():
+    """Poison: each cauldron's derived colour and sum (its limit sums a cauldron); no sum on the hand,
+    which no rule sums; nothing for hidden zones."""
     game = interpreter.load("poison")
     state = game.new_game(3, 1)
     for _ in range(4):
@@ -65,5 +66,6 @@ def test_a_cauldrons_colour_is_shown_and_the_hand_summed():
     zones = {z["name"]: z["instances"] for z in view["zones"]}
     played = [c for c in zones["cauldron"] if c["cards"]]
     assert played and all(any(d.startswith("color ") for d in c["derived"]) for c in played)
-    assert any(d.startswith("sum of value ") for d in zones["hand"][0]["derived"])
+    assert all(any(d.startswith("sum of value ") for d in c["derived"]) for c in played)
+    assert not any(d.startswith("sum of") for d in zones["hand"][0].get("derived", []))
     assert "derived" not in zones["hand"][1]
