@@ -27,10 +27,10 @@ from .console import blocks, progress_bar
 ORDER = 20
 
 
-def add_run_options(p: argparse.ArgumentParser) -> None:
+def add_run_options(p: argparse.ArgumentParser, games: int = 100) -> None:
     """The options of every command that plays many games: players, games, agents, spread, plot."""
     p.add_argument("--players", type=int, help="number of players (default: the fewest the rules allow)")
-    p.add_argument("--games", type=int, help="number of games (default 100)")
+    p.add_argument("--games", type=int, help=f"number of games (default {games})")
     p.add_argument(
         "--agents",
         help="agents by seat, comma-separated; the last repeats (default random). Agents: random, "

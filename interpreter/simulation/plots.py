@@ -135,3 +135,41 @@ def plot_compare(runs: list[dict[str, Any]], path: str) -> None:
     ax[1][1].set(title="first player's round score lead (95% interval)", ylabel="points over the others' mean")
     fig.suptitle(f"{runs[0]['players']} players, {runs[0]['games']} games each")
     fig.savefig(path)
+
+
+def plot_evaluate(stats: dict[str, Any], path: str) -> None:
+    """`evaluate`: skill gaps, seat win rates, real choices per decision, and the shares of play (forced
+    decisions, the winner behind, the point the game was decided), each with its interval."""
+    fig, ax = _figure(2, 2)
+    skill = ax[0][0]
+    gaps = [s["gap"]["value"] for s in stats["skill"]]
+    skill.bar(range(len(gaps)), gaps, yerr=_errors(gaps, [s["gap"]["ci"] for s in stats["skill"]]), capsize=4)
+    skill.axhline(0, color="grey", linewidth=0.8)
+    skill.set_xticks(range(len(gaps)), [f"{s['agent'][:18]}\nvs {s['baseline']}" for s in stats["skill"]])
+    skill.set(title="skill gap: win share over the fair share (95% interval)", ylabel="share - fair share")
+
+    seats = stats["balance"]["seats"]
+    wins = ax[0][1]
+    rates = [s["win_rate"] for s in seats]
+    colors = ["C3" if s["advantage"]["significant"] else "C0" for s in seats]
+    wins.bar(range(len(seats)), rates, yerr=_errors(rates, [s["win_rate_ci"] for s in seats]), capsize=4, color=colors)
+    wins.axhline(stats["balance"]["fair_share"], color="grey", linestyle="--", label="fair share")
+    wins.set(title="win rate per seat (red: an advantage after Holm)", xlabel="seat", ylabel="win rate")
+    wins.set_xticks(range(len(seats)))
+    wins.legend()
+
+    hist = stats["decisions"]["distribution"]
+    choices = ax[1][0]
+    choices.bar([n for n, _ in hist], [k for _, k in hist], width=1.0)
+    choices.set(title="real choices at a decision", xlabel="choices", ylabel="decisions")
+
+    shares = ax[1][1]
+    names = ["forced\ndecisions", "winner\nbehind", "decided\nat"]
+    figures = [stats["decisions"]["forced"], stats["drama"]["winner_behind"], stats["drama"]["decided_at"]]
+    values = [f["mean"] for f in figures]
+    shares.bar(range(3), values, yerr=_errors(values, [f["ci"] for f in figures]), capsize=4, color=["C1", "C2", "C4"])
+    shares.set_xticks(range(3), names)
+    shares.set_ylim(0, 1)
+    shares.set(title="shares of play (95% interval)", ylabel="share")
+    fig.suptitle(f"{stats['ruleset']}: {stats['players']} players, {stats['games']} games observed")
+    fig.savefig(path)
