@@ -169,3 +169,35 @@ def evaluate_text(stats: dict[str, Any]) -> str:
     jobs = f" over {stats['jobs']} processes" if stats.get("jobs", 1) > 1 else ""
     out.append(f"evaluated in {stats['seconds']:.1f} s{jobs}")
     return "\n".join(out)
+
+
+def tune_text(result: dict[str, Any]) -> str:
+    """The table of `ruleset tune`: each point's figure and loss with intervals, then the verdict."""
+    params = ", ".join(f"{k}={','.join(map(str, v))}" for k, v in result["params"].items())
+    out = [
+        f"{result['ruleset']}: {result['players']} players, seed {result['seed']}; objective {result['objective']}; "
+        f"{params}; {result['search']} ({len(result['points'])} of {result['grid_size']} points, "
+        f"{result['games']} games each, the same seeds)",
+        "",
+    ]
+    names = list(result["params"])
+    width = max(12, *(len(n) + 2 for n in names))
+    figure = result["points"][0]["figure"]["name"] if result["points"] else "figure"
+    out.append("".join(f"{n:<{width}}" for n in names) + f"{figure:<34}loss (lower is better)")
+    for i, row in enumerate(result["points"]):
+        f, loss = row["figure"], row["loss"]
+        mark = "  <- best" if i == result["best_index"] else ""
+        cells = "".join(f"{row['params'][n]!s:<{width}}" for n in names)
+        out.append(
+            f"{cells}{f['value']:<8.3f}{num_ci(f['ci'], 3):<26}{loss['value']:<8.3f}{num_ci(loss['ci'], 3)}{mark}"
+        )
+    best = ", ".join(f"{k}={v}" for k, v in result["best"].items())
+    out.append("")
+    if result["clearly_better"]:
+        out.append(f"best: {best}, clearly better than every other point (its interval lies below all others)")
+    else:
+        ties = "; ".join(", ".join(f"{k}={v}" for k, v in t.items()) for t in result["as_good"])
+        out.append(f"best: {best}, but not clearly better: these points' intervals overlap it: {ties}")
+        out.append("  (more games narrow the intervals: --games N, or --skill-games N for --objective skill)")
+    out.append(f"tuned in {result['seconds']:.1f} s")
+    return "\n".join(out)

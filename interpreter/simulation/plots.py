@@ -173,3 +173,29 @@ def plot_evaluate(stats: dict[str, Any], path: str) -> None:
     shares.set(title="shares of play (95% interval)", ylabel="share")
     fig.suptitle(f"{stats['ruleset']}: {stats['players']} players, {stats['games']} games observed")
     fig.savefig(path)
+
+
+def plot_tune(result: dict[str, Any], path: str) -> None:
+    """`tune`: the loss at each point tried, with its interval; against the parameter's value when one
+    parameter is swept, by point otherwise (the best point marked)."""
+    fig, ax = _figure(1, 2)
+    rows = result["points"]
+    names = list(result["params"])
+    numeric = len(names) == 1 and all(isinstance(r["params"][names[0]], int | float) for r in rows)
+    order = sorted(range(len(rows)), key=lambda i: rows[i]["params"][names[0]]) if numeric else range(len(rows))
+    xs = [rows[i]["params"][names[0]] for i in order] if numeric else list(range(len(rows)))
+    labels = [", ".join(str(v) for v in rows[i]["params"].values()) for i in order]
+    for a, key, title in (
+        (ax[0][0], "figure", rows[0]["figure"]["name"]),
+        (ax[0][1], "loss", "loss (lower is better)"),
+    ):
+        values = [rows[i][key]["value"] for i in order]
+        a.errorbar(xs, values, yerr=_errors(values, [rows[i][key]["ci"] for i in order]), capsize=3, marker="o")
+        best = list(order).index(result["best_index"])
+        a.plot([xs[best]], [values[best]], marker="*", markersize=16, color="C3", linestyle="none", label="best")
+        a.set(title=f"{title} (95% interval)", xlabel=", ".join(names))
+        if not numeric:
+            a.set_xticks(xs, labels, rotation=45, ha="right")
+        a.legend()
+    fig.suptitle(f"{result['ruleset']}: objective {result['objective']}, {result['games']} games a point")
+    fig.savefig(path)

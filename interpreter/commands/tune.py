@@ -1,0 +1,96 @@
+"""`ruleset tune FILE --param NAME=LOW..HIGH --objective balance|skill|length=LOW..HIGH`: the value of
+a parameter that serves an objective best, with intervals, and whether it is clearly better."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..errors import RulesetError
+from ..simulation.tune import DEFAULT_BUDGET, parse_objective, parse_param, tune
+from .cli import load_game, parse_sets, positive
+from .evaluate import add_quality_options, pairs_of
+from .simulate import progress_for, run_options
+
+ORDER = 28
+
+
+def register(sub: Any) -> None:
+    """Add the `tune` command."""
+    p = sub.add_parser(
+        "tune",
+        help="sweep parameters for balance, skill or a game length; the best value and whether it is clearly better",
+        description="Play the game at every point of a grid of parameter values (the same seeds at every "
+        "point) and judge each by an objective: balance (the largest seat advantage), skill (the skill gap "
+        "of the first --skill pairing) or length=LOW..HIGH (moves per game within LOW..HIGH). Prints the "
+        "table with 95% intervals, the best point and whether its interval lies below every other's. A grid "
+        "of more than --budget points is searched by coordinate descent. See docs/evaluate.md.",
+    )
+    p.add_argument("file", help="a .rules file (or a shipped game by file name)")
+    p.add_argument(
+        "--param",
+        action="append",
+        required=True,
+        metavar="NAME=VALUES",
+        help="a parameter and its values, repeatable: limit=9..17, limit=9..17:2 (a step) or rounds=2,4,6",
+    )
+    p.add_argument(
+        "--objective",
+        required=True,
+        metavar="balance|skill|length=LOW..HIGH",
+        help="what a point is judged by (lower loss is better)",
+    )
+    p.add_argument(
+        "--budget",
+        type=positive,
+        default=DEFAULT_BUDGET,
+        metavar="N",
+        help=f"most points to play; a larger grid is searched (default {DEFAULT_BUDGET})",
+    )
+    add_quality_options(p, 200)
+    p.set_defaults(run=cmd_tune)
+
+
+def cmd_tune(args: argparse.Namespace) -> int:
+    """Sweep the grid; print the table (text or JSON), plot it with --plot."""
+    options = run_options(args)
+    objective = parse_objective(args.objective)
+    params = [parse_param(text) for text in args.param]
+    game = load_game(args.file, args.max_moves)
+    players = args.players if args.players is not None else game.min_players
+    if not game.min_players <= players <= game.max_players:
+        raise RulesetError(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}")
+    fixed = parse_sets(args.set)
+    clash = [name for name, _ in params if name in fixed]
+    if clash:
+        raise RulesetError(f"'{clash[0]}' is both swept (--param) and set (--set)", hint="drop one of them")
+    result = tune(
+        game,
+        players,
+        params,
+        objective,
+        args.games or 200,
+        args.seed or 0,
+        args.agents,
+        fixed,
+        pairs_of(args),
+        args.skill_games,
+        args.budget,
+        stage=lambda label: progress_for(args, label),
+        **options,
+    )
+    if args.plot:
+        from ..simulation.plots import plot_tune
+
+        plot_tune(result, args.plot)
+    if args.format == "json":
+        sys.stdout.write(json.dumps(result, indent=2) + "\n")
+        return 0
+    from ..simulation.evaluate_report import tune_text
+
+    print(tune_text(result))
+    if args.plot:
+        print(f"plot written to {args.plot}")
+    return 0
