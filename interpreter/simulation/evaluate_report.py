@@ -117,7 +117,7 @@ def balance_text(b: dict[str, Any]) -> list[str]:
     out.append(
         "  "
         + (
-            "no seat advantage: every seat wins its fair share"
+            "no seat advantage found: no seat's difference from the fair share holds after the correction"
             if not marked
             else "seat advantage: " + ", ".join(f"seat {s}" for s in marked)
         )
