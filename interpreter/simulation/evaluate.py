@@ -22,7 +22,7 @@ from ..errors import RulesetError
 from .measures import Measures, holm, rate_p_value
 from .parallel import chunks, make_job, with_progress
 from .rule_counts import rule_table
-from .stats import Moments
+from .stats import Moments, wilson
 from .tally import Tally
 
 DEFAULT_GAMES = 200
@@ -125,7 +125,8 @@ def skill_run(
 
     ``games`` is rounded up to a multiple of the players, so that A holds every seat equally often.
     A game's share is 1/k when A is among k winners, else 0; the skill gap is its mean minus
-    1/players (by symmetry the mean share of a seat-rotated agent no better than B)."""
+    1/players (by symmetry the mean share of a seat-rotated agent no better than B), with the
+    Wilson interval of the shares' total over the games."""
     strong, weak = (make_agent(spec, 0, seed).name for spec in pair)
     games = -(-games // players) * players
     job = make_job(game, players, seed, [strong] + [weak] * (players - 1), params, False, False, rotate=True)
@@ -141,9 +142,10 @@ def skill_run(
             index += 1
     fair = 1 / players
     s = share.summary()
-    if s["ci"]:  # (a share lies in [0, 1]: so does its interval)
-        s["ci"] = [max(0.0, s["ci"][0]), min(1.0, s["ci"][1])]
-    ci = [s["ci"][0] - fair, s["ci"][1] - fair] if s["ci"] else None
+    # the Wilson interval of the rate (the total share over the games): within [0, 1], and not a
+    # point when the agent wins every game (a tie counting as part of a win)
+    s["ci"] = list(wilson(share.total, share.n))
+    ci = [s["ci"][0] - fair, s["ci"][1] - fair]
     return {
         "pair": f"{strong}/{weak}",
         "agent": strong,
@@ -151,7 +153,7 @@ def skill_run(
         "games": games,
         "fair_share": fair,
         "share": s,
-        "gap": {"value": s["mean"] - fair, "ci": ci, "significant": bool(ci) and (ci[0] > 0 or ci[1] < 0)},
+        "gap": {"value": s["mean"] - fair, "ci": ci, "significant": ci[0] > 0 or ci[1] < 0},
         "score_lead": lead.summary(),
     }
 
