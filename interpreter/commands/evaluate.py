@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from typing import Any
 
@@ -17,17 +16,10 @@ from .simulate import add_run_options, progress_for, run_options
 ORDER = 27
 
 
-def cpus() -> int:
-    """The CPUs this process may use: the default spread of `evaluate` and `tune`."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # (not on every platform)
-        return os.cpu_count() or 1
-
-
-def add_quality_options(p: argparse.ArgumentParser, games: int) -> None:
-    """The options of `evaluate` and `tune`: those of `simulate` runs, the skill pairings, --jobs per CPU."""
-    add_run_options(p, games)
+def add_quality_options(p: argparse.ArgumentParser, games: str) -> None:
+    """The options of `evaluate` and `tune`: those of `simulate` runs, the skill pairings; --jobs by
+    default one process per CPU."""
+    add_run_options(p, games, jobs_default=None)
     p.add_argument(
         "--skill",
         action="append",
@@ -42,7 +34,15 @@ def add_quality_options(p: argparse.ArgumentParser, games: int) -> None:
         metavar="N",
         help=f"games a skill pairing (default {DEFAULT_SKILL_GAMES}, rounded up to a multiple of the players)",
     )
-    p.set_defaults(jobs=cpus())
+
+
+def quality_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The checked --jobs/--scheduler/--plot options; --jobs by default one process per CPU."""
+    if args.jobs is None:
+        from ..checker import default_jobs
+
+        args.jobs = 1 if args.scheduler else default_jobs()
+    return run_options(args)
 
 
 def pairs_of(args: argparse.Namespace) -> list[str]:
@@ -65,13 +65,13 @@ def register(sub: Any) -> None:
         "game. Definitions and sources: docs/evaluate.md.",
     )
     p.add_argument("file", help="a .rules file (or a shipped game by file name)")
-    add_quality_options(p, DEFAULT_GAMES)
+    add_quality_options(p, f"observed games, for decisions, drama, balance and rules (default {DEFAULT_GAMES})")
     p.set_defaults(run=cmd_evaluate)
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
     """Evaluate one ruleset; print the figures (text or JSON), draw them with --plot."""
-    options = run_options(args)
+    options = quality_options(args)
     game = load_game(args.file, args.max_moves)
     players = args.players if args.players is not None else game.min_players
     if not game.min_players <= players <= game.max_players:

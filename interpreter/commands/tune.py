@@ -11,8 +11,8 @@ from typing import Any
 from ..errors import RulesetError
 from ..simulation.tune import DEFAULT_BUDGET, parse_objective, parse_param, tune
 from .cli import load_game, parse_sets, positive
-from .evaluate import add_quality_options, pairs_of
-from .simulate import progress_for, run_options
+from .evaluate import add_quality_options, pairs_of, quality_options
+from .simulate import progress_for
 
 ORDER = 28
 
@@ -49,13 +49,13 @@ def register(sub: Any) -> None:
         metavar="N",
         help=f"most points to play; a larger grid is searched (default {DEFAULT_BUDGET})",
     )
-    add_quality_options(p, 200)
+    add_quality_options(p, "games a point, for --objective balance and length (default 200)")
     p.set_defaults(run=cmd_tune)
 
 
 def cmd_tune(args: argparse.Namespace) -> int:
     """Sweep the grid; print the table (text or JSON), plot it with --plot."""
-    options = run_options(args)
+    options = quality_options(args)
     objective = parse_objective(args.objective)
     params = [parse_param(text) for text in args.param]
     game = load_game(args.file, args.max_moves)
