@@ -215,3 +215,16 @@ def test_evaluate_plot_is_written(tmp_path):
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_observing_a_game_changes_nothing_in_it(five_card):
+    """The observed games are the games `simulate` plays: same wins, scores, lengths and rule counts."""
+    from interpreter.simulation.evaluate import observed_run
+    from interpreter.simulation.simulate import simulate
+
+    plain = simulate(five_card, 3, 10, seed=5, params={"rounds": 2})
+    seen = observed_run(five_card, 3, 10, 5, None, {"rounds": 2})
+    assert [s["wins"] for s in seen["balance"]["seats"]] == [s["wins"] for s in plain["seats"]]
+    assert [s["score"] for s in seen["balance"]["seats"]] == [s["score"] for s in plain["seats"]]
+    assert seen["balance"]["length"] == plain["length"]
+    assert [(r["at"], r["fired"]) for r in seen["rules"]["table"]] == [(r["at"], r["fired"]) for r in plain["rules"]]

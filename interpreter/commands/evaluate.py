@@ -69,13 +69,35 @@ def register(sub: Any) -> None:
     p.set_defaults(run=cmd_evaluate)
 
 
-def cmd_evaluate(args: argparse.Namespace) -> int:
-    """Evaluate one ruleset; print the figures (text or JSON), draw them with --plot."""
-    options = quality_options(args)
+def game_and_players(args: argparse.Namespace) -> tuple[Any, int]:
+    """The Game of the FILE argument and the player count asked (by default the fewest), checked."""
     game = load_game(args.file, args.max_moves)
     players = args.players if args.players is not None else game.min_players
     if not game.min_players <= players <= game.max_players:
         raise RulesetError(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}")
+    return game, players
+
+
+def emit(args: argparse.Namespace, doc: dict[str, Any], plot: str, text: str) -> int:
+    """Draw the document with ``plots.<plot>`` when --plot asks, then print it: as JSON, or as
+    ``evaluate_report.<text>`` gives it."""
+    from ..simulation import evaluate_report, plots
+
+    if args.plot:
+        getattr(plots, plot)(doc, args.plot)
+    if args.format == "json":
+        sys.stdout.write(json.dumps(doc, indent=2) + "\n")
+        return 0
+    print(getattr(evaluate_report, text)(doc))
+    if args.plot:
+        print(f"plot written to {args.plot}")
+    return 0
+
+
+def cmd_evaluate(args: argparse.Namespace) -> int:
+    """Evaluate one ruleset; print the figures (text or JSON), draw them with --plot."""
+    options = quality_options(args)
+    game, players = game_and_players(args)
     stats = evaluate(
         game,
         players,
@@ -88,16 +110,4 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         stage=lambda label: progress_for(args, label),
         **options,
     )
-    if args.plot:
-        from ..simulation.plots import plot_evaluate
-
-        plot_evaluate(stats, args.plot)
-    if args.format == "json":
-        sys.stdout.write(json.dumps(stats, indent=2) + "\n")
-        return 0
-    from ..simulation.evaluate_report import evaluate_text
-
-    print(evaluate_text(stats))
-    if args.plot:
-        print(f"plot written to {args.plot}")
-    return 0
+    return emit(args, stats, "plot_evaluate", "evaluate_text")

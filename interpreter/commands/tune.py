@@ -4,14 +4,12 @@ a parameter that serves an objective best, with intervals, and whether it is cle
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from typing import Any
 
 from ..errors import RulesetError
 from ..simulation.tune import DEFAULT_BUDGET, parse_objective, parse_param, tune
-from .cli import load_game, parse_sets, positive
-from .evaluate import add_quality_options, pairs_of, quality_options
+from .cli import parse_sets, positive
+from .evaluate import add_quality_options, emit, game_and_players, pairs_of, quality_options
 from .simulate import progress_for
 
 ORDER = 28
@@ -58,10 +56,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
     options = quality_options(args)
     objective = parse_objective(args.objective)
     params = [parse_param(text) for text in args.param]
-    game = load_game(args.file, args.max_moves)
-    players = args.players if args.players is not None else game.min_players
-    if not game.min_players <= players <= game.max_players:
-        raise RulesetError(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}")
+    game, players = game_and_players(args)
     fixed = parse_sets(args.set)
     clash = [name for name, _ in params if name in fixed]
     if clash:
@@ -81,16 +76,4 @@ def cmd_tune(args: argparse.Namespace) -> int:
         stage=lambda label: progress_for(args, label),
         **options,
     )
-    if args.plot:
-        from ..simulation.plots import plot_tune
-
-        plot_tune(result, args.plot)
-    if args.format == "json":
-        sys.stdout.write(json.dumps(result, indent=2) + "\n")
-        return 0
-    from ..simulation.evaluate_report import tune_text
-
-    print(tune_text(result))
-    if args.plot:
-        print(f"plot written to {args.plot}")
-    return 0
+    return emit(args, result, "plot_tune", "tune_text")
