@@ -73,7 +73,7 @@ def test_a_game_of_pure_luck_has_only_forced_decisions(luck):
     """Every decision offers one move: 100% forced, one choice per decision, one decision per player."""
     d = luck["decisions"]
     assert d["forced"]["mean"] == 1.0 and d["forced"]["ci"] == [1.0, 1.0]
-    assert d["choices"]["mean"] == 1.0 and d["distribution"] == [[1, 180]]
+    assert d["choices"]["mean"] == 1.0 and d["legal"]["mean"] == 1.0 and d["distribution"] == [[1, 180]]
     assert d["per_player"]["mean"] == 1.0 and d["free_per_player"]["mean"] == 0.0
 
 

@@ -61,6 +61,11 @@ def decisions_text(d: dict[str, Any], games: int, agents: str) -> list[str]:
             f"a player picks among {c['mean']:.1f} moves (sd {c['sd_all']:.1f}, {c['min']:g} to {c['max']:g})",
         ),
         _row(
+            "legal moves per decision",
+            f"{d['legal']['mean']:.2f} {num_ci(d['legal']['ci'])}",
+            "the same, with copies of a card told apart",
+        ),
+        _row(
             "forced decisions",
             f"{pct(f['mean'])} {rate_ci(f['ci'])}",
             "moves with a single real choice" + (": nothing to decide" if f["mean"] == 1 else ""),

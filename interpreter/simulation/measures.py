@@ -75,12 +75,14 @@ def play_observed(
     views = [SeatView(state, seat) for seat in range(players)]
     sign = 1 if game.winner_highest else -1
     hist: Counter = Counter()  # real choices at a decision -> decisions
-    forced = 0
+    forced = legal = 0
     trail = [leaders(positions(state, sign))]
     while not state.over:
         seat = state.current
         view = views[seat]
-        n = choices(game, view.legal_moves)
+        moves = view.legal_moves
+        legal += len(moves)
+        n = choices(game, moves)
         hist[n] += 1
         forced += n == 1
         state.apply(seats[seat].choose(view))
@@ -90,6 +92,7 @@ def play_observed(
     return state, {
         "decisions": decisions,
         "forced": forced,
+        "legal": legal,
         "choices": sorted(hist.items()),
         **drama(trail, frozenset(state.winners()), final),
     }
@@ -127,6 +130,7 @@ class Measures:
         self.players = players
         self.games = 0
         self.choices = Moments()  # per game: mean real choices per decision
+        self.legal = Moments()  # per game: mean legal moves per decision (copies of a card apart)
         self.all_choices = Moments()  # every decision: its real choices (the spread of play)
         self.choice_hist: Counter = Counter()
         self.forced = Moments()  # per game: share of forced decisions
@@ -144,6 +148,7 @@ class Measures:
         if d:
             total = sum(n * k for n, k in obs["choices"])
             self.choices.add(total / d)
+            self.legal.add(obs["legal"] / d)
             self.forced.add(obs["forced"] / d)
         for n, k in obs["choices"]:
             self.choice_hist[n] += k
@@ -166,6 +171,7 @@ class Measures:
         spread = self.all_choices.summary()
         return {
             "choices": {**self.choices.summary(), "sd_all": spread["sd"], "min": spread["min"], "max": spread["max"]},
+            "legal": self.legal.summary(),
             "forced": self.forced.summary(),
             "per_player": self.decisions.summary(),
             "free_per_player": self.free.summary(),
