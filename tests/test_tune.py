@@ -12,11 +12,13 @@ from conftest import run_cli
 from interpreter.errors import RulesetError
 from interpreter.simulation.tune import Objective, outside, parse_objective, parse_param, tune
 
-# Two players show a card each; the dealer (seat 0) adds the handicap: fair only at 0.
+# Two players show a card each; the dealer (seat 0) adds the handicap, the other the bonus: fair
+# only when they are equal.
 HANDICAP = """\
 game "Handicap"
 players 2..2
 param handicap = 2
+param bonus = 0
 
 cards
   card  rank 1..6 x2
@@ -33,6 +35,7 @@ round
   score
     each card in shown of player: rank of card
     handicap if player = dealer
+    bonus if player != dealer
 
 game
   rounds 1
@@ -108,7 +111,19 @@ def test_tune_json_and_errors(handicap_file):
         {"handicap": 3},
     ]
     assert all(p["figure"]["value"] == 2 for p in doc["points"])  # two moves a game, whatever the handicap
-    out = run_cli("tune", str(handicap_file), "--param", "bonus=1..2", "--objective", "balance")
-    assert out.returncode == 2 and "unknown parameter 'bonus'" in out.stderr
+    out = run_cli("tune", str(handicap_file), "--param", "malus=1..2", "--objective", "balance")
+    assert out.returncode == 2 and "unknown parameter 'malus'" in out.stderr
     out = run_cli("tune", str(handicap_file), "--param", "handicap=1..2", "--set", "handicap=1", "--objective", "skill")
     assert out.returncode == 2 and "both swept" in out.stderr
+
+
+def test_tune_plots_one_parameter_as_a_curve_and_two_as_a_map(handicap, tmp_path):
+    """--plot: one swept parameter against its values; two as a map of the loss over their grid."""
+    pytest.importorskip("matplotlib")
+    from interpreter.simulation.plots import plot_tune
+
+    one = tune(handicap, 2, [parse_param("handicap=-1..1")], Objective("balance"), games=30)
+    two = tune(handicap, 2, [parse_param("handicap=-1..1"), parse_param("bonus=0,1")], Objective("balance"), games=30)
+    for result, name in ((one, "one.png"), (two, "two.png")):
+        plot_tune(result, str(tmp_path / name))
+        assert (tmp_path / name).read_bytes()[:4] == b"\x89PNG"

@@ -197,5 +197,23 @@ def plot_tune(result: dict[str, Any], path: str) -> None:
         if not numeric:
             a.set_xticks(xs, labels, rotation=45, ha="right")
         a.legend()
+    if len(names) == 2:
+        ax[0][1].clear()
+        _loss_map(ax[0][1], result)
     fig.suptitle(f"{result['ruleset']}: objective {result['objective']}, {result['games']} games a point")
     fig.savefig(path)
+
+
+def _loss_map(a: Any, result: dict[str, Any]) -> None:
+    """Two parameters: the loss over their grid as colours (blank where no point was tried), the best starred."""
+    (xn, xv), (yn, yv) = result["params"].items()
+    grid = [[float("nan")] * len(xv) for _ in yv]
+    for row in result["points"]:
+        grid[yv.index(row["params"][yn])][xv.index(row["params"][xn])] = row["loss"]["value"]
+    image = a.imshow(grid, origin="lower", aspect="auto", cmap="viridis_r")
+    a.figure.colorbar(image, ax=a, label="loss (lower is better)")
+    a.set_xticks(range(len(xv)), [str(v) for v in xv])
+    a.set_yticks(range(len(yv)), [str(v) for v in yv])
+    best = result["best"]
+    a.plot([xv.index(best[xn])], [yv.index(best[yn])], marker="*", markersize=16, color="C3", linestyle="none")
+    a.set(title="loss over the grid (star: best)", xlabel=xn, ylabel=yn)
