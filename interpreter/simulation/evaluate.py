@@ -19,7 +19,7 @@ from typing import Any
 from ..agents import make_agent, make_agents
 from ..engine.game import Game
 from ..errors import RulesetError
-from .measures import Measures, holm, rate_p_value
+from .measures import Measures
 from .parallel import chunks, make_job, with_progress
 from .rule_counts import rule_table
 from .stats import Moments, wilson
@@ -91,17 +91,13 @@ def observed_run(
 
 
 def balance(tally: Tally) -> dict[str, Any]:
-    """Seat advantage with Holm's correction over the seats, the first player's advantage, game length."""
-    seats, fair = tally.seats(), tally.fair_share()
-    tests = holm([rate_p_value(s["wins"], tally.games, fair) for s in seats])
-    for s, test in zip(seats, tests, strict=True):
-        s["advantage"] = {**s["advantage"], **test}
+    """Seat advantage (Holm-corrected over the seats, as Tally tests it), the first player's advantage, game length."""
     summary = tally.summary()
     return {
-        "seats": seats,
-        "fair_share": fair,
+        "seats": summary["seats"],
+        "fair_share": summary["fair_share"],
         "correction": "holm",
-        "seat_advantage": [s["seat"] for s in seats if s["advantage"]["significant"]],
+        "seat_advantage": summary["seat_advantage"],
         "first_player": summary["first_player"],
         "length": summary["length"],
     }

@@ -115,7 +115,7 @@ def balance_text(b: dict[str, Any]) -> list[str]:
             _row(
                 f"seat {s['seat']}",
                 f"{pct(s['win_rate'])} {rate_ci(s['win_rate_ci'])}{mark}",
-                f"advantage {100 * adv['value']:+.1f} points, p {adv['p']:.3g} (Holm {adv['p_holm']:.3g})",
+                f"advantage {100 * adv['value']:+.1f} points, p {adv['p']:.3g} (Holm {adv['p_adjusted']:.3g})",
             )
         )
     marked = b["seat_advantage"]

@@ -11,16 +11,14 @@ it, every seat's *position*, the total it would have if the round were scored as
 from __future__ import annotations
 
 import itertools
-import math
 from collections import Counter
-from statistics import NormalDist
 from typing import Any
 
 from ..agents import SeatView, make_agents
 from ..agents.greedy import position_values
 from ..engine.game import Game
 from ..errors import RulesetError
-from .stats import LEVEL, Moments
+from .stats import Moments
 
 # ---- one game ---------------------------------------------------------------------------------
 
@@ -186,28 +184,3 @@ class Measures:
             "decided_at": self.decided.summary(),
             "margin": self.margin.summary(),
         }
-
-
-# ---- several tests at once --------------------------------------------------------------------
-
-
-def rate_p_value(successes: int, n: int, p0: float) -> float:
-    """The two-sided p-value of the score test of a rate against ``p0``: the test whose inversion is
-    the Wilson interval (below 0.05 exactly when the 95% Wilson interval excludes ``p0``)."""
-    if n <= 0 or p0 <= 0 or p0 >= 1:
-        return 1.0
-    z = (successes - n * p0) / math.sqrt(n * p0 * (1 - p0))
-    return 2 * (1 - NormalDist().cdf(abs(z)))
-
-
-def holm(p_values: list[float], level: float = LEVEL) -> list[dict[str, Any]]:
-    """Holm's step-down correction: each test's adjusted p-value and whether it stays significant
-    at 1 - ``level`` with every test of the family counted (the family-wise error rate held)."""
-    m = len(p_values)
-    order = sorted(range(m), key=lambda i: p_values[i])
-    adjusted = [1.0] * m
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (m - rank) * p_values[i]))
-        adjusted[i] = running
-    return [{"p": p, "p_holm": a, "significant": a < 1 - level} for p, a in zip(p_values, adjusted, strict=True)]
