@@ -158,7 +158,7 @@ def test_evaluate_command_prints_each_measure_with_its_meaning():
     for heading in ("skill:", "decisions (", "drama (", "balance (", "rules that matter"):
         assert heading in text
     assert "forced decisions          100.0% [100.0, 100.0]" in text
-    assert "seat advantage: seat 0" in text
+    assert "Holm's correction): seat 0 +66.7 points" in text
 
 
 def test_evaluate_json_holds_every_measure():

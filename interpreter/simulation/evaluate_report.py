@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .report import first_player_text, num_ci, pct, rate_ci
+from .report import first_player_text, num_ci, pct, rate_ci, seat_advantage_text
 
 
 def _row(name: str, value: str, meaning: str) -> str:
@@ -107,7 +107,7 @@ def drama_text(d: dict[str, Any]) -> list[str]:
 def balance_text(b: dict[str, Any]) -> list[str]:
     """Seat advantage after Holm's correction, first player, length."""
     fair = b["fair_share"]
-    out = [f"balance (fair share {pct(fair)}; *: an advantage that holds after Holm's correction over the seats)"]
+    out = [f"balance (fair share {pct(fair)}; *: a seat that differs from it after Holm's correction over the seats)"]
     for s in b["seats"]:
         adv = s["advantage"]
         mark = "*" if adv["significant"] else " "
@@ -118,15 +118,7 @@ def balance_text(b: dict[str, Any]) -> list[str]:
                 f"advantage {100 * adv['value']:+.1f} points, p {adv['p']:.3g} (Holm {adv['p_adjusted']:.3g})",
             )
         )
-    marked = b["seat_advantage"]
-    out.append(
-        "  "
-        + (
-            "no seat advantage found: no seat's difference from the fair share holds after the correction"
-            if not marked
-            else "seat advantage: " + ", ".join(f"seat {s}" for s in marked)
-        )
-    )
+    out.append("  " + seat_advantage_text(b))
     out.append("  " + first_player_text(b["first_player"]))
     moves, rounds = b["length"]["moves"], b["length"]["rounds"]
     out.append(
