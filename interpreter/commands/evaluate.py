@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from ..errors import RulesetError
-from ..simulation.evaluate import DEFAULT_GAMES, DEFAULT_PAIRS, DEFAULT_SKILL_GAMES, evaluate
+from ..simulation.quality_defaults import GAMES, PAIRS, SKILL_GAMES
 from .cli import load_game, parse_sets, positive
 from .simulate import add_run_options, progress_for, run_options
 
@@ -25,14 +25,14 @@ def add_quality_options(p: argparse.ArgumentParser, games: str) -> None:
         action="append",
         metavar="AGENT/BASELINE",
         help="a skill pairing, repeatable: AGENT at one seat (rotated), BASELINE at the others "
-        f"(default: {' and '.join(DEFAULT_PAIRS)}); --skill none skips them",
+        f"(default: {' and '.join(PAIRS)}); --skill none skips them",
     )
     p.add_argument(
         "--skill-games",
         type=positive,
-        default=DEFAULT_SKILL_GAMES,
+        default=SKILL_GAMES,
         metavar="N",
-        help=f"games a skill pairing (default {DEFAULT_SKILL_GAMES}, rounded up to a multiple of the players)",
+        help=f"games a skill pairing (default {SKILL_GAMES}, rounded up to a multiple of the players)",
     )
 
 
@@ -48,7 +48,7 @@ def quality_options(args: argparse.Namespace) -> dict[str, Any]:
 def pairs_of(args: argparse.Namespace) -> list[str]:
     """The skill pairings asked for (the defaults when none; none with --skill none)."""
     if not args.skill:
-        return list(DEFAULT_PAIRS)
+        return list(PAIRS)
     return [] if [s.strip().lower() for s in args.skill] == ["none"] else args.skill
 
 
@@ -65,7 +65,7 @@ def register(sub: Any) -> None:
         "game. Definitions and sources: docs/evaluate.md.",
     )
     p.add_argument("file", help="a .rules file (or a shipped game by file name)")
-    add_quality_options(p, f"observed games, for decisions, drama, balance and rules (default {DEFAULT_GAMES})")
+    add_quality_options(p, f"observed games, for decisions, drama, balance and rules (default {GAMES})")
     p.set_defaults(run=cmd_evaluate)
 
 
@@ -96,12 +96,14 @@ def emit(args: argparse.Namespace, doc: dict[str, Any], plot: str, text: str) ->
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
     """Evaluate one ruleset; print the figures (text or JSON), draw them with --plot."""
+    from ..simulation.evaluate import evaluate
+
     options = quality_options(args)
     game, players = game_and_players(args)
     stats = evaluate(
         game,
         players,
-        args.games or DEFAULT_GAMES,
+        args.games or GAMES,
         args.seed or 0,
         args.agents,
         parse_sets(args.set),

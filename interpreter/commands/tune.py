@@ -7,7 +7,7 @@ import argparse
 from typing import Any
 
 from ..errors import RulesetError
-from ..simulation.tune import DEFAULT_BUDGET, parse_objective, parse_param, tune
+from ..simulation.quality_defaults import BUDGET, GAMES
 from .cli import parse_sets, positive
 from .evaluate import add_quality_options, emit, game_and_players, pairs_of, quality_options
 from .simulate import progress_for
@@ -43,16 +43,18 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--budget",
         type=positive,
-        default=DEFAULT_BUDGET,
+        default=BUDGET,
         metavar="N",
-        help=f"most points to play; a larger grid is searched (default {DEFAULT_BUDGET})",
+        help=f"most points to play; a larger grid is searched (default {BUDGET})",
     )
-    add_quality_options(p, "games a point, for --objective balance and length (default 200)")
+    add_quality_options(p, f"games a point, for --objective balance and length (default {GAMES})")
     p.set_defaults(run=cmd_tune)
 
 
 def cmd_tune(args: argparse.Namespace) -> int:
     """Sweep the grid; print the table (text or JSON), plot it with --plot."""
+    from ..simulation.tune import parse_objective, parse_param, tune
+
     options = quality_options(args)
     objective = parse_objective(args.objective)
     params = [parse_param(text) for text in args.param]
@@ -66,7 +68,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
         players,
         params,
         objective,
-        args.games or 200,
+        args.games or GAMES,
         args.seed or 0,
         args.agents,
         fixed,

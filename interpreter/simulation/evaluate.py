@@ -19,17 +19,16 @@ from typing import Any
 from ..agents import make_agent, make_agents
 from ..engine.game import Game
 from ..errors import RulesetError
+from . import quality_defaults
 from .measures import Measures
 from .parallel import chunks, make_job, with_progress
 from .rule_counts import rule_table
 from .stats import Moments, wilson
 from .tally import Tally
 
-DEFAULT_GAMES = 200
-DEFAULT_SKILL_GAMES = 30
-# mcts with few iterations and samples: strong enough to beat random play where skill pays, and
-# cheap enough for the default evaluation to finish within a minute on two cores
-DEFAULT_PAIRS = ("mcts(iterations=20,samples=4)/random", "greedy/random")
+DEFAULT_GAMES = quality_defaults.GAMES
+DEFAULT_SKILL_GAMES = quality_defaults.SKILL_GAMES
+DEFAULT_PAIRS = quality_defaults.PAIRS
 
 Progress = Callable[[int, int, float], None]
 Stage = Callable[[str], Progress | None]  # the progress callback of a stage, given its label

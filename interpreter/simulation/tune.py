@@ -24,10 +24,11 @@ from typing import Any
 
 from ..engine.game import Game
 from ..errors import RulesetError
+from . import quality_defaults
 from .evaluate import DEFAULT_PAIRS, Progress, parse_pair, skill_run
 from .simulate import simulate
 
-DEFAULT_BUDGET = 40
+DEFAULT_BUDGET = quality_defaults.BUDGET
 _RANGE = re.compile(r"^(-?\d+)\s*\.\.\s*(-?\d+)(?:\s*:\s*(\d+))?$")
 
 
@@ -181,12 +182,12 @@ def tune(
     players: int,
     params: list[tuple[str, list[Any]]],
     objective: Objective,
-    games: int = 200,
+    games: int = quality_defaults.GAMES,
     seed: int | None = 0,
     agents: str | None = None,
     fixed: dict[str, Any] | None = None,
     pairs: list[str] | tuple[str, ...] = DEFAULT_PAIRS,
-    skill_games: int = 30,
+    skill_games: int = quality_defaults.SKILL_GAMES,
     budget: int = DEFAULT_BUDGET,
     jobs: int = 1,
     scheduler: Any = None,
