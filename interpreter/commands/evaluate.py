@@ -8,9 +8,8 @@ import json
 import sys
 from typing import Any
 
-from ..errors import RulesetError
 from ..simulation.quality_defaults import GAMES, PAIRS, SKILL_GAMES
-from .cli import load_game, parse_sets, positive
+from .cli import load_game, parse_sets, player_count, positive
 from .simulate import add_run_options, progress_for, run_options
 
 ORDER = 27
@@ -72,10 +71,7 @@ def register(sub: Any) -> None:
 def game_and_players(args: argparse.Namespace) -> tuple[Any, int]:
     """The Game of the FILE argument and the player count asked (by default the fewest), checked."""
     game = load_game(args.file, args.max_moves)
-    players = args.players if args.players is not None else game.min_players
-    if not game.min_players <= players <= game.max_players:
-        raise RulesetError(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}")
-    return game, players
+    return game, player_count(game, args.players)
 
 
 def emit(args: argparse.Namespace, doc: dict[str, Any], plot: str, text: str) -> int:
