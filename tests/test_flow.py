@@ -410,3 +410,68 @@ def test_check_warns_that_a_game_without_a_cap_may_outlast_a_schedule(tmp_path):
     line = text.splitlines().index("schedule size: 1, 2") + 1
     assert [(f.severity, f.at.line) for f in found] == [("warning", line)]
     assert "round 3 stops with an error" in found[0].message
+
+
+# ---- a property: any mix of the flow constructs loads, plays, and keeps its meaning through fmt ----------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+PIECES = {
+    "turn up": "  turn up 1 to discard\n",
+    "each": "  deal 1 to each row\n",
+    "aside": "  deal 1 to aside\n",
+    "round start": "  at start\n    add 1 to laps\n",
+    "round end": "  at end\n    set count_ to laps\n",
+    "round ends": "  ends when count pile >= 3\n",
+}
+PHASE_PIECES = {
+    "phase start": "    at start\n      add 1 to laps\n",
+    "phase end": "    at end\n      add 1 to laps\n",
+    "two moves": "    after play, drop\n      add 1 to count_\n",
+    "stuck": "    ends when nobody can move\n",
+}
+
+
+def _ruleset(round_parts: list[str], phase_parts: list[str], loop: bool, cap: bool, ends: bool) -> str:
+    phase = "    move play card from hand to pile\n      require rank of card > 1\n"
+    phase += "    move drop card from hand to discard\n      require rank of card < 6\n"
+    phase += "".join(PHASE_PIECES[p] for p in phase_parts) + "    ends when every hand is empty\n"
+    body = "round\n  deal 2 to hand\n" + "".join(PIECES[p] for p in round_parts if p in ("turn up", "each", "aside"))
+    body += "".join(PIECES[p] for p in round_parts if p not in ("turn up", "each", "aside"))
+    if loop:
+        body += "  repeat\n    phase play\n" + phase.replace("\n    ", "\n      ").replace("    move", "      move", 1)
+        body += "  until laps >= 0\n"
+    else:
+        body += "  phase play\n" + phase
+    body += "  score\n    count hand of player\ngame\n"
+    body += ("  rounds 2\n" if cap or not ends else "") + ("  ends when laps > 4 or round > 3\n" if ends else "")
+    return HEAD + "\n" + body + "  winner lowest total\n"
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(st.sampled_from(sorted(PIECES)), unique=True),
+    st.lists(st.sampled_from(sorted(PHASE_PIECES)), unique=True),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+    st.integers(0, 50),
+)
+def test_any_mix_of_flow_constructs_plays_replays_and_survives_fmt(round_parts, phase_parts, loop, cap, ends, seed):
+    text = _ruleset(round_parts, phase_parts, loop, cap, ends)
+    game = interpreter.loads(text, "mix.rules")
+    canonical = format_text(text)
+    assert format_text(canonical) == canonical
+    again = interpreter.loads(canonical, "mix.rules")
+
+    def strip(node):
+        if isinstance(node, dict):
+            return {k: strip(v) for k, v in node.items() if k not in ("at", "note")}
+        return [strip(x) for x in node] if isinstance(node, list) else node
+
+    assert strip(again.ir) == strip(game.ir)
+    state = game.new_game(3, seed)
+    play_out(state)
+    assert replay(game, record(state)).scores() == state.scores()
+    assert sum(len(r["moves"]) for r in record(state)["rounds"]) > 0 or not state.history

@@ -27,17 +27,26 @@ from .console import blocks, progress_bar
 ORDER = 20
 
 
-def add_run_options(p: argparse.ArgumentParser) -> None:
-    """The options of every command that plays many games: players, games, agents, spread, plot."""
+def add_run_options(
+    p: argparse.ArgumentParser, games: str = "number of games (default 100)", jobs_default: str | None = "1"
+) -> None:
+    """The options of every command that plays many games: players, games, agents, spread, plot
+    (``games``: what --games means, for --help; ``jobs_default``: None when the command works it out)."""
     p.add_argument("--players", type=int, help="number of players (default: the fewest the rules allow)")
-    p.add_argument("--games", type=int, help="number of games (default 100)")
+    p.add_argument("--games", type=int, help=games)
     p.add_argument(
         "--agents",
         help="agents by seat, comma-separated; the last repeats (default random). Agents: random, "
         "greedy (greedy:N averages N samples), mcts (mcts:N iterations a move, or "
         "mcts(iterations=N,time=SECONDS,c=C,depth=D,samples=S)); e.g. mcts:200,greedy,random",
     )
-    p.add_argument("--jobs", type=jobs, default="1", metavar="N", help=JOBS_HELP.format(default="1"))
+    p.add_argument(
+        "--jobs",
+        type=jobs,
+        default=jobs_default,
+        metavar="N",
+        help=JOBS_HELP.format(default=jobs_default or "one per CPU, or 1 with --scheduler"),
+    )
     p.add_argument(
         "--scheduler",
         metavar="ADDRESS",

@@ -14,25 +14,17 @@ from .scoring import team_results
 
 def record(state: Any, agents: list[str] | None = None) -> dict[str, Any]:
     """The record of a finished (or interrupted) game, as schemas/record.schema.json describes it."""
-    game, lay, cards = state.game, state.layout, state.game.cards.json
     rounds = []
     for r in state.history:
         rounds.append(
             {
                 "dealer": r["dealer"],
                 "deal": r["deal"],
-                "moves": [
-                    {
-                        "player": p,
-                        "move": game.moves[m.rule].name,
-                        "card": cards[m.card],
-                        "to": {"zone": game.zones[lay.zone_of[m.target]].name, "index": lay.number[m.target]},
-                    }
-                    for p, m in r["moves"]
-                ],
+                "moves": [move_record(state, p, m) for p, m in r["moves"]],
                 "scores": r.get("scores", []),
             }
         )
+    game = state.game
     out: dict[str, Any] = {
         "ruleset": game.name,
         "source": game.ir.get("source", ""),
@@ -50,6 +42,17 @@ def record(state: Any, agents: list[str] | None = None) -> dict[str, Any]:
     if teams is not None:
         out["teams"] = [{**t, "won": t["won"] and state.over} for t in teams]
     return out
+
+
+def move_record(state: Any, player: int, move: Any) -> dict[str, Any]:
+    """One move as a record writes it: player, move, card, target zone and index."""
+    game, lay = state.game, state.layout
+    return {
+        "player": player,
+        "move": game.moves[move.rule].name,
+        "card": game.cards.json[move.card],
+        "to": {"zone": game.zones[lay.zone_of[move.target]].name, "index": lay.number[move.target]},
+    }
 
 
 def dumps(rec: dict[str, Any]) -> str:

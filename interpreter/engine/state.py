@@ -118,6 +118,18 @@ class State:
             return cached[1]
         return self._moves_for(self.current)
 
+    def legal_moves_of(self, seat: int) -> list[Move]:
+        """The moves ``seat`` may choose now: the current player's, or, in a simultaneous phase,
+        those of a seat yet to choose (its choice reads nothing the others choose, which stays
+        hidden until everyone has chosen); none for any other seat."""
+        if self.over:
+            return []
+        if seat == self.current:
+            return self.legal_moves()
+        if self.game.phases[self.phase].simultaneous and seat in self.to_move:
+            return self._moves_for(seat)
+        return []
+
     def apply(self, move: Move) -> None:
         """Play ``move`` for the current player; chance and other phases run until someone must move."""
         if self.over:

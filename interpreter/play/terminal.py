@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..agents import SeatView, make_agents
+from ..engine.expr_analysis import zone_pure
 from ..engine.observe import sees
 from ..errors import Span, plural, source_line
 
@@ -41,22 +42,39 @@ def move_text(game: Any, m: dict[str, Any], seat: int, players: int) -> str:
     return f"{who}: {m['move']} {card_name(m['card'])} to {where}"
 
 
-def derived(state: Any, seat: int, inst: int) -> list[str]:
-    """The derived values of a zone instance (its `define ... of` values, sums of number attributes).
+def masked(state: Any, seat: int | None) -> Any:
+    """A copy of the state where every zone the seat cannot see is empty (seat None: every
+    seat's view at once, only the zones nobody sees are emptied)."""
+    game, lay = state.game, state.layout
+    copy = state.copy()
+    for i in range(lay.size):
+        if (game.zones[lay.zone_of[i]].visibility == "hidden") if seat is None else not sees(game, lay, i, seat):
+            copy.zones[i] = []
+    copy.cache.clear()
+    return copy
 
-    Evaluated on a copy where every zone the seat cannot see is empty, so nothing hidden shows.
+
+@cache
+def own_zone_defines(game: Any) -> frozenset[str]:
+    """The `define ... of ZONE` that read nothing but that zone's cards: shown for a zone the seat
+    sees, they tell nothing hidden, so they need no masked state."""
+    return frozenset(d["name"] for d in game.ir["defines"] if d.get("of") and zone_pure(d["body"]))
+
+
+def derived(state: Any, seat: int | None, inst: int, view: Any = None) -> list[str]:
+    """The derived values of a zone instance the seat sees (its `define ... of` values, sums of
+    number attributes). A definition that reads more than its zone is evaluated on ``view``, the
+    state masked for the seat (made here when not given), so nothing hidden shows.
     """
     game, lay = state.game, state.layout
     name = game.zones[lay.zone_of[inst]].name
     out = []
-    masked = state.copy()
-    for i in range(lay.size):
-        if not sees(game, lay, i, seat):
-            masked.zones[i] = []
-    masked.cache.clear()
+    own = own_zone_defines(game)
     for dname, (of, fn) in game.extra.get("defines", {}).items():
         if of == name:
-            value = fn(masked, inst)
+            if dname not in own and view is None:
+                view = masked(state, seat)
+            value = fn(state if dname in own else view, inst)
             out.append(f"{dname} {'none' if value is None else value}")
     cards = state.zone_cards(inst)
     for attr, zones in summed_attributes(game).items():

@@ -13,14 +13,16 @@ import hashlib
 import json
 import signal
 import threading
+import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.game import Game, compile_ir
 from ..engine.records import dumps, record
 from ..errors import RulesetError
+from .measures import play_observed
 from .one_game import game_seed, play_game
 from .tally import outcome
 
@@ -38,6 +40,8 @@ class Job:
     key: str = field(default="", compare=False)
     count_rules: bool = True
     max_moves: int | None = None  # the game's bound on moves per round, when it was set by hand
+    rotate: bool = False  # game i seats the agents turned i places: agents[0] sits at seat i % players
+    observe: bool = False  # each outcome also holds the game's quality observation (measures.py)
 
 
 def make_job(
@@ -48,14 +52,34 @@ def make_job(
     params: Any,
     records: bool,
     count_rules: bool = True,
+    rotate: bool = False,
+    observe: bool = False,
 ) -> Job:
     """The Job of a run, keyed by its IR so that a worker compiles each ruleset once."""
     key = hashlib.sha256(json.dumps(game.ir, sort_keys=True).encode()).hexdigest()
     params = dict(params) if params else None
     bound = game.max_moves_per_round
     return Job(
-        game.ir, players, seed, list(agents), params, records, f"{key}/{count_rules}/{bound}", count_rules, bound
+        game.ir,
+        players,
+        seed,
+        list(agents),
+        params,
+        records,
+        f"{key}/{count_rules}/{bound}",
+        count_rules,
+        bound,
+        rotate,
+        observe,
     )
+
+
+def seated(agents: list[str], index: int, rotate: bool) -> list[str]:
+    """The agents by seat in game ``index``: as given, or turned so that agents[0] sits at index % players."""
+    if not rotate:
+        return agents
+    shift = index % len(agents)
+    return agents[-shift:] + agents[:-shift] if shift else agents
 
 
 @dataclass
@@ -68,6 +92,7 @@ class Chunk:
     coverage: Counter
     squares: Counter  # per rule, the sum over games of (firings in the game) squared
     error: tuple[type, tuple] | None = None
+    present: Counter = field(default_factory=Counter)  # per rule, the games in which it fired
 
 
 _local = threading.local()
@@ -92,19 +117,27 @@ def play_chunk(job: Job, start: int, stop: int) -> Chunk:
     outcomes, lines = [], []
     sums: Counter = Counter()
     squares: Counter = Counter()
+    present: Counter = Counter()
     try:
         for index in range(start, stop):
-            state = play_game(game, job.players, game_seed(job.seed, index), job.agents, job.params)
-            outcomes.append(outcome(state))
+            agents = seated(job.agents, index, job.rotate)
+            seed = game_seed(job.seed, index)
+            if job.observe:
+                state, seen = play_observed(game, job.players, seed, agents, job.params)
+                outcomes.append({**outcome(state), "observed": seen})
+            else:
+                state = play_game(game, job.players, seed, agents, job.params)
+                outcomes.append(outcome(state))
             if job.records:
-                lines.append(dumps(record(state, job.agents)) + "\n")
+                lines.append(dumps(record(state, agents)) + "\n")
             for at, n in counts.items():
                 sums[at] += n
                 squares[at] += n * n
+                present[at] += n > 0
             counts.clear()
     except RulesetError as err:
-        return Chunk(start, [], [], Counter(), Counter(), (type(err), (err.message, err.span, err.hint)))
-    return Chunk(start, outcomes, lines, sums, squares)
+        return Chunk(start, [], [], Counter(), Counter(), error=(type(err), (err.message, err.span, err.hint)))
+    return Chunk(start, outcomes, lines, sums, squares, present=present)
 
 
 def ranges(games: int, workers: int, most: int = 100) -> list[tuple[int, int]]:
@@ -122,6 +155,21 @@ def chunks(job: Job, games: int, jobs: int = 1, scheduler: Any = None) -> Iterat
     else:
         for a, b in ranges(games, 1, most=10):
             yield _checked(play_chunk(job, a, b))
+
+
+def with_progress(
+    played: Iterator[Chunk], games: int, progress: Callable[[int, int, float], None] | None
+) -> Iterator[Chunk]:
+    """The chunks as they come, telling ``progress(done, games, seconds)`` at most 5 times a second and at the end."""
+    start = last = time.perf_counter()
+    done = 0
+    for chunk in played:
+        yield chunk
+        done += len(chunk.outcomes)
+        now = time.perf_counter()
+        if progress and (now - last > 0.2 or done == games):
+            progress(done, games, now - start)
+            last = now
 
 
 def _checked(chunk: Chunk) -> Chunk:

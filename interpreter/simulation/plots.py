@@ -135,3 +135,85 @@ def plot_compare(runs: list[dict[str, Any]], path: str) -> None:
     ax[1][1].set(title="first player's round score lead (95% interval)", ylabel="points over the others' mean")
     fig.suptitle(f"{runs[0]['players']} players, {runs[0]['games']} games each")
     fig.savefig(path)
+
+
+def plot_evaluate(stats: dict[str, Any], path: str) -> None:
+    """`evaluate`: skill gaps, seat win rates, real choices per decision, and the shares of play (forced
+    decisions, the winner behind, the point the game was decided), each with its interval."""
+    fig, ax = _figure(2, 2)
+    skill = ax[0][0]
+    gaps = [s["gap"]["value"] for s in stats["skill"]]
+    skill.bar(range(len(gaps)), gaps, yerr=_errors(gaps, [s["gap"]["ci"] for s in stats["skill"]]), capsize=4)
+    skill.axhline(0, color="grey", linewidth=0.8)
+    skill.set_xticks(range(len(gaps)), [f"{s['agent'][:18]}\nvs {s['baseline']}" for s in stats["skill"]])
+    skill.set(title="skill gap: win share over the fair share (95% interval)", ylabel="share - fair share")
+
+    seats = stats["balance"]["seats"]
+    wins = ax[0][1]
+    rates = [s["win_rate"] for s in seats]
+    colors = ["C3" if s["advantage"]["significant"] else "C0" for s in seats]
+    wins.bar(range(len(seats)), rates, yerr=_errors(rates, [s["win_rate_ci"] for s in seats]), capsize=4, color=colors)
+    wins.axhline(stats["balance"]["fair_share"], color="grey", linestyle="--", label="fair share")
+    wins.set(title="win rate per seat (red: an advantage after Holm)", xlabel="seat", ylabel="win rate")
+    wins.set_xticks(range(len(seats)))
+    wins.legend()
+
+    hist = stats["decisions"]["distribution"]
+    choices = ax[1][0]
+    choices.bar([n for n, _ in hist], [k for _, k in hist], width=1.0)
+    choices.set(title="real choices at a decision", xlabel="choices", ylabel="decisions")
+
+    shares = ax[1][1]
+    names = ["forced\ndecisions", "winner\nbehind", "decided\nat"]
+    figures = [stats["decisions"]["forced"], stats["drama"]["winner_behind"], stats["drama"]["decided_at"]]
+    values = [f["mean"] for f in figures]
+    shares.bar(range(3), values, yerr=_errors(values, [f["ci"] for f in figures]), capsize=4, color=["C1", "C2", "C4"])
+    shares.set_xticks(range(3), names)
+    shares.set_ylim(0, 1)
+    shares.set(title="shares of play (95% interval)", ylabel="share")
+    fig.suptitle(f"{stats['ruleset']}: {stats['players']} players, {stats['games']} games observed")
+    fig.savefig(path)
+
+
+def plot_tune(result: dict[str, Any], path: str) -> None:
+    """`tune`: the loss at each point tried, with its interval; against the parameter's value when one
+    parameter is swept, by point otherwise (the best point marked)."""
+    fig, ax = _figure(1, 2)
+    rows = result["points"]
+    names = list(result["params"])
+    numeric = len(names) == 1 and all(isinstance(r["params"][names[0]], int | float) for r in rows)
+    order = sorted(range(len(rows)), key=lambda i: rows[i]["params"][names[0]]) if numeric else range(len(rows))
+    xs = [rows[i]["params"][names[0]] for i in order] if numeric else list(range(len(rows)))
+    labels = [", ".join(str(v) for v in rows[i]["params"].values()) for i in order]
+    for a, key, title in (
+        (ax[0][0], "figure", rows[0]["figure"]["name"]),
+        (ax[0][1], "loss", "loss (lower is better)"),
+    ):
+        values = [rows[i][key]["value"] for i in order]
+        a.errorbar(xs, values, yerr=_errors(values, [rows[i][key]["ci"] for i in order]), capsize=3, marker="o")
+        best = list(order).index(result["best_index"])
+        a.plot([xs[best]], [values[best]], marker="*", markersize=16, color="C3", linestyle="none", label="best")
+        a.set(title=f"{title} (95% interval)", xlabel=", ".join(names))
+        if not numeric:
+            a.set_xticks(xs, labels, rotation=45, ha="right")
+        a.legend()
+    if len(names) == 2:
+        ax[0][1].clear()
+        _loss_map(ax[0][1], result)
+    fig.suptitle(f"{result['ruleset']}: objective {result['objective']}, {result['games']} games a point")
+    fig.savefig(path)
+
+
+def _loss_map(a: Any, result: dict[str, Any]) -> None:
+    """Two parameters: the loss over their grid as colours (blank where no point was tried), the best starred."""
+    (xn, xv), (yn, yv) = result["params"].items()
+    grid = [[float("nan")] * len(xv) for _ in yv]
+    for row in result["points"]:
+        grid[yv.index(row["params"][yn])][xv.index(row["params"][xn])] = row["loss"]["value"]
+    image = a.imshow(grid, origin="lower", aspect="auto", cmap="viridis_r")
+    a.figure.colorbar(image, ax=a, label="loss (lower is better)")
+    a.set_xticks(range(len(xv)), [str(v) for v in xv])
+    a.set_yticks(range(len(yv)), [str(v) for v in yv])
+    best = result["best"]
+    a.plot([xv.index(best[xn])], [yv.index(best[yn])], marker="*", markersize=16, color="C3", linestyle="none")
+    a.set(title="loss over the grid (star: best)", xlabel=xn, ylabel=yn)

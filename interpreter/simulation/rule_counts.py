@@ -71,11 +71,14 @@ def place(at: str) -> str:
     return f"{shipped_name(path) or path}:{line}:{col}"
 
 
-def rule_table(ir: dict[str, Any], counts: Counter, squares: Counter, games: int) -> list[dict[str, Any]]:
+def rule_table(
+    ir: dict[str, Any], counts: Counter, squares: Counter, games: int, present: Counter | None = None
+) -> list[dict[str, Any]]:
     """Each countable rule (and any other counted position): times fired, and per game with its interval.
 
     ``counts[at]`` is the sum over games of the times the rule fired in a game, ``squares[at]``
-    the sum of their squares (integers: exact in any order).
+    the sum of their squares (integers: exact in any order); ``present[at]``, when given, the
+    games in which it fired at least once (then each row has ``games_fired``).
     """
     rules = dict(countable_rules(ir))
     for at in counts:
@@ -83,15 +86,16 @@ def rule_table(ir: dict[str, Any], counts: Counter, squares: Counter, games: int
     out = []
     for at, what in rules.items():
         per_game = Moments(games, float(counts.get(at, 0)), float(squares.get(at, 0)))
-        out.append(
-            {
-                "at": place(at),
-                "rule": what,
-                "text": rule_text(at),
-                "fired": counts.get(at, 0),
-                "per_game": per_game.mean,
-                "per_game_sd": per_game.sd,
-                "per_game_ci": per_game.summary()["ci"],
-            }
-        )
+        row = {
+            "at": place(at),
+            "rule": what,
+            "text": rule_text(at),
+            "fired": counts.get(at, 0),
+            "per_game": per_game.mean,
+            "per_game_sd": per_game.sd,
+            "per_game_ci": per_game.summary()["ci"],
+        }
+        if present is not None:
+            row["games_fired"] = present.get(at, 0)
+        out.append(row)
     return out

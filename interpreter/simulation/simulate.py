@@ -10,7 +10,7 @@ from typing import Any
 from ..agents import make_agents
 from ..engine.game import Game
 from ..engine.scoring import team_seats
-from .parallel import chunks, make_job
+from .parallel import chunks, make_job, with_progress
 from .recordfile import RecordFile
 
 
@@ -44,9 +44,9 @@ def simulate(
     tally = Tally(players, names, game.winner_highest, team_seats(game.ir.get("teams"), players))
     job = make_job(game, players, seed, names, params, record_to is not None, count_rules)
     out = RecordFile(record_to) if record_to else None  # whole lines, even when interrupted
-    start = last = time.perf_counter()
+    start = time.perf_counter()
     try:
-        for chunk in chunks(job, games, jobs, scheduler):
+        for chunk in with_progress(chunks(job, games, jobs, scheduler), games, progress):
             for result in chunk.outcomes:
                 tally.add(result)
             tally.coverage.update(chunk.coverage)
@@ -54,10 +54,6 @@ def simulate(
             if out:
                 for line in chunk.lines:
                     out.write_line(line)  # one whole line a write, flushed
-            now = time.perf_counter()
-            if progress and (now - last > 0.2 or tally.games == games):
-                progress(tally.games, games, now - start)
-                last = now
     except KeyboardInterrupt as err:
         if out:
             raise out.interrupted(err) from None

@@ -1,0 +1,195 @@
+// Drawing a seat's view: zones from the IR, cards from their attributes. Nothing here knows a game.
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+export function toast(text) {
+  const box = document.getElementById("toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => (box.hidden = true), 4000);
+}
+
+const colours = new Map();
+function isColour(value) {
+  // A text attribute whose value is a CSS colour name ("red", "violet") colours the card.
+  if (typeof value !== "string" || !/^[a-z]+$/i.test(value)) return false;
+  if (!colours.has(value)) colours.set(value, CSS.supports("color", value));
+  return colours.get(value);
+}
+
+export function cardText(card) {
+  if (!card) return "a hidden card";
+  return [card.type, ...Object.entries(card).filter(([k]) => k !== "type").map(([, v]) => v)].join(" ");
+}
+
+// One card: its type as a label, numbers large, text attributes as labels, a colour name as its colour.
+export function drawCard(card, kinds, attrs = {}) {
+  const numbers = [];
+  const labels = [];
+  let colour = null;
+  for (const [name, value] of Object.entries(card)) {
+    if (name === "type" || value === null || value === undefined) continue;
+    if (kinds[name] === "number") numbers.push([name, value]);
+    else if (!colour && isColour(value)) colour = value;
+    else labels.push([name, value]);
+  }
+  const node = el(
+    "div",
+    { class: "card" + (colour ? " coloured" : ""), title: cardText(card), "data-card": cardText(card), ...attrs },
+    el("span", { class: "type" }, card.type),
+    el("span", { class: "numbers" }, numbers.map(([n, v]) => el("b", { title: n }, v))),
+    el("span", { class: "labels" }, labels.map(([n, v]) => el("i", { title: n }, v))),
+    colour ? el("span", { class: "colour-name" }, colour) : null,
+  );
+  if (colour) node.style.setProperty("--card", colour);
+  return node;
+}
+
+export function drawBacks(count) {
+  const shown = Math.min(count, 8);
+  const backs = Array.from({ length: shown }, () => el("div", { class: "card back" }));
+  return el("div", { class: "backs", title: `${count} hidden card(s)` }, backs, el("span", { class: "count" }, `${count}`));
+}
+
+export function seatName(view, seat, seats) {
+  const who = seat === view.seat ? "you" : `seat ${seat}`;
+  const s = seats && seats[seat];
+  return s && s.kind === "agent" ? `${who} (${s.agent})` : who;
+}
+
+function instanceLabel(zone, inst) {
+  if (zone.per_player) return zone.name;
+  const many = zone.instances.length > 1;
+  return many ? `${zone.name} ${inst.index + 1}` : zone.name;
+}
+
+// One zone instance: its title, derived values, then its cards, piles or backs.
+export function drawInstance(zone, inst, view, seats, hooks) {
+  const box = el("section", {
+    class: `zone ${zone.visibility}` + (zone.piles ? " piled" : ""),
+    "data-zone": zone.name,
+    "data-index": inst.index,
+    "data-owner": inst.owner ?? "",
+  });
+  box.append(el("h3", {}, instanceLabel(zone, inst), el("span", { class: "n" }, ` ${inst.count}`)));
+  if (inst.derived && inst.derived.length) box.append(el("p", { class: "derived" }, inst.derived.join(" · ")));
+  const row = el("div", { class: "cards" });
+  if (inst.cards) {
+    inst.cards.forEach((card, pos) => row.append(drawCard(card, view.attributes, hooks.cardAttrs(zone, inst, pos))));
+  } else if (inst.piles) {
+    let pos = 0;
+    for (const pile of inst.piles) {
+      const p = el("div", { class: "pile" });
+      for (const card of pile) p.append(drawCard(card, view.attributes, hooks.cardAttrs(zone, inst, pos++)));
+      row.append(p);
+    }
+  } else if (inst.count) {
+    row.append(drawBacks(inst.count));
+  }
+  box.append(row);
+  hooks.decorate(box, zone, inst);
+  return box;
+}
+
+// The whole table: status, scores, the others' zones, the shared zones, yours, the last moves.
+export function drawView(view, seats, hooks) {
+  const mine = view.seat;
+  const zones = view.zones;
+  const shared = zones.filter((z) => !z.per_player);
+  const owned = (p) => zones.filter((z) => z.per_player).map((z) => [z, z.instances.find((i) => i.owner === p)]);
+  const others = [];
+  for (let p = 0; p < view.players; p++) {
+    if (p === mine) continue;
+    const seat = el("div", { class: "seat" + (view.current === p ? " turn" : ""), "data-seat": p });
+    seat.append(el("h2", {}, seatName(view, p, seats), el("span", { class: "score" }, ` ${view.totals[p]}`)));
+    // (another seat's empty zones are left out: a phone has no room for them)
+    for (const [z, inst] of owned(p)) if (inst && inst.count) seat.append(drawInstance(z, inst, view, seats, hooks));
+    others.push(seat);
+  }
+  const middle = shared.flatMap((z) => z.instances.map((inst) => drawInstance(z, inst, view, seats, hooks)));
+  const me =
+    mine === null
+      ? null
+      : el(
+          "div",
+          { class: "seat me" + (view.current === mine ? " turn" : ""), "data-seat": mine },
+          el("h2", {}, "you", el("span", { class: "score" }, ` ${view.totals[mine]}`)),
+          owned(mine).map(([z, inst]) => (inst ? drawInstance(z, inst, view, seats, hooks) : null)),
+        );
+  return el(
+    "div",
+    { class: "table" },
+    el("div", { class: "status" }, statusLine(view, seats)),
+    el("div", { class: "scores" }, scoreList(view, seats)),
+    el("div", { class: "others" }, others),
+    el("div", { class: "shared" }, middle),
+    me,
+    lastRound(view, seats),
+    el(
+      "details",
+      { class: "log", open: true },
+      el("summary", {}, "last moves"),
+      el("ol", {}, view.last_moves.map((m) => el("li", {}, m.text))),
+    ),
+  );
+}
+
+function statusLine(view, seats) {
+  const parts = [`round ${view.round} of ${view.rounds}`, `phase ${view.phase}`, `dealer ${seatName(view, view.dealer, seats)}`];
+  let turn;
+  if (view.over) {
+    const names = view.winners.map((p) => seatName(view, p, seats)).join(", ");
+    turn = `game over: ${names} ${view.winners.length > 1 ? "win" : "wins"}`;
+  } else if (view.simultaneous) {
+    turn = "everyone chooses at once; waiting for " + view.waiting.map((p) => seatName(view, p, seats)).join(", ");
+  } else {
+    turn = view.current === view.seat ? "your turn" : `${seatName(view, view.current, seats)} to move`;
+  }
+  return [el("strong", { class: "turn-line" }, turn), " · ", parts.join(" · ")];
+}
+
+function scoreList(view, seats) {
+  return view.totals.map((t, p) =>
+    el(
+      "span",
+      { class: "total" + (p === view.current ? " turn" : "") + (p === view.seat ? " mine" : ""), "data-seat": p },
+      `${seatName(view, p, seats)}: ${t}`,
+    ),
+  );
+}
+
+function lastRound(view, seats) {
+  const last = view.last_round;
+  if (!last) return null;
+  const revealed = Object.entries(last.revealed || {}).map(([name, lists]) =>
+    el(
+      "div",
+      { class: "revealed", "data-zone": name },
+      lists.map((cards, i) =>
+        el("div", { class: "zone" }, el("h3", {}, `${name} of ${seatName(view, i, seats)}`),
+          el("div", { class: "cards" }, cards.map((c) => drawCard(c, view.attributes)))),
+      ),
+    ),
+  );
+  return el(
+    "div",
+    { class: "last-round" },
+    el("h2", {}, `round ${last.round} scored`),
+    el("p", {}, last.scores.map((s, p) => `${seatName(view, p, seats)} ${s >= 0 ? "+" : ""}${s}`).join(" · ")),
+    revealed,
+  );
+}

@@ -1,0 +1,108 @@
+// A seat at a table: the server's state over a websocket; click a card, then its target.
+import { drawView, el, toast } from "./draw.js";
+
+export function showTable(root, token) {
+  const title = document.getElementById("title");
+  const links = document.getElementById("links");
+  let last = null; // the last state message
+  let selected = null; // "zone:index:pos" of the card picked, waiting for its target
+  let socket = null;
+  let tries = 0;
+
+  const key = (place) => `${place.zone}:${place.index}:${place.pos}`;
+
+  function send(index) {
+    socket.send(JSON.stringify({ type: "move", move: index, version: last.version }));
+    selected = null;
+  }
+
+  function clickCard(place) {
+    const moves = last.moves.map((m, i) => [m, i]).filter(([m]) => m.from && key(m.from) === place);
+    if (!moves.length) return;
+    const targets = new Set(moves.map(([m]) => `${m.to.zone}:${m.to.index}`));
+    if (targets.size === 1) return send(moves[0][1]); // one place to go: no second click
+    selected = selected === place ? null : place;
+    draw();
+  }
+
+  function clickTarget(target) {
+    if (!selected) return;
+    const hit = last.moves.findIndex((m) => m.from && key(m.from) === selected && `${m.to.zone}:${m.to.index}` === target);
+    if (hit >= 0) send(hit);
+  }
+
+  const hooks = {
+    cardAttrs(zone, inst, pos) {
+      const place = `${zone.name}:${inst.index}:${pos}`;
+      const playable = last.moves.some((m) => m.from && key(m.from) === place);
+      return {
+        "data-pos": pos,
+        "data-playable": playable ? "yes" : null,
+        "data-selected": selected === place ? "yes" : null,
+        tabindex: playable ? 0 : null,
+        onclick: playable ? (e) => (e.stopPropagation(), clickCard(place)) : null,
+      };
+    },
+    decorate(box, zone, inst) {
+      if (!selected) return;
+      const target = `${zone.name}:${inst.index}`;
+      const ok = last.moves.some((m) => m.from && key(m.from) === selected && `${m.to.zone}:${m.to.index}` === target);
+      if (ok) {
+        box.dataset.target = "yes";
+        box.addEventListener("click", () => clickTarget(target));
+      }
+    },
+  };
+
+  function moveButtons() {
+    // Moves without a card to click (a card from a hidden pile), and every move as a button too.
+    const blind = last.moves.map((m, i) => [m, i]).filter(([m]) => !m.from);
+    const all = last.moves.map((m, i) => el("button", { class: "move", "data-move": i, onclick: () => send(i) }, m.label));
+    return el(
+      "div",
+      { class: "moves" },
+      blind.map(([m, i]) => el("button", { class: "move blind", onclick: () => send(i) }, m.label)),
+      last.moves.length ? el("details", { class: "all-moves" }, el("summary", {}, `all ${last.moves.length} moves`), all) : null,
+      last.chosen ? el("p", { class: "chosen" }, "you have chosen; waiting for the others") : null,
+      selected ? el("p", { class: "hint" }, "now click where it goes") : null,
+    );
+  }
+
+  function draw() {
+    const view = last.view;
+    title.textContent = `${view.game}` + (view.seat === null ? " (watching)" : ` · seat ${view.seat}`);
+    links.replaceChildren(el("a", { href: `/rulebook/${token}`, target: "_blank", rel: "noopener" }, "rulebook"));
+    if (last.finished) links.append(el("a", { href: `/record/${token}`, download: true }, "record"));
+    const table = drawView(view, last.seats, hooks);
+    table.dataset.version = last.version;
+    if (last.failure) table.prepend(el("p", { class: "failure" }, `the game stopped: ${last.failure}`));
+    const mine = table.querySelector(".seat.me");
+    if (mine) mine.after(moveButtons());
+    root.replaceChildren(table);
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(token)}`);
+    socket.onopen = () => (tries = 0);
+    socket.onmessage = (event) => {
+      const msg = JSON.parse(event.data);
+      if (msg.type === "error") return toast(msg.message);
+      if (msg.type !== "state") return;
+      if (last && selected && msg.version !== last.version) selected = null;
+      last = msg;
+      draw();
+    };
+    socket.onclose = (event) => {
+      if (event.code === 4404) {
+        root.replaceChildren(el("p", { class: "failure" }, "no table has this link"));
+        return;
+      }
+      toast("connection lost; reconnecting…");
+      setTimeout(connect, Math.min(5000, 500 * ++tries));
+    };
+  }
+
+  root.replaceChildren(el("p", { class: "quiet" }, "connecting…"));
+  connect();
+}

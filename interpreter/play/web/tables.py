@@ -1,0 +1,242 @@
+"""Tables: a game held by the server, its seats (people by private token, or agents), its moves.
+
+The server is the authority: a seat's browser is sent only what ``views`` derives from that
+seat's observation, and may only choose among the moves it was offered. Agents choose through a
+``SeatView`` as in simulation. In a simultaneous phase every seat still to choose may choose at
+once: a person's choice is held until the engine asks that seat, so the game (and its record) is
+the same as if the seats had chosen in turn; the others' choices stay hidden until all have chosen.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from ...agents import SeatView, make_agent
+from ...engine.records import find_move, move_record, record
+from ...errors import IllegalMoveError, PlayError, RulesetError
+from .catalogue import Catalogue
+from .store import TableStore
+from .views import SPECTATOR, moves_view, seat_view
+
+KINDS = ("human", "agent")
+
+
+class Refused(Exception):
+    """A message from a browser that the table does not act on; its text says why."""
+
+
+class Table:
+    """One game at one table."""
+
+    def __init__(self, table_id: str, setup: dict[str, Any], game: Any, store: TableStore | None):
+        self.id = table_id
+        self.setup = setup
+        self.game = game
+        self.store = store
+        self.seats: list[dict[str, Any]] = setup["seats"]
+        self.state = game.new_game(setup["players"], setup["seed"], setup["params"] or None)
+        self.bots = {
+            p: make_agent(s["agent"], p, setup["seed"]) for p, s in enumerate(self.seats) if s["kind"] == "agent"
+        }
+        self.chosen: dict[int, Any] = {}  # a person's choice in a simultaneous phase, held until its turn
+        self.offered: dict[int, tuple[int, list[Any]]] = {}  # seat -> (version, the moves it was shown)
+        self.version = 0  # one more at every move
+        self.failure: str | None = None  # the rules could not go on (a PlayError): the table stops
+
+    # ---- what a seat is sent --------------------------------------------------------------------
+    def names(self) -> list[str]:
+        """Each seat as the record names it: ``human`` or the agent's spec."""
+        return ["human" if s["kind"] == "human" else s["agent"] for s in self.seats]
+
+    def message(self, seat: int) -> dict[str, Any]:
+        """The state message for one seat (or SPECTATOR): its view and the moves it may choose."""
+        st = self.state
+        can_choose = seat >= 0 and seat not in self.chosen and self.failure is None and seat not in self.bots
+        shown, moves = moves_view(st, seat, st.legal_moves_of(seat)) if can_choose else ([], [])
+        if seat >= 0:
+            self.offered[seat] = (self.version, moves)
+        view = seat_view(st, seat)
+        view["waiting"] = [p for p in view["waiting"] if p not in self.chosen]  # (a held choice is made)
+        return {
+            "type": "state",
+            "table": self.id,
+            "version": self.version,
+            "view": view,
+            "moves": shown,
+            "chosen": seat in self.chosen,
+            "seats": [{"kind": s["kind"], "agent": s.get("agent")} for s in self.seats],
+            "failure": self.failure,
+            "finished": st.over,
+        }
+
+    # ---- moves ------------------------------------------------------------------------------------
+    def choose(self, seat: int, index: Any, version: Any) -> None:
+        """A person's choice: move ``index`` of those offered at ``version``; Refused when stale or not theirs."""
+        if seat == SPECTATOR:
+            raise Refused("a spectator cannot move")
+        if seat in self.bots:
+            raise Refused(f"seat {seat} is played by an agent")
+        if self.failure is not None:
+            raise Refused(f"the game has stopped: {self.failure}")
+        if self.state.over:
+            raise Refused("the game is over")
+        if seat in self.chosen:
+            raise Refused("you have already chosen: the others are still choosing")
+        if not isinstance(index, int) or isinstance(index, bool) or not isinstance(version, int):
+            raise Refused("a move is {'type': 'move', 'move': N, 'version': V} with whole numbers N and V")
+        offered_at, moves = self.offered.get(seat, (-1, []))
+        if version != offered_at or offered_at != self.version:
+            raise Refused("the table changed before your move arrived: look again and choose")
+        if not moves:
+            raise Refused("it is not your turn" if self.state.current_player != seat else "you have no move now")
+        if not 0 <= index < len(moves):
+            raise Refused(f"there is no move {index}: choose from 0 to {len(moves) - 1}")
+        move = moves[index]
+        if move not in self.state.legal_moves_of(seat):  # (cannot happen at the same version: a guard)
+            raise Refused("that move is not legal now")
+        self.chosen[seat] = move  # played by the next pump(), now or when the engine asks this seat
+
+    def pump(self) -> None:
+        """Play every move that is ready (agents, held choices) until a person must choose or the game ends."""
+        st = self.state
+        try:
+            while not st.over and self.failure is None:
+                p = st.current
+                if p in self.bots:
+                    move = self.bots[p].choose(SeatView(st, p))
+                elif p in self.chosen:
+                    move = self.chosen.pop(p)
+                else:
+                    return
+                self._apply(p, move)
+        except (PlayError, IllegalMoveError) as err:
+            self.failure = err.message
+
+    def _apply(self, seat: int, move: Any) -> None:
+        if self.store is not None:
+            self.store.append_move(self.id, move_record(self.state, seat, move))
+        self.state.apply(move)
+        self.version += 1
+        if self.state.over and self.store is not None:
+            self.store.finish(self.id, record(self.state, self.names()))
+
+    def resume(self, moves: list[dict[str, Any]]) -> None:
+        """Play again the moves written before a restart (through the rules, as a replay does)."""
+        st = self.state
+        for number, m in enumerate(moves, 1):
+            move = find_move(st, m) if m.get("player") == st.current_player else None
+            if move is None:
+                self.failure = f"move {number} written before the restart does not replay: {m}"
+                return
+            try:
+                st.apply(move)
+            except (PlayError, IllegalMoveError) as err:
+                self.failure = err.message
+                return
+            self.version += 1
+
+
+class Tables:
+    """Every table of a server, and the private tokens that lead to their seats."""
+
+    def __init__(self, catalogue: Catalogue, store: TableStore | None):
+        self.catalogue = catalogue
+        self.store = store
+        self.tables: dict[str, Table] = {}
+        self.tokens: dict[str, tuple[Table, int]] = {}
+
+    def create(self, request: dict[str, Any]) -> Table:
+        """A new table from the lobby's form: ``rules`` (a key), ``players``, ``params``, ``seats``, ``seed``."""
+        if not isinstance(request, dict):
+            raise RulesetError("a table is set up with an object: rules, players, params, seats, seed")
+        entry = self.catalogue.get(str(request.get("rules")))
+        game = entry.game
+        players = request.get("players")
+        if not isinstance(players, int) or not game.min_players <= players <= game.max_players:
+            raise RulesetError(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players!r}")
+        params = {str(k): str(v) for k, v in (request.get("params") or {}).items() if str(v).strip()}
+        game.param_values(players, params)  # unknown names, wrong types: refused now
+        seed = request.get("seed")
+        if seed in (None, ""):
+            seed = secrets.randbelow(2**31)
+        if not isinstance(seed, int):
+            raise RulesetError(f"the seed is a whole number, not {seed!r}")
+        seats = self._seats(request.get("seats"), players, seed)
+        setup = {
+            "rules": entry.path,
+            "ruleset": game.name,
+            "players": players,
+            "seed": seed,
+            "params": params,
+            "seats": seats,
+            "spectator": secrets.token_urlsafe(16),
+        }
+        table_id = secrets.token_hex(6)
+        if self.store is not None:
+            self.store.create(table_id, setup)
+        return self._open(table_id, setup, game)  # (the caller pumps: agents may move first)
+
+    def _seats(self, seats: Any, players: int, seed: int) -> list[dict[str, Any]]:
+        """Each seat's kind (human or agent), its agent, and a private token for a human seat."""
+        if not isinstance(seats, list) or len(seats) != players:
+            raise RulesetError(f"name {players} seats, one for each player")
+        out = []
+        for p, seat in enumerate(seats):
+            kind = seat.get("kind") if isinstance(seat, dict) else None
+            if kind not in KINDS:
+                raise RulesetError(f"seat {p}: a seat is 'human' or 'agent', not {kind!r}")
+            if kind == "agent":
+                spec = str(seat.get("agent") or "random")
+                make_agent(spec, p, seed)  # an unknown agent or option: refused now
+                out.append({"kind": "agent", "agent": spec})
+            else:
+                out.append({"kind": "human", "token": secrets.token_urlsafe(16)})
+        return out
+
+    def _open(self, table_id: str, setup: dict[str, Any], game: Any) -> Table:
+        table = Table(table_id, setup, game, self.store)
+        self.tables[table_id] = table
+        for p, seat in enumerate(setup["seats"]):
+            if seat.get("token"):
+                self.tokens[seat["token"]] = (table, p)
+        self.tokens[setup["spectator"]] = (table, SPECTATOR)
+        return table
+
+    def resume_all(self) -> list[str]:
+        """Open every table saved on disk and replay its moves; a line for each one that could not be."""
+        problems = []
+        for table_id, setup, moves in self.store.saved() if self.store else []:
+            try:
+                game = self.catalogue.by_path(setup["rules"])
+                table = self._open(table_id, setup, game)
+            except (RulesetError, KeyError, TypeError) as err:
+                problems.append(f"table {table_id} not resumed: {getattr(err, 'message', err)}")
+                continue
+            table.resume(moves)
+            if table.failure:
+                problems.append(f"table {table_id}: {table.failure}")
+                continue
+            table.pump()  # (agents whose move was not yet written when the server stopped)
+            if table.state.over and self.store.record_path(table_id) is None:
+                self.store.finish(table_id, record(table.state, table.names()))
+        return problems
+
+    def find(self, token: str) -> tuple[Table, int] | None:
+        return self.tokens.get(token)
+
+    def links(self, table: Table) -> dict[str, Any]:
+        """The private links of a table: one per human seat, and the spectator's."""
+        return {
+            "table": table.id,
+            "seats": [
+                {
+                    "seat": p,
+                    "kind": s["kind"],
+                    "agent": s.get("agent"),
+                    "link": f"/play/{s['token']}" if s.get("token") else None,
+                }
+                for p, s in enumerate(table.seats)
+            ],
+            "spectator": f"/play/{table.setup['spectator']}",
+        }

@@ -1,0 +1,155 @@
+"""What a browser at one seat is sent: the seat's observation laid out by zone, and its legal moves.
+
+Everything here is derived from ``state.observe(seat)`` (and, for the derived values of a zone,
+from a copy of the state where the zones the seat cannot see are empty), so nothing hidden from
+the seat is ever in a view. Nothing here knows a game: the zones, attributes and moves come from
+the IR. A spectator is seat ``SPECTATOR`` (sees public zones only); ``ALL`` is every seat at
+once (the replay viewer).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.moves import Move
+from ...engine.observe import sees
+from ..terminal import card_name, derived, masked, move_text, own_zone_defines, zone_label
+
+SPECTATOR = -1  # sees what every seat sees: the public zones
+ALL = -2  # sees what any seat sees (the replay viewer's "all seats")
+
+
+def observation(state: Any, seat: int) -> dict[str, Any]:
+    """``state.observe(seat)``; for ALL, each zone instance as a seat that sees its cards saw it."""
+    if seat != ALL:
+        return state.observe(seat)
+    views = [state.observe(p) for p in range(state.n)]
+    obs = dict(state.observe(SPECTATOR))
+    obs["zones"] = {
+        name: [
+            next((v["zones"][name][i] for v in views if isinstance(v["zones"][name][i], list)), inst)
+            for i, inst in enumerate(insts)
+        ]
+        for name, insts in obs["zones"].items()
+    }
+    obs["last_moves"] = [
+        next((v["last_moves"][i] for v in views if v["last_moves"][i]["card"]), m)
+        for i, m in enumerate(obs["last_moves"])
+    ]
+    return obs
+
+
+def seat_sees(state: Any, inst: int, seat: int) -> bool:
+    """Whether the seat (or SPECTATOR, or ALL) sees the cards of a zone instance."""
+    game, lay = state.game, state.layout
+    if seat == ALL:
+        return game.zones[lay.zone_of[inst]].visibility != "hidden"
+    return sees(game, lay, inst, seat)
+
+
+def zones_view(state: Any, seat: int, obs: dict[str, Any]) -> list[dict[str, Any]]:
+    """The declared zones (not the decks' own), each instance with its cards or its count, and the
+    derived values of the instances the seat sees."""
+    game, lay = state.game, state.layout
+    who = None if seat == ALL else seat
+    own = own_zone_defines(game)
+    defined = {of for name, (of, _) in game.extra.get("defines", {}).items() if name not in own}
+    mask = None  # the state masked for the seat, made once, when a definition needs it
+    out = []
+    for z, spec in enumerate(game.zones[: len(game.ir["zones"])]):
+        instances = []
+        for inst, seen in zip(lay.instances[z], obs["zones"][spec.name], strict=True):
+            item: dict[str, Any] = {"index": lay.number[inst], "owner": lay.owner[inst]}
+            if isinstance(seen, dict):  # hidden from this seat: how many cards, no more
+                item["count"] = seen["count"]
+            else:
+                item["piles" if spec.piles else "cards"] = seen
+                item["count"] = sum(len(p) for p in seen) if spec.piles else len(seen)
+                if seen and spec.name in defined and mask is None:
+                    mask = masked(state, who)
+                item["derived"] = derived(state, who, inst, mask) if seen else []
+            instances.append(item)
+        out.append(
+            {
+                "name": spec.name,
+                "per_player": spec.per_player,
+                "piles": spec.piles,
+                "visibility": spec.visibility,
+                "revealed": spec.revealed,
+                "instances": instances,
+            }
+        )
+    return out
+
+
+def card_place(state: Any, card: int) -> dict[str, Any]:
+    """Where a card lies: its zone, the instance's index, its position (piles flattened)."""
+    game, lay = state.game, state.layout
+    inst = state.loc[card]
+    return {
+        "zone": game.zones[lay.zone_of[inst]].name,
+        "index": lay.number[inst],
+        "pos": state.zone_cards(inst).index(card),
+    }
+
+
+def moves_view(state: Any, seat: int, moves: list[Move]) -> tuple[list[dict[str, Any]], list[Move]]:
+    """The seat's legal moves as the page offers them, and the moves they stand for (same order).
+
+    A move whose card lies where the seat cannot see it (drawing from a hidden pile) is offered
+    once per rule, source and target, without its card: listing every card would tell which ones
+    the guards allow.
+    """
+    game, lay = state.game, state.layout
+    shown: list[dict[str, Any]] = []
+    chosen: list[Move] = []
+    blind: set[tuple[int, int, int]] = set()
+    for mv in moves:
+        rule = game.moves[mv.rule]
+        src = state.loc[mv.card]
+        target = {"zone": game.zones[lay.zone_of[mv.target]].name, "index": lay.number[mv.target]}
+        where = zone_label(game, target["zone"], target["index"], seat, state.n)
+        if seat_sees(state, src, seat):
+            card = game.cards.json[mv.card]
+            item = {"move": rule.name, "card": card, "from": card_place(state, mv.card), "to": target}
+            item["label"] = f"{rule.name} {card_name(card)} to {where}"
+        else:
+            key = (mv.rule, src, mv.target)
+            if key in blind:
+                continue
+            blind.add(key)
+            source = zone_label(game, game.zones[lay.zone_of[src]].name, lay.number[src], seat, state.n)
+            item = {"move": rule.name, "card": None, "from": None, "to": target}
+            item["label"] = f"{rule.name} a card from {source} to {where}"
+        shown.append(item)
+        chosen.append(mv)
+    return shown, chosen
+
+
+def seat_view(state: Any, seat: int) -> dict[str, Any]:
+    """The table as ``seat`` sees it (no moves: see moves_view)."""
+    game = state.game
+    obs = observation(state, seat)
+    phase = game.phases[state.phase]
+    waiting = list(state.to_move) if phase.simultaneous and not state.over else []
+    return {
+        "game": game.name,
+        "seat": seat if seat >= 0 else None,
+        "players": state.n,
+        "round": obs["round"],
+        "rounds": obs["rounds"],
+        "dealer": obs["dealer"],
+        "phase": obs["phase"],
+        "simultaneous": bool(phase.simultaneous) and not state.over,
+        "current": obs["current"] if not state.over else None,
+        "waiting": waiting,
+        "totals": obs["totals"],
+        "vars": obs["vars"],
+        "params": obs["params"],
+        "zones": zones_view(state, seat, obs),
+        "attributes": {name: info.get("kind", "text") for name, info in game.ir["attributes"].items()},
+        "last_moves": [{**m, "text": move_text(game, m, seat, state.n)} for m in obs["last_moves"]],
+        "last_round": obs["last_round"],
+        "over": state.over,
+        "winners": state.winners() if state.over else [],
+    }

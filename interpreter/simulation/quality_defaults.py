@@ -1,0 +1,11 @@
+"""The default sizes of `ruleset evaluate` and `ruleset tune`, in a module of their own so that the
+commands can show them in --help without loading the engine."""
+
+from __future__ import annotations
+
+GAMES = 200  # observed games (evaluate) and games a point (tune)
+SKILL_GAMES = 30  # games a skill pairing
+# mcts with few iterations and samples: strong enough to beat random play where skill pays, and
+# cheap enough for the default evaluation to finish within a minute on two cores
+PAIRS = ("mcts(iterations=20,samples=4)/random", "greedy/random")
+BUDGET = 40  # most points tune plays before it searches instead of sweeping

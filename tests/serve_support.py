@@ -1,0 +1,114 @@
+"""A `ruleset serve` server on loopback for the tests: the real app on uvicorn, in a thread."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web server needs its packages: pip install '.[web]'")
+uvicorn = pytest.importorskip("uvicorn", reason="the web server needs its packages: pip install '.[web]'")
+ws_client = pytest.importorskip("websockets.sync.client", reason="pip install '.[web]' (websockets)")
+
+from interpreter.play.web.app import build_app  # noqa: E402
+from interpreter.play.web.catalogue import Catalogue  # noqa: E402
+from interpreter.play.web.replays import ReplayBook  # noqa: E402
+from interpreter.play.web.store import TableStore  # noqa: E402
+from interpreter.play.web.tables import Tables  # noqa: E402
+
+
+class Server:
+    """A running server: its address, its tables (to look at the state the pages are sent)."""
+
+    def __init__(self, data: Path, replays: ReplayBook | None = None):
+        self.store = TableStore(data)
+        self.tables = Tables(Catalogue([], self.store.uploads), self.store)
+        self.resumed = self.tables.resume_all()
+        app = build_app(None, replays) if replays else build_app(self.tables)
+        config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=1 << 16)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> Server:
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        port = self.server.servers[0].sockets[0].getsockname()[1]
+        self.http = f"http://127.0.0.1:{port}"
+        self.ws = f"ws://127.0.0.1:{port}/ws/"
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=30)
+        self.store.close_all()
+
+    def create(
+        self, rules: str, seats: list[str], params: dict[str, str] | None = None, seed: int = 1
+    ) -> dict[str, Any]:
+        """A table by the lobby's route: seats are 'human' or an agent's name."""
+        import urllib.request
+
+        body = {
+            "rules": rules,
+            "players": len(seats),
+            "seed": seed,
+            "params": params or {},
+            "seats": [{"kind": "human"} if s == "human" else {"kind": "agent", "agent": s} for s in seats],
+        }
+        req = urllib.request.Request(f"{self.http}/api/tables", data=json.dumps(body).encode(), method="POST")
+        with urllib.request.urlopen(req) as reply:
+            return json.loads(reply.read())
+
+
+@contextlib.contextmanager
+def running(data: Path, replays: ReplayBook | None = None) -> Iterator[Server]:
+    with Server(data, replays) as server:
+        yield server
+
+
+def get_json(url: str) -> tuple[int, Any]:
+    """GET a JSON reply: its status and body (an error's too)."""
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url) as reply:
+            return reply.status, json.loads(reply.read())
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read())
+
+
+def recorded_games(rules: str = "poison", players: int = 3, seed: int = 4) -> ReplayBook:
+    """A record of a game of random agents, as ``serve --replay`` reads it."""
+    import interpreter
+    from interpreter.agents import SeatView, make_agents
+    from interpreter.engine.records import record
+
+    game = interpreter.load(rules)
+    state = game.new_game(players, seed, {"rounds": "1"} if rules == "poison" else None)
+    agents = make_agents("random", players, seed)
+    while not state.is_over:
+        state.apply(agents[state.current_player].choose(SeatView(state, state.current_player)))
+    return ReplayBook([(record(state, [a.name for a in agents]), game)])
+
+
+def token(link: str) -> str:
+    return link.rsplit("/", 1)[1]
+
+
+def receive(sock: Any, kind: str = "state") -> dict[str, Any]:
+    """The next message of a kind (errors before it are returned if kind is 'error')."""
+    while True:
+        msg = json.loads(sock.recv(timeout=30))
+        if msg["type"] == kind:
+            return msg

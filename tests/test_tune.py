@@ -1,0 +1,129 @@
+"""`ruleset tune`: a sweep finds the parameter value that serves the objective, says whether it is
+clearly better, and reads its options strictly."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import interpreter
+from conftest import run_cli
+from interpreter.errors import RulesetError
+from interpreter.simulation.tune import Objective, outside, parse_objective, parse_param, tune
+
+# Two players show a card each; the dealer (seat 0) adds the handicap, the other the bonus: fair
+# only when they are equal.
+HANDICAP = """\
+game "Handicap"
+players 2..2
+param handicap = 2
+param bonus = 0
+
+cards
+  card  rank 1..6 x2
+
+zones
+  hand   per player, owner sees
+  shown  per player, public
+
+round
+  deal 1 to hand
+  phase show
+    move show card from hand to shown
+    ends when every hand is empty
+  score
+    each card in shown of player: rank of card
+    handicap if player = dealer
+    bonus if player != dealer
+
+game
+  rounds 1
+  winner highest total
+"""
+
+
+@pytest.fixture(scope="module")
+def handicap_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("rules") / "handicap.rules"
+    path.write_text(HANDICAP)
+    return path
+
+
+@pytest.fixture(scope="module")
+def handicap(handicap_file) -> interpreter.Game:
+    return interpreter.load(handicap_file)
+
+
+def test_tune_finds_the_fair_handicap(handicap):
+    """Swept over -3..3 for balance, the handicap that makes the game fair, 0, is best, and clearly
+    better than the far ends of the range."""
+    result = tune(handicap, 2, [parse_param("handicap=-3..3")], Objective("balance"), games=300)
+    assert result["best"] == {"handicap": 0} and result["search"] == "grid" and len(result["points"]) == 7
+    best = result["points"][result["best_index"]]["loss"]["ci"]
+    for row in result["points"]:
+        if abs(row["params"]["handicap"]) >= 2:
+            assert row["loss"]["ci"][0] > best[1]
+
+
+def test_a_grid_beyond_the_budget_is_searched_and_still_finds_the_fair_value(handicap):
+    """-8..8 (17 points) with a budget of 9: coordinate descent tries fewer points and finds 0."""
+    result = tune(handicap, 2, [parse_param("handicap=-8..8")], Objective("balance"), games=300, budget=9)
+    assert result["search"] == "coordinate descent" and len(result["points"]) <= 9
+    assert result["best"] == {"handicap": 0}
+
+
+def test_the_length_objective_is_the_distance_outside_the_range():
+    """A mean of 50 moves [45, 55] is 10 [5, 15] short of 60..90; a mean inside costs nothing."""
+    assert outside(60, 90, 50, [45, 55]) == {"value": 10, "ci": [5, 15]}
+    assert outside(60, 90, 70, [58, 82]) == {"value": 0, "ci": [0.0, 2]}
+    assert outside(60, 90, 95, [88, 102]) == {"value": 5, "ci": [0.0, 12]}
+
+
+def test_params_and_objectives_are_read_strictly():
+    assert parse_param("limit=9..17") == ("limit", list(range(9, 18)))
+    assert parse_param("limit=9..17:4") == ("limit", [9, 13, 17])
+    assert parse_param("mode=easy, 3") == ("mode", ["easy", 3])
+    assert parse_objective("length=60..90") == Objective("length", 60, 90)
+    for bad in ("limit", "limit=", "limit=17..9", "=1..2", "limit=1,,2"):
+        with pytest.raises(RulesetError):
+            parse_param(bad)
+    for bad in ("fun", "length", "length=90..60", "balance=1"):
+        with pytest.raises(RulesetError):
+            parse_objective(bad)
+
+
+def test_tune_command_prints_the_table_and_the_verdict(handicap_file):
+    out = run_cli("tune", str(handicap_file), "--param", "handicap=-1..1", "--objective", "balance", "--jobs", "1")
+    assert out.returncode == 0, out.stderr
+    assert "<- best" in out.stdout and "best: handicap=0" in out.stdout
+
+
+def test_tune_json_and_errors(handicap_file):
+    out = run_cli(
+        "tune", str(handicap_file), "--param", "handicap=0,3", "--objective", "length=1..1", "--games", "20",
+        "--format", "json", "--jobs", "1",
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["objective"] == "length=1..1" and [p["params"] for p in doc["points"]] == [
+        {"handicap": 0},
+        {"handicap": 3},
+    ]
+    assert all(p["figure"]["value"] == 2 for p in doc["points"])  # two moves a game, whatever the handicap
+    out = run_cli("tune", str(handicap_file), "--param", "malus=1..2", "--objective", "balance")
+    assert out.returncode == 2 and "unknown parameter 'malus'" in out.stderr
+    out = run_cli("tune", str(handicap_file), "--param", "handicap=1..2", "--set", "handicap=1", "--objective", "skill")
+    assert out.returncode == 2 and "both swept" in out.stderr
+
+
+def test_tune_plots_one_parameter_as_a_curve_and_two_as_a_map(handicap, tmp_path):
+    """--plot: one swept parameter against its values; two as a map of the loss over their grid."""
+    pytest.importorskip("matplotlib")
+    from interpreter.simulation.plots import plot_tune
+
+    one = tune(handicap, 2, [parse_param("handicap=-1..1")], Objective("balance"), games=30)
+    two = tune(handicap, 2, [parse_param("handicap=-1..1"), parse_param("bonus=0,1")], Objective("balance"), games=30)
+    for result, name in ((one, "one.png"), (two, "two.png")):
+        plot_tune(result, str(tmp_path / name))
+        assert (tmp_path / name).read_bytes()[:4] == b"\x89PNG"
