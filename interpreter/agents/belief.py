@@ -154,7 +154,7 @@ class Belief:
             state.apply(moves[rng.randrange(len(moves))])
         if state.is_over or state.current_player != obs["current"] or game.phases[state.phase].name != obs["phase"]:
             return None
-        if not self._reconcile(state):
+        if not self._reconcile(state) or not self._shown(state):
             return None
         state.vars = [
             _merge(seen, mine) for seen, mine in zip((obs["vars"][n] for n, *_ in game.vars), state.vars, strict=True)
@@ -198,6 +198,36 @@ class Belief:
                     if other is None:
                         return False
                     state.swap_cards(content[i], other)
+        return True
+
+    def _shown(self, state: Any) -> bool:
+        """Make the hidden places hold the cards shown to the seat (`show ... to`): a place that
+        lacks one trades an unshown card of its own with one of that kind from another hidden place."""
+        game, lay, kind = self.game, self.lay, self.game.cards.kind
+        visible = set(self.visible)
+        kept: set[int] = set()  # cards standing for a shown card already
+        for x in self.obs.get("shown", ()):
+            inst = next(i for i in lay.instances[game.zone_index[x["zone"]]] if lay.number[i] == x["index"])
+            k = self.kind(x["card"])
+            here = next((c for c in state.zones[inst] if kind[c] == k and c not in kept), None)
+            if here is None:
+                there = next(
+                    (
+                        c
+                        for c in self.ids_of[k]
+                        if c not in kept
+                        and state.loc[c] not in visible
+                        and state.loc[c] != inst
+                        and not game.zones[lay.zone_of[state.loc[c]]].piles
+                    ),
+                    None,
+                )
+                victim = next((c for c in state.zones[inst] if c not in kept), None)
+                if there is None or victim is None:
+                    return False
+                state.swap_cards(victim, there)
+                here = there
+            kept.add(here)
         return True
 
     def _see(self, state: Any, seen: set[int]) -> None:

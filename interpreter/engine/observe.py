@@ -56,7 +56,20 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
         "last_moves": moves[-state.n :],
         "over": state.over,
         "last_round": last_round(state),
+        "eliminated": sorted(state.out),
+        "shown": shown_view(state, seat),
     }
+
+
+def shown_view(state: Any, seat: int) -> list[dict[str, Any]]:
+    """The hidden cards shown to ``seat`` (`show ... to`) that are still where they were shown:
+    each with its zone and index. Other seats learn nothing of them."""
+    game, lay, cards = state.game, state.layout, state.game.cards.json
+    out, loc = [], state.loc
+    for to, c, inst in state.shown:
+        if to == seat and loc[c] == inst and not sees(game, lay, inst, seat):
+            out.append({"card": cards[c], "zone": game.zones[lay.zone_of[inst]].name, "index": lay.number[inst]})
+    return out
 
 
 def vars_view(state: Any, seat: int) -> dict[str, Any]:

@@ -38,6 +38,7 @@ class State:
         "current",
         "dealer",
         "deals_given",
+        "expiring",
         "game",
         "history",
         "layout",
@@ -45,6 +46,7 @@ class State:
         "moves_in_round",
         "n",
         "next_player",
+        "out",
         "over",
         "params",
         "pending",
@@ -55,6 +57,7 @@ class State:
         "rounds",
         "schedule",
         "seed",
+        "shown",
         "to_move",
         "totals",
         "vars",
@@ -232,6 +235,31 @@ class State:
             "to": {"zone": self.game.zones[rule.target].name, "index": self.layout.number[move.target]},
         }
 
+    def swap_zones(self, a: int, b: int) -> None:
+        """Exchange the whole contents of two zone instances (neither of piles)."""
+        if a == b:
+            return
+        zones, loc = self.zones, self.loc
+        zones[a], zones[b] = zones[b], zones[a]
+        for c in zones[a]:
+            loc[c] = a
+        for c in zones[b]:
+            loc[c] = b
+        self.zmemo.pop(a, None)
+        self.zmemo.pop(b, None)
+        self.cache.clear()
+        self._legal = None
+
+    def _expire(self, p: int) -> None:
+        """The statuses set `until their next turn` of ``p`` end: ``p``'s turn begins."""
+        ending = [k for q, k in self.expiring if q == p]
+        if not ending:
+            return
+        self.expiring = tuple(x for x in self.expiring if x[0] != p)
+        for k in ending:
+            self.vars[k][p] = 0
+        self.cache.clear()
+
     # ---- zones -----------------------------------------------------------------------------------
     def reindex(self) -> None:
         """Recompute where each card is (after a deal)."""
@@ -291,6 +319,9 @@ class State:
     # ---- the flow of a game ------------------------------------------------------------------------
     def _moves_for(self, p: int) -> list[Move]:
         out: list[Move] = []
+        if self.out and p in self.out:  # an eliminated player has no move until the next round
+            self._legal = (p, out)
+            return out
         for rule in self.game.phases[self.phase].moves:
             try:
                 rule.generate(self, p, out)
@@ -364,17 +395,22 @@ class State:
                     self._next_phase()
                     continue
             current, n = self.current, self.n
+            if self.expiring:
+                self._expire(current)
             out: list[Move] = []  # the current player's moves, as _moves_for lists them
-            for rule in ph.moves:
-                try:
-                    rule.generate(self, current, out)
-                except RUNTIME_FAILURES as err:
-                    raise rule_failure(err, rule.at, "move's guard") from None
+            if not (self.out and current in self.out):
+                for rule in ph.moves:
+                    try:
+                        rule.generate(self, current, out)
+                    except RUNTIME_FAILURES as err:
+                        raise rule_failure(err, rule.at, "move's guard") from None
             self._legal = (current, out)
             if out:
                 return
             for k in range(1, n):
                 p = (current + k) % n
+                if self.expiring:
+                    self._expire(p)
                 if self._moves_for(p):
                     self.current = p
                     return
@@ -399,6 +435,9 @@ class State:
                 raise PlayError(f"schedule '{name}' has {len(values)} entries; round {self.round + 1} has none")
             self.schedule[name] = values[self.round % len(values)](self, env)
         self.played_by = [-1] * len(game.cards)
+        self.out: frozenset[int] = frozenset()  # players eliminated from the round
+        self.shown: tuple[tuple[int, int, int], ...] = ()  # (seat, card, zone instance) shown to a seat
+        self.expiring: tuple[tuple[int, int], ...] = ()  # (player, variable) back to 0 at their next turn
         if self.deals_given is not None:
             if self.round >= len(self.deals_given):
                 raise PlayError(f"the record has no deal for round {self.round + 1}")

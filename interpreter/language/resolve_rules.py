@@ -104,6 +104,8 @@ class RulesResolver:
                 return node
             case "next":
                 return {"do": "next", "player": self.expr(a[0], scope, PLAYER)}
+            case "pay" | "show" | "swap" | "eliminate" | "make":
+                return self._power(eff, scope)
             case "if":
                 cond = self.expr(a[0], scope, BOOL)
                 return {
@@ -113,3 +115,60 @@ class RulesResolver:
                     "else": self.effects(a[2], dict(scope)),
                 }
         raise AssertionError(eff.kind)
+
+    def _counter(self, name: str, whose: Any, scope: dict[str, T], span: Any) -> dict[str, Any]:
+        """A counter that is paid from or to: a variable, with its player when kept per player
+        (the mover, `player`, when not said)."""
+        var = self.p.vars.get(name)
+        if var is None:
+            raise UnknownNameError(f"no variable '{name}'", span, self._suggest(name, list(self.p.vars)))
+        if not var.per_player:
+            if whose is not None:
+                raise RulesTypeError(f"'{name}' is not kept per player", whose.span)
+            return {"var": name, "of": None}
+        if whose is None:
+            if "player" not in scope:
+                raise RulesTypeError(
+                    f"'{name}' is kept per player and no player moved here: say whose",
+                    span,
+                    f"write `{name} of PLAYER`",
+                )
+            return {"var": name, "of": {"op": "bound", "name": "player"}}
+        return {"var": name, "of": self.expr(whose, scope, PLAYER)}
+
+    def _power(self, eff: Any, scope: dict[str, T]) -> dict[str, Any]:
+        """pay, show ... to, swap ... with, eliminate, make ... [until their next turn]"""
+        a = eff.args
+        match eff.kind:
+            case "pay":  # pay 1 chips to pot, pay all pot to chips of winner
+                amount = None if a[0] is None else self.expr(a[0], scope, NUMBER)
+                return {
+                    "do": "pay",
+                    "amount": amount,
+                    "payer": self._counter(a[1], a[2], scope, eff.span),
+                    "payee": self._counter(a[3], a[4], scope, eff.span),
+                }
+            case "show":  # show hand of target to player
+                what = self.expr(a[0], scope, None)
+                if self._last_type.kind not in ("card", "cards", "zone"):
+                    raise RulesTypeError(f"show takes a card, cards or a zone, not {self._last_type}", a[0].span)
+                return {"do": "show", "what": what, "to": self.expr(a[1], scope, PLAYER)}
+            case "swap":  # swap hand of player with hand of target
+                sides = []
+                for side in a:
+                    sides.append(self.expr(side, scope, None))
+                    self._expect(T("zone"), side.span)
+                    if self.zones[self._last_type.zone]["piles"]:
+                        raise RulesTypeError("swap exchanges the cards of two zones, not of zones of piles", side.span)
+                return {"do": "swap", "what": sides[0], "with": sides[1]}
+            case "eliminate":
+                return {"do": "eliminate", "player": self.expr(a[0], scope, PLAYER)}
+        whose, name, until = a  # make player protected until their next turn
+        var = self.p.vars.get(name)
+        if var is None or not var.per_player:
+            raise UnknownNameError(
+                f"no per-player variable '{name}' to make a player {name}",
+                eff.span,
+                f"declare it: `var {name} per player per round = 0`",
+            )
+        return {"do": "make", "var": name, "of": self.expr(whose, scope, PLAYER), "until_next_turn": until}

@@ -246,6 +246,22 @@ class ToAst(Transformer):
     def next_player(self, meta, c):
         return Effect("next", (c[0],), self._s(meta))
 
+    def pay(self, meta, c):  # pay 1 chips of player to pot: (amount or None for all, var, of, var, of)
+        amount = None if isinstance(c[0], Token) and c[0].type == "ALL" else c[0]
+        return Effect("pay", (amount, str(c[1]), c[2], str(c[3]), c[4]), self._s(meta))
+
+    def show(self, meta, c):
+        return Effect("show", (c[0], c[1]), self._s(meta))
+
+    def swap(self, meta, c):
+        return Effect("swap", (c[0], c[1]), self._s(meta))
+
+    def eliminate(self, meta, c):
+        return Effect("eliminate", (c[0],), self._s(meta))
+
+    def make(self, meta, c):  # make player protected until their next turn
+        return Effect("make", (c[0], str(c[1]), c[2] is not None), self._s(meta))
+
     def if_effect(self, meta, c):
         _if, cond, *rest = c
         otherwise = rest[-1] if rest and isinstance(rest[-1], tuple) else ()

@@ -151,6 +151,16 @@ def screen(state: Any, seat: int) -> str:
             )
             shown.append(f"{name} {text}")
         lines.append("variables: " + ", ".join(shown))
+    if obs["shown"]:  # hidden cards shown to this seat alone
+        lines.append(
+            "shown to you: "
+            + "; ".join(
+                f"{card_name(x['card'])} in {zone_label(game, x['zone'], x['index'], seat, state.n)}"
+                for x in obs["shown"]
+            )
+        )
+    if obs["eliminated"]:
+        lines.append("eliminated this round: " + ", ".join(seat_name(p, seat) for p in obs["eliminated"]))
     if obs["last_moves"]:
         lines.append("last moves: " + "; ".join(move_text(game, m, seat, state.n) for m in obs["last_moves"]))
     return "\n".join(lines)

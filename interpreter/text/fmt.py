@@ -232,6 +232,19 @@ def _effect_head(eff: Effect) -> str:
             return f"next {expression(a[0])}"
         case "if":
             return f"if {expression(a[0])}"
+        case "pay":  # pay 1 chips to pot of player
+            amount = "all" if a[0] is None else expression(a[0])
+            payer = a[1] + (f" of {_wrap(a[2], 9)[0]}" if a[2] is not None else "")
+            payee = a[3] + (f" of {_wrap(a[4], 9)[0]}" if a[4] is not None else "")
+            return f"pay {amount} {payer} to {payee}"
+        case "show":
+            return f"show {expression(a[0])} to {expression(a[1])}"
+        case "swap":
+            return f"swap {expression(a[0])} with {expression(a[1])}"
+        case "eliminate":
+            return f"eliminate {expression(a[0])}"
+        case "make":
+            return f"make {_wrap(a[0], 9)[0]} {a[1]}" + (" until their next turn" if a[2] else "")
     raise ValueError(f"no canonical form for effect {eff.kind}")
 
 

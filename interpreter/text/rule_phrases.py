@@ -49,6 +49,20 @@ def effect(eff: dict[str, Any], ctx: Ctx) -> str:
             return f"{_cap(say(eff['player'], ctx))} moves next."
         case "if":
             return " ".join(line for _, line, _ in effect_lines([eff], ctx))
+        case "pay":  # pay 1 chips to pot
+            amount = "all of" if eff["amount"] is None else say(eff["amount"], ctx) + " from"
+            payer, payee = _var_target(eff["payer"], ctx), _var_target(eff["payee"], ctx)
+            return f"Pay {amount} {payer} to {payee} (never below zero)."
+        case "show":  # show hand of target to player
+            seat = say(eff["to"], ctx)
+            return f"Show {_moved(eff['what'], ctx)} to {seat} alone, who sees them while they stay there."
+        case "swap":  # swap hand of player with hand of target
+            return f"Swap the cards of {say(eff['what'], ctx)} with those of {say(eff['with'], ctx)}."
+        case "eliminate":  # eliminate target
+            return f"{_cap(say(eff['player'], ctx))} is eliminated: no more moves this round."
+        case "make":  # make player protected until their next turn
+            until = " until their next turn" if eff["until_next_turn"] else ""
+            return f"{_cap(say(eff['of'], ctx))} is {human(eff['var'])}{until}."
     return str(eff["do"])
 
 
