@@ -177,6 +177,11 @@ def _names(effects: tuple[Any, ...]) -> list[tuple[str, Span]]:
             if x.args[0] not in bound:
                 out.append((x.args[0], x.span))
             return
+        if getattr(x, "op", None) == "for_each" and x.args[2] not in bound:  # `for each player` binds it
+            bound.add(x.args[2])
+            walk(x.args)
+            bound.discard(x.args[2])
+            return
         for child in getattr(x, "args", x if isinstance(x, tuple) else ()):
             if hasattr(child, "args") or isinstance(child, tuple):
                 walk(child)
