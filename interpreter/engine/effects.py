@@ -185,6 +185,13 @@ def _if(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     return branch
 
 
+def _ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """ask player to choose target player (choices.py)"""
+    from .choices import compile_ask
+
+    return compile_ask(cx, node, scope, compile_effects)
+
+
 _BUILDERS: dict[str, Callable[[ExprCompiler, dict[str, Any], Scope], Effect]] = {
     "move": _move,
     "draw": _draw,
@@ -193,4 +200,5 @@ _BUILDERS: dict[str, Callable[[ExprCompiler, dict[str, Any], Scope], Effect]] = 
     "add": _set,
     "next": _next,
     "if": _if,
+    "ask": _ask,
 }
