@@ -284,6 +284,13 @@ def _make(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     return make
 
 
+def _ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """ask player to choose target player (choices.py)"""
+    from .choices import compile_ask
+
+    return compile_ask(cx, node, scope, compile_effects)
+
+
 _BUILDERS: dict[str, Callable[[ExprCompiler, dict[str, Any], Scope], Effect]] = {
     "move": _move,
     "draw": _draw,
@@ -297,4 +304,5 @@ _BUILDERS: dict[str, Callable[[ExprCompiler, dict[str, Any], Scope], Effect]] = 
     "swap": _swap,
     "eliminate": _eliminate,
     "make": _make,
+    "ask": _ask,
 }

@@ -8,6 +8,7 @@ from typing import Any
 from ..errors import IllegalMoveError, PlayError, RecordError
 from ..language.schema import check_record
 from .cards import signature
+from .choices import describe_choice
 from .game import Game
 from .scoring import team_results
 
@@ -28,6 +29,8 @@ def record(state: Any, agents: list[str] | None = None) -> dict[str, Any]:
                         "card": cards[m.card],
                         "to": {"zone": game.zones[lay.zone_of[m.target]].name, "index": lay.number[m.target]},
                     }
+                    if m.card >= 0
+                    else describe_choice(game.moves[m.rule].name, game.moves[m.rule].choice, p, m.target)
                     for p, m in r["moves"]
                 ],
                 "scores": r.get("scores", []),
@@ -124,6 +127,13 @@ def replay(game: Game, rec: dict[str, Any], line: int | None = None) -> Any:
 def find_move(state: Any, m: dict[str, Any]) -> Any:
     """The legal move that a recorded move describes, or None."""
     game, lay = state.game, state.layout
+    if "card" not in m:  # a choice: the same rule's move with the same value
+        for move in state.legal_moves():
+            value = m.get("value")
+            same = move.target == value and type(move.target) is type(value)  # (never True for 1)
+            if move.card < 0 and same and game.moves[move.rule].name == m["move"]:
+                return move
+        return None
     want = signature(m["card"]) if isinstance(m.get("card"), dict) else None
     for move in state.legal_moves():
         rule = game.moves[move.rule]

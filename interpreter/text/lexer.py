@@ -41,6 +41,7 @@ RULES = (
     "until",
     "resolve",
     "at",
+    "ask",
 )
 WORDS = (
     "if",
@@ -95,6 +96,10 @@ WORDS = (
     "left",
     "right",
     "across",
+    "choose",
+    "number",
+    "value",
+    "one",
 )
 OPTIONS = (
     "turn up",
