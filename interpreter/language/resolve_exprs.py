@@ -178,7 +178,8 @@ class ExprResolver:
             node = {"op": "eliminated", "of": subject}
         elif t.kind == "player" and what in self.p.vars and self.p.vars[what].per_player:  # target is protected
             zero = {"op": "num", "value": 0}
-            node = {"op": "cmp", "cmp": "!=", "left": {"op": "var", "name": what, "of": subject}, "right": zero}
+            status = {"op": "var", "name": what, "of": subject}
+            node = {"op": "cmp", "cmp": "!=", "left": status, "right": zero, "status": True}
         else:
             value, t2 = self._name(Expr("name", (what,), e.span), what, scope)
             value["at"] = _at(e.span)

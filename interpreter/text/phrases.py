@@ -155,6 +155,8 @@ def _var(n, ctx):  # points of leader
 
 
 def _cmp(n, ctx):  # sum of value in target > limit
+    if n.get("status"):  # target is protected
+        return f"{say(n['left']['of'], ctx)} is {human(n['left']['name'])}"
     return f"{say(n['left'], ctx)} {CMP_WORDS[n['cmp']]} {say(n['right'], ctx)}"
 
 
@@ -171,6 +173,8 @@ def _not(n, ctx):  # not card is wild
         return f"{say(inner['of'], ctx)} is not achieved"
     if op == "eliminated":
         return f"{say(inner['of'], ctx)} is not eliminated"
+    if inner.get("status"):
+        return f"{say(inner['left']['of'], ctx)} is not {human(inner['left']['name'])}"
     if op == "cmp" and inner["cmp"] == "=":
         return f"{say(inner['left'], ctx)} is not {say(inner['right'], ctx)}"
     return f"not ({say(inner, ctx)})"
