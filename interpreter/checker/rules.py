@@ -318,6 +318,8 @@ def _destinations(effects: list[Node]) -> Iterator[Node]:
         elif eff["do"] == "if":
             yield from _destinations(eff["then"])
             yield from _destinations(eff["else"])
+        elif eff["do"] == "ask":  # a follow-up choice's block
+            yield from _destinations(eff["then"])
 
 
 def _unused_params(ir: dict[str, Any], report: Report) -> None:
