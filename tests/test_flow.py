@@ -337,6 +337,15 @@ def test_each_misuse_is_a_positioned_error(body, marker, col, words):
     assert (err.span.line, err.span.col) == (line, col), err.format()
 
 
+def test_the_rules_own_effects_may_range_over_every_player():
+    """`for each player` binds `player` itself: at the end of a round it is not the mover's name."""
+    at_end = "  at end\n    set laps to max total of player for each player\n"
+    game = load(SETUP.replace("  phase play\n", at_end + "  phase play\n", 1))
+    state = game.new_game(2, seed=1)
+    play_out(state)
+    assert state.is_over
+
+
 @pytest.mark.parametrize("agent", ["random", "greedy", "mcts"])
 @pytest.mark.parametrize("body", [SETUP, LOOP, TWO], ids=["setup", "loop", "two"])
 def test_agents_play_games_that_use_the_flow_constructs(agent, body):

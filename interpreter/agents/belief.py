@@ -83,7 +83,7 @@ class Belief:
                     seen.update(placed[inst])
         # a card a player was seen to play from one of their hidden zones was there at the deal
         for m in self.obs["moves"]:
-            if m["card"] is None:
+            if m.get("card") is None:  # (a choice moves no card)
                 continue
             rule = next(r for r in game.moves if r.name == m["move"])
             inst = lay.base[rule.source] + (m["player"] if rule.source_per_player else 0)
@@ -154,7 +154,7 @@ class Belief:
             state.apply(moves[rng.randrange(len(moves))])
         if state.is_over or state.current_player != obs["current"] or game.phases[state.phase].name != obs["phase"]:
             return None
-        if not self._reconcile(state):
+        if not self._reconcile(state) or not self._shown(state):
             return None
         state.vars = [
             _merge(seen, mine) for seen, mine in zip((obs["vars"][n] for n, *_ in game.vars), state.vars, strict=True)
@@ -200,6 +200,36 @@ class Belief:
                     state.swap_cards(content[i], other)
         return True
 
+    def _shown(self, state: Any) -> bool:
+        """Make the hidden places hold the cards shown to the seat (`show ... to`): a place that
+        lacks one trades an unshown card of its own with one of that kind from another hidden place."""
+        game, lay, kind = self.game, self.lay, self.game.cards.kind
+        visible = set(self.visible)
+        kept: set[int] = set()  # cards standing for a shown card already
+        for x in self.obs.get("shown", ()):
+            inst = next(i for i in lay.instances[game.zone_index[x["zone"]]] if lay.number[i] == x["index"])
+            k = self.kind(x["card"])
+            here = next((c for c in state.zones[inst] if kind[c] == k and c not in kept), None)
+            if here is None:
+                there = next(
+                    (
+                        c
+                        for c in self.ids_of[k]
+                        if c not in kept
+                        and state.loc[c] not in visible
+                        and state.loc[c] != inst
+                        and not game.zones[lay.zone_of[state.loc[c]]].piles
+                    ),
+                    None,
+                )
+                victim = next((c for c in state.zones[inst] if c not in kept), None)
+                if there is None or victim is None:
+                    return False
+                state.swap_cards(victim, there)
+                here = there
+            kept.add(here)
+        return True
+
     def _see(self, state: Any, seen: set[int]) -> None:
         """Add the cards now in zones the seat sees to ``seen``."""
         for inst in self.visible:
@@ -207,6 +237,13 @@ class Belief:
 
     def _find(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
         """A legal move that looks to the seat like the observed one."""
+        if "card" not in m:  # a choice: seen by all, the same move in every sampled state
+            found = [
+                mv
+                for mv in state.legal_moves()
+                if mv.card < 0 and mv.target == m.get("value") and self.game.moves[mv.rule].name == m["move"]
+            ]
+            return found[0] if found else None
         pattern = self.patterns.get(id(m))
         if pattern is None:  # (the move dicts live as long as the observation, so their ids are theirs)
             game, lay, to = self.game, self.lay, m["to"]
@@ -230,7 +267,7 @@ class Belief:
 
     def _repair(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
         """Swap unseen cards so that the observed move becomes legal; learn what the mover lacked."""
-        if m["card"] is None:
+        if m.get("card") is None:  # (a hidden card, or a choice: nothing to swap)
             return None
         game, lay, p = self.game, self.lay, m["player"]
         rule = next(r for r in game.phases[state.phase].moves if r.name == m["move"])

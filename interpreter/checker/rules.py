@@ -81,6 +81,8 @@ def effect_expressions(effects: list[Node]) -> Iterator[Node]:
                 yield from effect_expressions(v)
             elif isinstance(v, dict) and "op" in v:
                 yield v
+            elif k in ("payer", "payee") and v["of"] is not None:  # a counter paid from or to: its player
+                yield v["of"]
 
 
 def walk(node: Any) -> Iterator[Node]:
@@ -281,7 +283,8 @@ def _zones_never_filled(ir: dict[str, Any], report: Report) -> None:
             filled.add(d["rest"])
     for ph in ir["round"]["phases"]:
         for m in ph["moves"]:
-            filled.add(m["to"])
+            if "to" in m:  # (a choice moves no card)
+                filled.add(m["to"])
         for t in ph["triggers"]:
             for dest in _destinations(t["effects"]):
                 names = _zone_names(dest)
@@ -305,15 +308,20 @@ def _zones_never_filled(ir: dict[str, Any], report: Report) -> None:
 
 
 def _destinations(effects: list[Node]) -> Iterator[Node]:
-    """The `to` expressions of moving effects (move, draw), nested `if`s included."""
+    """The `to` expressions of moving effects (move, draw; both zones of a swap), nested `if`s included."""
     for eff in effects:
         if eff["do"] in ("move", "draw"):
             yield eff["to"]
+        elif eff["do"] == "swap":
+            yield eff["what"]
+            yield eff["with"]
         elif eff["do"] == "if":
             yield from _destinations(eff["then"])
             yield from _destinations(eff["else"])
         elif eff["do"] == "each":
             yield from _destinations(eff["effects"])
+        elif eff["do"] == "ask":  # a follow-up choice's block
+            yield from _destinations(eff["then"])
 
 
 def _unused_params(ir: dict[str, Any], report: Report) -> None:

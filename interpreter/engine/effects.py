@@ -201,6 +201,112 @@ def _each(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     return each
 
 
+def _counter(cx: ExprCompiler, counter: dict[str, Any], scope: Scope) -> Callable[[Any, list], tuple[list, int]]:
+    """Where a counter's value is kept: (a list, an index) to read and write it."""
+    k = cx.var_index[counter["var"]]
+    if counter["of"] is None:
+        return lambda s, e: (s.vars, k)
+    of = cx.compile(counter["of"], scope)
+    return lambda s, e: (s.vars[k], of(s, e))
+
+
+def _pay(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """pay 1 chips to pot; pay all pot to chips of winner: never below zero"""
+    at = node.get("at")
+    amount = None if node["amount"] is None else cx.compile(node["amount"], scope)
+    payer, payee = _counter(cx, node["payer"], scope), _counter(cx, node["payee"], scope)
+    name = node["payer"]["var"]
+
+    def pay(s, e):
+        row, i = payer(s, e)
+        dest, j = payee(s, e)
+        if i is None or j is None:
+            raise PlayError("no player to pay from or to", at)
+        has = row[i]
+        n = has if amount is None else amount(s, e)
+        if not isinstance(n, int) or n < 0:
+            raise PlayError(f"cannot pay {n!r}", at)
+        if n > has:
+            whose = f" of seat {i + 1}" if row is not s.vars else ""
+            raise PlayError(f"{name}{whose} is {has}: it cannot pay {n} (a counter never goes below zero)", at)
+        row[i] = has - n
+        dest[j] += n
+
+    return pay
+
+
+def _cards_of(s: Any, got: Any) -> list[int]:
+    """The cards a `show` names: a card id, a list of them, or a zone instance's cards."""
+    return [got] if isinstance(got, int) else list(got)
+
+
+def _show(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """show hand of target to player: that seat sees those cards while they stay where they are"""
+    at = node.get("at")
+    what = cx.compile(node["what"], scope)
+    whole_zone = node["what"]["op"] == "zone"
+    to = cx.compile(node["to"], scope)
+
+    def show(s, e):
+        got, seat = what(s, e), to(s, e)
+        if seat is None:
+            raise PlayError("no player to show the cards to", at)
+        if got is None:
+            return
+        cards = s.zone_cards(got) if whole_zone else _cards_of(s, got)
+        loc = s.loc
+        s.shown = (*s.shown, *((seat, c, loc[c]) for c in cards))
+
+    return show
+
+
+def _swap(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """swap hand of player with hand of target"""
+    a, b = cx.compile(node["what"], scope), cx.compile(node["with"], scope)
+    return lambda s, e: s.swap_zones(a(s, e), b(s, e))
+
+
+def _eliminate(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """eliminate target: no more moves this round"""
+    at = node.get("at")
+    who = cx.compile(node["player"], scope)
+
+    def eliminate(s, e):
+        p = who(s, e)
+        if p is None:
+            raise PlayError("no player to eliminate", at)
+        s.out = s.out | {p}
+        s.cache.clear()
+        s._legal = None
+
+    return eliminate
+
+
+def _make(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """make player protected [until their next turn]"""
+    at = node.get("at")
+    k = cx.var_index[node["var"]]
+    who = cx.compile(node["of"], scope)
+    until = node["until_next_turn"]
+
+    def make(s, e):
+        p = who(s, e)
+        if p is None:
+            raise PlayError(f"no player to make {node['var']}", at)
+        s.vars[k][p] = 1
+        if until:
+            s.expiring = (*s.expiring, (p, k))
+
+    return make
+
+
+def _ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """ask player to choose target player (choices.py)"""
+    from .choices import compile_ask
+
+    return compile_ask(cx, node, scope, compile_effects)
+
+
 _BUILDERS: dict[str, Callable[[ExprCompiler, dict[str, Any], Scope], Effect]] = {
     "move": _move,
     "draw": _draw,
@@ -210,4 +316,10 @@ _BUILDERS: dict[str, Callable[[ExprCompiler, dict[str, Any], Scope], Effect]] = 
     "next": _next,
     "if": _if,
     "each": _each,
+    "pay": _pay,
+    "show": _show,
+    "swap": _swap,
+    "eliminate": _eliminate,
+    "make": _make,
+    "ask": _ask,
 }

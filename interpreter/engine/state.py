@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RUNTIME_FAILURES, IllegalMoveError, PlayError, rule_failure
 from ..language.limits import MAX_ROUNDS, endless_round
+from .choices import describe_choice
 from .deal import deal, place, shuffle_decks
 from .flow import holds, run_effects
 from .history import RoundLog
@@ -34,10 +35,12 @@ class State:
 
     __slots__ = (
         "_legal",
+        "asking",
         "cache",
         "current",
         "dealer",
         "deals_given",
+        "expiring",
         "game",
         "history",
         "layout",
@@ -45,6 +48,7 @@ class State:
         "moves_in_round",
         "n",
         "next_player",
+        "out",
         "over",
         "params",
         "pending",
@@ -55,6 +59,7 @@ class State:
         "rounds",
         "schedule",
         "seed",
+        "shown",
         "to_move",
         "totals",
         "vars",
@@ -88,6 +93,9 @@ class State:
         self._legal: tuple[int, list[Move]] | None = None
         self.next_player: int | None = None
         self.pending: list[tuple[int, Move]] = []
+        # an ask waiting for its answer: (asked seat, its rule, env), then the mover, the next player
+        # set so far and the triggers left to run (see _answer)
+        self.asking: tuple | None = None
         self.to_move: list[int] = []
         env = [None] * game.env_size
         self.vars = [
@@ -145,8 +153,14 @@ class State:
             self.pending.append((p, move))
             self.to_move.pop(0)
         else:
-            self.next_player = None
-            self._perform(p, move)
+            if self.asking is None:
+                self.next_player = None
+                self._perform(p, move)
+            else:
+                p = self._answer(move)
+            if self.asking is not None:  # an effect asks someone a follow-up choice: wait for it
+                self.current = self.asking[0]
+                return
             nxt = self.next_player
             self.current = nxt if nxt is not None else (p + 1) % self.n
         self._advance()
@@ -200,6 +214,7 @@ class State:
         a deal consistent with what their seat saw and replay the round's moves on it."""
         self.round, self.dealer, self.totals, self.over = round_index, dealer, list(totals), False
         self.history = []
+        self.asking = None
         self.deals_given = [None] * round_index + [deal]
         try:
             self._start_round()
@@ -237,12 +252,39 @@ class State:
     def describe(self, move: Move) -> dict[str, Any]:
         """A move as a record writes it: player, move, card, target zone and index."""
         rule = self.game.moves[move.rule]
+        if move.card < 0:
+            return describe_choice(rule.name, rule.choice, self.current, move.target)
         return {
             "player": self.current,
             "move": rule.name,
             "card": self.game.cards.json[move.card],
             "to": {"zone": self.game.zones[rule.target].name, "index": self.layout.number[move.target]},
         }
+
+    def swap_zones(self, a: int, b: int) -> None:
+        """Exchange the whole contents of two zone instances (neither of piles)."""
+        if a == b:
+            return
+        zones, loc = self.zones, self.loc
+        zones[a], zones[b] = zones[b], zones[a]
+        for c in zones[a]:
+            loc[c] = a
+        for c in zones[b]:
+            loc[c] = b
+        self.zmemo.pop(a, None)
+        self.zmemo.pop(b, None)
+        self.cache.clear()
+        self._legal = None
+
+    def _expire(self, p: int) -> None:
+        """The statuses set `until their next turn` of ``p`` end: ``p``'s turn begins."""
+        ending = [k for q, k in self.expiring if q == p]
+        if not ending:
+            return
+        self.expiring = tuple(x for x in self.expiring if x[0] != p)
+        for k in ending:
+            self.vars[k][p] = 0
+        self.cache.clear()
 
     # ---- zones -----------------------------------------------------------------------------------
     def reindex(self) -> None:
@@ -303,6 +345,14 @@ class State:
     # ---- the flow of a game ------------------------------------------------------------------------
     def _moves_for(self, p: int) -> list[Move]:
         out: list[Move] = []
+        if self.asking is not None:  # only the asked choice
+            rule = self.game.moves[self.asking[1]]
+            rule.generate(self, p, out, self.asking[2])
+            self._legal = (p, out)
+            return out
+        if self.out and p in self.out:  # an eliminated player has no move until the next round
+            self._legal = (p, out)
+            return out
         for rule in self.game.phases[self.phase].moves:
             try:
                 rule.generate(self, p, out)
@@ -313,6 +363,9 @@ class State:
 
     def _perform(self, p: int, move: Move) -> None:
         rule_index, c, t = move
+        if c < 0:  # a choice: nothing moves
+            self._triggers(p, move, 0)
+            return
         game = self.game
         zones, loc = self.zones, self.loc
         src = loc[c]
@@ -337,8 +390,62 @@ class State:
                 if trig.light or trig.condition is None or trig.condition(self, env):
                     trig.effects(self, env)
                     self.cache.clear()
+                    if self.asking is not None:  # the trigger asks: the rest waits for the answer
+                        self._wait(p, (p, move, game.triggers[rule_index].index(trig) + 1))
+                        return
             except RUNTIME_FAILURES as err:
                 raise rule_failure(err, trig.at, "trigger") from None
+
+    def _triggers(self, p: int, move: Move, start: int) -> None:
+        """The triggers of a move from the ``start``-th on (after a choice, or after an answer)."""
+        game = self.game
+        rule_index, c, t = move
+        rule = game.moves[rule_index]
+        triggers = game.triggers[rule_index]
+        for k in range(start, len(triggers)):
+            trig = triggers[k]
+            try:
+                env = [None] * game.env_size
+                env[0] = p
+                if c < 0:
+                    env[rule.slot] = t
+                else:
+                    env[1], env[2] = c, t
+                if trig.condition is None or trig.condition(self, env):
+                    trig.effects(self, env)
+                    self.cache.clear()
+                    if self.asking is not None:
+                        self._wait(p, (p, move, k + 1))
+                        return
+            except RUNTIME_FAILURES as err:
+                raise rule_failure(err, trig.at, "trigger") from None
+
+    def _wait(self, mover: int, resume: tuple | None) -> None:
+        """An effect has just asked: keep who moved, the next player set so far and what is left to run."""
+        if len(self.asking) == 3:
+            self.asking = (*self.asking, mover, self.next_player, resume)
+        self._legal = None
+
+    def _answer(self, move: Move) -> int:
+        """The asked player's choice: the ask's block runs, then the triggers left; the mover is returned."""
+        _, rule_index, env, mover, saved_next, resume = self.asking
+        self.asking = None
+        rule = self.game.moves[rule_index]
+        env = list(env)
+        env[rule.slot] = move.target
+        self.next_player = saved_next
+        if rule.then is not None:
+            try:
+                rule.then(self, env)
+            except RUNTIME_FAILURES as err:
+                raise rule_failure(err, rule.at, "ask") from None
+            self.cache.clear()
+            if self.asking is not None:  # the block asks again: what was left waits longer
+                self._wait(mover, resume)
+                return mover
+        if resume is not None:
+            self._triggers(*resume)
+        return mover
 
     def _advance(self) -> None:
         """End phases and rounds whose time has come, until some player must move."""
@@ -362,6 +469,8 @@ class State:
                 pending = resolution_order(self, ph, self.pending) if ph.resolve else self.pending
                 for p, move in pending:
                     self._perform(p, move)
+                    if self.asking is not None:
+                        raise PlayError("a simultaneous phase's triggers cannot ask a player to choose", ph.at)
                 self.pending = []
                 self._next_phase()
                 continue
@@ -376,17 +485,22 @@ class State:
                     self._next_phase()
                     continue
             current, n = self.current, self.n
+            if self.expiring:
+                self._expire(current)
             out: list[Move] = []  # the current player's moves, as _moves_for lists them
-            for rule in ph.moves:
-                try:
-                    rule.generate(self, current, out)
-                except RUNTIME_FAILURES as err:
-                    raise rule_failure(err, rule.at, "move's guard") from None
+            if not (self.out and current in self.out):
+                for rule in ph.moves:
+                    try:
+                        rule.generate(self, current, out)
+                    except RUNTIME_FAILURES as err:
+                        raise rule_failure(err, rule.at, "move's guard") from None
             self._legal = (current, out)
             if out:
                 return
             for k in range(1, n):
                 p = (current + k) % n
+                if self.expiring:
+                    self._expire(p)
                 if self._moves_for(p):
                     self.current = p
                     return
@@ -411,6 +525,9 @@ class State:
                 raise PlayError(f"schedule '{name}' has {len(values)} entries; round {self.round + 1} has none")
             self.schedule[name] = values[self.round % len(values)](self, env)
         self.played_by = [-1] * len(game.cards)
+        self.out: frozenset[int] = frozenset()  # players eliminated from the round
+        self.shown: tuple[tuple[int, int, int], ...] = ()  # (seat, card, zone instance) shown to a seat
+        self.expiring: tuple[tuple[int, int], ...] = ()  # (player, variable) back to 0 at their next turn
         if self.deals_given is not None:
             if self.round >= len(self.deals_given):
                 raise PlayError(f"the record has no deal for round {self.round + 1}")

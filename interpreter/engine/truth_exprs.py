@@ -97,6 +97,10 @@ class TruthExprs:
         of = self.compile(n["of"], sc)
         return lambda s, e: of(s, e) is None
 
+    def op_eliminated(self, n, sc):  # target is eliminated
+        of = self.compile(n["of"], sc)
+        return lambda s, e: of(s, e) in s.out
+
     def op_is_type(self, n, sc):  # card is trump
         ti = self.cards.type_names.index(n["type"])
         tidx = self.cards.type_index

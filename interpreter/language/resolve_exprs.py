@@ -174,6 +174,12 @@ class ExprResolver:
             node = {"op": "is_type", "of": subject, "type": what}
         elif t.kind == "card":
             raise UnknownNameError(f"no card type '{what}'", e.span, self._suggest(what, list(self.types)))
+        elif t.kind == "player" and what == "eliminated":  # target is not eliminated
+            node = {"op": "eliminated", "of": subject}
+        elif t.kind == "player" and what in self.p.vars and self.p.vars[what].per_player:  # target is protected
+            zero = {"op": "num", "value": 0}
+            status = {"op": "var", "name": what, "of": subject}
+            node = {"op": "cmp", "cmp": "!=", "left": status, "right": zero, "status": True}
         else:
             value, t2 = self._name(Expr("name", (what,), e.span), what, scope)
             value["at"] = _at(e.span)

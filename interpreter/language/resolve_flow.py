@@ -143,6 +143,16 @@ class FlowResolver:
                 )
         if len(set(names)) < len(names):
             raise DeclarationError("a trigger names the same move twice", t.span)
+        choices = {moves[n].choice is not None for n in names}
+        if len(choices) > 1:
+            raise DeclarationError(
+                "a trigger follows card moves and choices at once", t.span, "give each its own trigger"
+            )
+        if choices == {True}:  # after a choice: the player and the value chosen (by the move's name)
+            if len(names) > 1:
+                raise DeclarationError("a trigger follows one choice at a time", t.span, "give each its own trigger")
+            m = moves[names[0]]
+            return names[0], self._choice(m.name, m.choice, {"player": PLAYER}, m.span)[1]
         targets = {moves[n].to_zone for n in names}
         target = T("zone", targets.pop() if len(targets) == 1 else None)
         after = names[0] if len(names) == 1 else list(names)
@@ -182,6 +192,11 @@ def _names(effects: tuple[Any, ...]) -> list[tuple[str, Span]]:
         if getattr(x, "op", None) == "name":
             if x.args[0] not in bound and x.args[0] not in inner:
                 out.append((x.args[0], x.span))
+            return
+        if getattr(x, "op", None) == "for_each" and x.args[2] not in bound:  # `for each player` binds it
+            bound.add(x.args[2])
+            walk(x.args)
+            bound.discard(x.args[2])
             return
         for child in getattr(x, "args", x if isinstance(x, tuple) else ()):
             if hasattr(child, "args") or isinstance(child, tuple):

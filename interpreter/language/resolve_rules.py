@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import DeclarationError, RulesTypeError, UnknownNameError
-from .resolve_types import BOOL, CARD, NUMBER, PLAYER, T
+from .ast_nodes import Effect, Guard
+from .resolve_types import BOOL, CARD, NUMBER, PLAYER, TEXT, T
 from .resolve_values import TEAM
 from .variants import PhaseParts
 
@@ -40,11 +41,55 @@ class RulesResolver:
         return {"player": PLAYER, "card": CARD, "target": T("zone", m.to_zone)}
 
     def _move(self, m: Any) -> dict[str, Any]:
+        if m.choice is not None:  # a choice that is not a card: the move's name is the value chosen
+            choice, scope = self._choice(m.name, m.choice, {"player": PLAYER}, m.span)
+            guards = self._each(m.guards, lambda g: self._guard(g, scope))
+            return self._noted({"name": m.name, "choice": choice, "guards": guards}, m.span)
         self._zone_named(m.from_zone, m.span)
         self._zone_named(m.to_zone, m.span)
         scope = self._move_scope(m)
         guards = self._each(m.guards, lambda g: self._guard(g, scope))
         return self._noted({"name": m.name, "from": m.from_zone, "to": m.to_zone, "guards": guards}, m.span)
+
+    def _choice(self, name: str, c: Any, scope: dict[str, T], span: Any) -> tuple[dict[str, Any], dict[str, T]]:
+        """A choice's IR and the scope its guards and effects read: ``name`` bound to the value
+        chosen (a pass chooses nothing and binds nothing)."""
+        node: dict[str, Any] = {"kind": c.kind}
+        bound = dict(scope)
+        if c.kind == "number":
+            node["low"] = self.expr(c.low, scope, NUMBER)
+            node["high"] = self.expr(c.high, scope, NUMBER)
+            bound[name] = NUMBER
+        elif c.kind == "value":
+            attr = self._attr(c.attr, span)
+            node["attr"] = c.attr
+            bound[name] = TEXT if attr["kind"] == "text" else NUMBER
+        elif c.kind == "player":
+            bound[name] = PLAYER
+        elif c.kind == "option":
+            if len(set(c.options)) < len(c.options):
+                raise DeclarationError("a choice lists the same option twice", span)
+            node["options"] = list(c.options)
+            bound[name] = TEXT
+        if name in ("player", "card") and c.kind != "pass":  # (other names it shadows: the choice's block reads it)
+            raise DeclarationError(f"'{name}' is already bound here", span, "give the choice another name")
+        return node, bound
+
+    def _ask(self, a: tuple, scope: dict[str, T], span: Any) -> dict[str, Any]:
+        """`ask P to choose NAME KIND` with its guards, then the effects that run once P has chosen."""
+        who, name, choice, guards, effects, items = a
+        late = [
+            g for i, g in enumerate(items) if isinstance(g, Guard) and any(isinstance(x, Effect) for x in items[:i])
+        ]
+        if late:
+            raise DeclarationError(
+                "an ask's guards come before its effects", late[0].span, "move the `allow`/`require` lines up"
+            )
+        node: dict[str, Any] = {"do": "ask", "player": self.expr(who, scope, PLAYER), "name": name}
+        node["choice"], inner = self._choice(name, choice, scope, span)
+        node["guards"] = self._each(guards, lambda g: self._guard(g, inner))
+        node["then"] = self.effects(effects, dict(inner))
+        return node
 
     def _guard(self, g: Any, scope: dict[str, T]) -> dict[str, Any]:
         guard = {"kind": g.kind, "expr": self.expr(g.expr, scope, BOOL)}
@@ -60,9 +105,16 @@ class RulesResolver:
         return self._noted(node, t.span)
 
     def effects(self, effects: tuple[Any, ...], scope: dict[str, T]) -> list[dict[str, Any]]:
-        """Effects in order; `let` extends the scope of the effects after it."""
+        """Effects in order; `let` extends the scope of the effects after it. An `ask` ends its
+        block: what follows the choice goes in the ask's own block."""
         out = []
-        for eff in effects:
+        for i, eff in enumerate(effects):
+            if eff.kind == "ask" and i + 1 < len(effects):
+                raise DeclarationError(
+                    "an effect after an `ask` would run before the player chooses",
+                    effects[i + 1].span,
+                    "indent it under the `ask`: its block runs once the choice is made",
+                )
             out.append(self._noted(self._effect(eff, scope), eff.span))
         return out
 
@@ -103,8 +155,12 @@ class RulesResolver:
                     raise RulesTypeError(f"'{name}' is not kept per player", whose.span)
                 node["value"] = self.expr(value_e, scope, NUMBER if eff.kind == "add" else None)
                 return node
+            case "ask":
+                return self._ask(a, scope, eff.span)
             case "next":
                 return {"do": "next", "player": self.expr(a[0], scope, PLAYER)}
+            case "pay" | "show" | "swap" | "eliminate" | "make":
+                return self._power(eff, scope)
             case "if":
                 cond = self.expr(a[0], scope, BOOL)
                 return {
@@ -132,3 +188,60 @@ class RulesResolver:
         inner = {**scope, over: PLAYER if over == "player" else TEAM}
         where = None if where_e is None else self.expr(where_e, inner, BOOL)
         return {"do": "each", "over": over, "where": where, "effects": self.effects(effects, dict(inner))}
+
+    def _counter(self, name: str, whose: Any, scope: dict[str, T], span: Any) -> dict[str, Any]:
+        """A counter that is paid from or to: a variable, with its player when kept per player
+        (the mover, `player`, when not said)."""
+        var = self.p.vars.get(name)
+        if var is None:
+            raise UnknownNameError(f"no variable '{name}'", span, self._suggest(name, list(self.p.vars)))
+        if not var.per_player:
+            if whose is not None:
+                raise RulesTypeError(f"'{name}' is not kept per player", whose.span)
+            return {"var": name, "of": None}
+        if whose is None:
+            if "player" not in scope:
+                raise RulesTypeError(
+                    f"'{name}' is kept per player and no player moved here: say whose",
+                    span,
+                    f"write `{name} of PLAYER`",
+                )
+            return {"var": name, "of": {"op": "bound", "name": "player"}}
+        return {"var": name, "of": self.expr(whose, scope, PLAYER)}
+
+    def _power(self, eff: Any, scope: dict[str, T]) -> dict[str, Any]:
+        """pay, show ... to, swap ... with, eliminate, make ... [until their next turn]"""
+        a = eff.args
+        match eff.kind:
+            case "pay":  # pay 1 chips to pot, pay all pot to chips of winner
+                amount = None if a[0] is None else self.expr(a[0], scope, NUMBER)
+                return {
+                    "do": "pay",
+                    "amount": amount,
+                    "payer": self._counter(a[1], a[2], scope, eff.span),
+                    "payee": self._counter(a[3], a[4], scope, eff.span),
+                }
+            case "show":  # show hand of target to player
+                what = self.expr(a[0], scope, None)
+                if self._last_type.kind not in ("card", "cards", "zone"):
+                    raise RulesTypeError(f"show takes a card, cards or a zone, not {self._last_type}", a[0].span)
+                return {"do": "show", "what": what, "to": self.expr(a[1], scope, PLAYER)}
+            case "swap":  # swap hand of player with hand of target
+                sides = []
+                for side in a:
+                    sides.append(self.expr(side, scope, None))
+                    self._expect(T("zone"), side.span)
+                    if self.zones[self._last_type.zone]["piles"]:
+                        raise RulesTypeError("swap exchanges the cards of two zones, not of zones of piles", side.span)
+                return {"do": "swap", "what": sides[0], "with": sides[1]}
+            case "eliminate":
+                return {"do": "eliminate", "player": self.expr(a[0], scope, PLAYER)}
+        whose, name, until = a  # make player protected until their next turn
+        var = self.p.vars.get(name)
+        if var is None or not var.per_player:
+            raise UnknownNameError(
+                f"no per-player variable '{name}' to make a player {name}",
+                eff.span,
+                f"declare it: `var {name} per player per round = 0`",
+            )
+        return {"do": "make", "var": name, "of": self.expr(whose, scope, PLAYER), "until_next_turn": until}

@@ -31,11 +31,17 @@ RULES = (
     "set",
     "add",
     "next",
+    "pay",
+    "show",
+    "swap",
+    "eliminate",
+    "make",
     "new",
     "repeat",
     "until",
     "resolve",
     "at",
+    "ask",
 )
 WORDS = (
     "if",
@@ -51,6 +57,7 @@ WORDS = (
     "of",
     "as",
     "is",
+    "with",
     "not",
     "and",
     "or",
@@ -89,6 +96,10 @@ WORDS = (
     "left",
     "right",
     "across",
+    "choose",
+    "number",
+    "value",
+    "one",
 )
 OPTIONS = (
     "turn up",

@@ -155,6 +155,8 @@ def _var(n, ctx):  # points of leader
 
 
 def _cmp(n, ctx):  # sum of value in target > limit
+    if n.get("status"):  # target is protected
+        return f"{say(n['left']['of'], ctx)} is {human(n['left']['name'])}"
     return f"{say(n['left'], ctx)} {CMP_WORDS[n['cmp']]} {say(n['right'], ctx)}"
 
 
@@ -169,6 +171,10 @@ def _not(n, ctx):  # not card is wild
         return f"{say(inner['of'], ctx)} is not empty"
     if op == "achieved":
         return f"{say(inner['of'], ctx)} is not achieved"
+    if op == "eliminated":
+        return f"{say(inner['of'], ctx)} is not eliminated"
+    if inner.get("status"):
+        return f"{say(inner['left']['of'], ctx)} is not {human(inner['left']['name'])}"
     if op == "cmp" and inner["cmp"] == "=":
         return f"{say(inner['left'], ctx)} is not {say(inner['right'], ctx)}"
     return f"not ({say(inner, ctx)})"
@@ -299,6 +305,7 @@ EXPR: dict[str, Any] = {
     "is_none": lambda n, ctx: f"{say(n['of'], ctx)} is none",
     "is_type": lambda n, ctx: f"{say(n['of'], ctx)} is {_article(human(n['type']))} card",
     "achieved": lambda n, ctx: f"{say(n['of'], ctx)} is achieved",
+    "eliminated": lambda n, ctx: f"{say(n['of'], ctx)} is eliminated",
     "most": _most,
     "cmp": _cmp,
     "not": _not,

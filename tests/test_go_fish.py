@@ -1,0 +1,112 @@
+"""Go Fish (examples/classics/go_fish.rules) in the situations its rules describe: asking a player
+for a rank you hold, receiving every card of it and asking again, going fish (and asking again when
+the pond gives the rank asked), books of four laid down, and the game that ends when all thirteen
+books are made."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import interpreter
+from conftest import ROOT
+from interpreter.engine.records import record, replay
+from interpreter.simulation.simulate import simulate
+from interpreter.text.fmt import format_text
+
+RULES = ROOT / "examples" / "classics" / "go_fish.rules"
+SUITS = ("clubs", "diamonds", "hearts", "spades")
+
+
+@pytest.fixture(scope="module")
+def game() -> interpreter.Game:
+    return interpreter.load(RULES)
+
+
+def c(suit: str, rank: int) -> dict:
+    return {"type": "card", "suit": suit, "rank": rank}
+
+
+def dealt(game, hands: list[list[tuple[str, int]]], stock_top: list[tuple[str, int]]):
+    """A game whose deal gives these hands and puts these cards on top of the pond (the rest
+    below, in suit and rank order). Seat 0 deals: seat 1 asks first."""
+    used = {x for h in hands for x in h} | set(stock_top)
+    rest = [(s, r) for s in SUITS for r in range(1, 14) if (s, r) not in used]
+    deal = {
+        "hand": [[c(*x) for x in h] for h in hands],
+        "stock": [c(*x) for x in [*stock_top, *rest]],
+        "books": [[] for _ in hands],
+        "deck": [],
+    }
+    state = game.new_game(len(hands), 0, deals=[deal])
+    state.deals_given = None
+    return state
+
+
+def ranks(state, seat: int) -> list[int]:
+    inst = state.layout.base[state.game.zone_index["hand"]] + seat
+    return sorted(state.game.cards.json[x]["rank"] for x in state.zones[inst])
+
+
+def choose(state, move: str, value) -> None:
+    found = [m for m in state.legal_moves() if state.describe(m)["move"] == move and m.target == value]
+    assert found, f"{move} {value!r} is not among {[state.describe(m) for m in state.legal_moves()]}"
+    state.apply(found[0])
+
+
+def test_a_player_asks_only_for_ranks_they_hold(game):
+    state = dealt(game, [[("clubs", 2)], [("clubs", 5), ("hearts", 9)]], [])
+    assert state.current_player == 1
+    assert sorted(m.target for m in state.legal_moves()) == [5, 9]
+
+
+def test_the_asked_player_hands_over_every_card_of_the_rank_and_the_asker_asks_again(game):
+    hands = [[("clubs", 5), ("hearts", 5), ("clubs", 2)], [("spades", 5), ("clubs", 9)]]
+    state = dealt(game, hands, [])
+    choose(state, "fish_for", 5)
+    choose(state, "asked", 0)
+    assert ranks(state, 1) == [5, 5, 5, 9] and ranks(state, 0) == [2]
+    assert state.current_player == 1
+
+
+def test_go_fish_draws_from_the_pond_and_the_rank_asked_lets_the_asker_go_again(game):
+    hands = [[("clubs", 2)], [("spades", 5), ("clubs", 9)]]
+    state = dealt(game, hands, [("hearts", 5), ("hearts", 7)])
+    choose(state, "fish_for", 5)
+    choose(state, "asked", 0)  # no 5 there: go fish, and the pond gives a 5
+    assert ranks(state, 1) == [5, 5, 9] and state.current_player == 1
+    choose(state, "fish_for", 9)
+    choose(state, "asked", 0)  # go fish again: a 7, and the turn passes on
+    assert ranks(state, 1) == [5, 5, 7, 9] and state.current_player == 0
+
+
+def test_four_of_a_rank_are_laid_down_as_a_book(game):
+    hands = [[("clubs", 5), ("hearts", 5), ("clubs", 2)], [("spades", 5), ("diamonds", 5), ("clubs", 9)]]
+    state = dealt(game, hands, [])
+    choose(state, "fish_for", 5)
+    choose(state, "asked", 0)
+    assert ranks(state, 1) == [9]
+    books = state.zones[state.layout.base[state.game.zone_index["books"]] + 1]
+    assert [sorted(state.game.cards.json[x]["suit"] for x in pile) for pile in books] == [list(SUITS)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_game_ends_when_all_thirteen_books_are_made(game, players):
+    state = game.new_game(players, 11)
+    rng = random.Random(11)
+    while not state.is_over:
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    assert sum(state.totals) == 13
+    assert replay(game, record(state)).totals == state.totals
+
+
+def test_go_fish_plays_with_every_agent(game):
+    for agents in (["mcts:20", "random"], ["greedy", "random"]):
+        assert simulate(game, players=2, games=2, agents=agents, seed=1)["games"] == 2
+
+
+def test_the_file_is_in_canonical_form():
+    text = RULES.read_text()
+    assert format_text(text, str(RULES)) == text
