@@ -33,7 +33,6 @@ COMPILED = [
     "interpreter/engine/collection_exprs.py",
     "interpreter/engine/aggregate_exprs.py",
     "interpreter/engine/player_exprs.py",
-    "interpreter/engine/player_exprs.py",
     "interpreter/engine/effects.py",
     "interpreter/engine/turns.py",
     "interpreter/engine/deal.py",

@@ -90,3 +90,19 @@ def test_the_compiled_engine_checks_a_ruleset_as_the_source_does(installed, tmp_
 
     assert report(theirs.stdout) == report(ours.stdout)
     assert report(ours.stdout)["coverage"]  # the playouts ran and counted rules
+
+
+def test_the_build_hook_lists_each_compiled_module_once_and_every_one_exists() -> None:
+    """A module listed twice or missing makes the hook fall back to a pure-Python wheel (with only a
+    warning that pip hides): the installed engine would silently be the slow one."""
+    import ast
+
+    root = Path(__file__).resolve().parent.parent
+    tree = ast.parse((root / "hatch_build.py").read_text())
+    listed = next(
+        ast.literal_eval(node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "COMPILED"
+    )
+    assert len(listed) == len(set(listed)), f"listed twice: {sorted({m for m in listed if listed.count(m) > 1})}"
+    assert [m for m in listed if not (root / m).is_file()] == []
