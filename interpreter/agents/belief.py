@@ -83,7 +83,7 @@ class Belief:
                     seen.update(placed[inst])
         # a card a player was seen to play from one of their hidden zones was there at the deal
         for m in self.obs["moves"]:
-            if m["card"] is None:
+            if m.get("card") is None:  # (a choice moves no card)
                 continue
             rule = next(r for r in game.moves if r.name == m["move"])
             inst = lay.base[rule.source] + (m["player"] if rule.source_per_player else 0)
@@ -207,6 +207,13 @@ class Belief:
 
     def _find(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
         """A legal move that looks to the seat like the observed one."""
+        if "card" not in m:  # a choice: seen by all, the same move in every sampled state
+            found = [
+                mv
+                for mv in state.legal_moves()
+                if mv.card < 0 and mv.target == m.get("value") and self.game.moves[mv.rule].name == m["move"]
+            ]
+            return found[0] if found else None
         pattern = self.patterns.get(id(m))
         if pattern is None:  # (the move dicts live as long as the observation, so their ids are theirs)
             game, lay, to = self.game, self.lay, m["to"]
@@ -230,7 +237,7 @@ class Belief:
 
     def _repair(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
         """Swap unseen cards so that the observed move becomes legal; learn what the mover lacked."""
-        if m["card"] is None:
+        if m.get("card") is None:  # (a hidden card, or a choice: nothing to swap)
             return None
         game, lay, p = self.game, self.lay, m["player"]
         rule = next(r for r in game.phases[state.phase].moves if r.name == m["move"])

@@ -66,6 +66,7 @@ class GreedyAgent:
         return values
 
 
-def _key(game: Any, move: Any) -> tuple[int, int, int]:
-    """A move as the seat tells it apart: rule, kind of card (copies are alike), target."""
-    return (move.rule, game.cards.kind[move.card], move.target)
+def _key(game: Any, move: Any) -> tuple[int, int, Any]:
+    """A move as the seat tells it apart: rule, kind of card (copies are alike), target (a choice:
+    its rule and value)."""
+    return (move.rule, game.cards.kind[move.card] if move.card >= 0 else move.card, move.target)

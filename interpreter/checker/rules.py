@@ -281,7 +281,8 @@ def _zones_never_filled(ir: dict[str, Any], report: Report) -> None:
             filled.add(d["rest"])
     for ph in ir["round"]["phases"]:
         for m in ph["moves"]:
-            filled.add(m["to"])
+            if "to" in m:  # (a choice moves no card)
+                filled.add(m["to"])
         for t in ph["triggers"]:
             for dest in _destinations(t["effects"]):
                 names = _zone_names(dest)

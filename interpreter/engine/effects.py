@@ -201,6 +201,13 @@ def _each(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     return each
 
 
+def _ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """ask player to choose target player (choices.py)"""
+    from .choices import compile_ask
+
+    return compile_ask(cx, node, scope, compile_effects)
+
+
 _BUILDERS: dict[str, Callable[[ExprCompiler, dict[str, Any], Scope], Effect]] = {
     "move": _move,
     "draw": _draw,
@@ -210,4 +217,5 @@ _BUILDERS: dict[str, Callable[[ExprCompiler, dict[str, Any], Scope], Effect]] = 
     "next": _next,
     "if": _if,
     "each": _each,
+    "ask": _ask,
 }

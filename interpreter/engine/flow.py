@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import RUNTIME_FAILURES, rule_failure
+from ..errors import RUNTIME_FAILURES, PlayError, rule_failure
 
 
 def run_effects(state: Any, effects: Any, at: str | None, what: str) -> None:
@@ -15,6 +15,8 @@ def run_effects(state: Any, effects: Any, at: str | None, what: str) -> None:
         effects(state, [None] * state.game.env_size)
     except RUNTIME_FAILURES as err:
         raise rule_failure(err, at, what) from None
+    if state.asking is not None:
+        raise PlayError(f"{what} cannot ask a player to choose (only a move's triggers can)", at)
     state.cache.clear()
     state._legal = None
 

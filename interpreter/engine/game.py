@@ -13,6 +13,7 @@ from ..errors import ParameterError, PlayError
 from ..language.ircheck import check_references, compile_error
 from ..language.limits import default_max_moves
 from .cards import CardTable, build_cards, derive_attributes
+from .choices import compile_choice
 from .effects import Effect, compile_effects
 from .expr_analysis import Fn, Scope, binds_names, uses_env, zone_pure
 from .expressions import ExprCompiler
@@ -35,8 +36,11 @@ class MoveRule:
     source_per_player: bool
     target: int
     target_per_player: bool
-    generate: Any  # moves.Generator: gen(state, player, out)
+    generate: Any  # moves.Generator: gen(state, player, out); a choice's: gen(state, player, out, env=None)
     at: str
+    choice: str | None = None  # a choice that is not a card: its kind (pass, number, value, player, option)
+    slot: int = -1  # ... the env slot of the value chosen
+    then: Any = None  # an ask's block: the effects that run once the player has chosen
 
 
 @dataclass(frozen=True)
@@ -244,6 +248,8 @@ def _compile_ir(
     define_index = {d["name"]: i for i, d in enumerate(ir["defines"])}
     cx = ExprCompiler(cards, zone_index, var_index, define_index)
     cx.teams = ir.get("teams")
+    cx.attributes = ir["attributes"]
+    cx.asks = []  # the asks of effects, numbered after the phases' moves (see choice_rule)
     counts: Counter | None = Counter() if coverage else None
     cx.coverage = counts
     cx.consults = counts if consults else None
@@ -290,7 +296,7 @@ def _compile_ir(
         env_size=cx.env_size,
         max_moves_per_round=max_moves or default_max_moves(len(cards)),
         coverage=counts,
-        target_piles=tuple(specs[m.target].piles for m in moves),
+        target_piles=tuple(m.target >= 0 and specs[m.target].piles for m in moves),
         flow=flow,
         # name -> (zone it is of, or None; f(state, zone instance)): for showing derived values
         extra={
@@ -332,14 +338,21 @@ def _compile_phases(
     moves: list[MoveRule] = []
     triggers: list[list[TriggerRule]] = []
     for pi, ph in enumerate(ir["round"]["phases"]):
-        phase_moves = [_move_rule(cx, m, pi, len(moves) + i, base, specs) for i, m in enumerate(ph["moves"])]
+        scopes: dict[str, Scope] = {}  # a choice's name -> the scope of its triggers (the value bound)
+        phase_moves = []
+        for i, m in enumerate(ph["moves"]):
+            if "choice" in m:
+                rule, scopes[m["name"]] = choice_rule(cx, m, pi, len(moves) + i, base)
+            else:
+                rule = _move_rule(cx, m, pi, len(moves) + i, base, specs)
+            phase_moves.append(rule)
         for rule in phase_moves:
             moves.append(rule)
             triggers.append([])
         by_name = {m.name: m.index for m in phase_moves}
         for t in ph["triggers"]:
             after = [t["after"]] if isinstance(t["after"], str) else t["after"]  # one trigger, several moves
-            rule = _trigger_rule(cx, t, by_name[after[0]], base, expr)
+            rule = _trigger_rule(cx, t, by_name[after[0]], scopes.get(after[0], base), expr)
             for name in after:
                 triggers[by_name[name]].append(replace(rule, after=by_name[name]))
         first = ph.get("first_player")
@@ -361,6 +374,12 @@ def _compile_phases(
                 first_seat=expr(first.get("seat")) if first else None,
             )
         )
+    for ask in cx.asks:  # the asks' choices, numbered after every phase's moves
+        ask.cell[0] = len(moves)
+        moves.append(
+            MoveRule(len(moves), ask.name, -1, -1, False, -1, False, ask.generate, ask.at, ask.kind, ask.slot, ask.then)
+        )
+        triggers.append([])
     phase_index = {ph.name: i for i, ph in enumerate(phases)}
     for loop in ir["round"].get("repeats", ()):  # the last phase of each `repeat` knows where it goes back to
         last = phase_index[loop["last"]]
@@ -389,6 +408,15 @@ def _move_rule(
     )
 
 
+def choice_rule(cx: ExprCompiler, m: dict[str, Any], phase: int, index: int, base: Scope) -> tuple[MoveRule, Scope]:
+    """A move that chooses no card (choices.py), and the scope of its guards and triggers: its
+    name bound to the value chosen."""
+    scope, slot = base.bind(m["name"])
+    generate = compile_choice(cx, m, scope, slot, cx.attributes, lambda: index)
+    rule = MoveRule(index, m["name"], phase, -1, False, -1, False, generate, m.get("at", ""), m["choice"]["kind"], slot)
+    return rule, scope
+
+
 def _trigger_rule(cx: ExprCompiler, t: dict[str, Any], after: int, base: Scope, expr: Compile) -> TriggerRule:
     """One trigger: its condition, and its effects (counted when they run, see _counted_effects)."""
     scope = type(base)(base.slots, base.counter)
@@ -397,7 +425,7 @@ def _trigger_rule(cx: ExprCompiler, t: dict[str, Any], after: int, base: Scope, 
         cx.counted(expr(t["if"]), t.get("at")) if t.get("if") else None,
         _counted_effects(cx, compile_effects(cx, t["effects"], scope), t.get("if"), t.get("at")),
         t.get("at", ""),
-        bool(t.get("if")) and not binds_names(t["if"]),
+        bool(t.get("if")) and not binds_names(t["if"]) and len(base.slots) == 3,  # (a choice's value: not light)
     )
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .choices import describe_choice
+
 
 def observe(state: Any, seat: int) -> dict[str, Any]:
     """The observation of ``seat``: nothing hidden from that seat is in it.
@@ -29,16 +31,7 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
         zones[spec.name] = views
     last = state.history[-1]["moves"] if state.history else []
     revealed = [(p, m) for p, m in last if (p, m) not in state.pending]
-    moves = [
-        {
-            "player": p,
-            "move": game.moves[m.rule].name,
-            # a card that went where this seat cannot see is shown only to the seat that moved it
-            "card": cards[m.card] if p == seat or sees(game, lay, m.target, seat) else None,
-            "to": {"zone": game.zones[lay.zone_of[m.target]].name, "index": lay.number[m.target]},
-        }
-        for p, m in revealed
-    ]
+    moves = [seen_move(state, seat, p, m) for p, m in revealed]
     return {
         "seat": seat,
         "players": state.n,
@@ -114,3 +107,18 @@ def deal_view(state: Any, seat: int) -> dict[str, list[Any]]:
             for inst, cards in zip(insts, lists, strict=True)
         ]
     return out
+
+
+def seen_move(state: Any, seat: int, p: int, m: Any) -> dict[str, Any]:
+    """A move as ``seat`` saw it: as records write it, but a card that went where this seat cannot
+    see is shown only to the seat that moved it (a choice is seen by all once revealed)."""
+    game, lay = state.game, state.layout
+    rule = game.moves[m.rule]
+    if m.card < 0:
+        return describe_choice(rule.name, rule.choice, p, m.target)
+    return {
+        "player": p,
+        "move": rule.name,
+        "card": game.cards.json[m.card] if p == seat or sees(game, lay, m.target, seat) else None,
+        "to": {"zone": game.zones[lay.zone_of[m.target]].name, "index": lay.number[m.target]},
+    }

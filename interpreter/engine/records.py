@@ -8,6 +8,7 @@ from typing import Any
 from ..errors import IllegalMoveError, PlayError, RecordError
 from ..language.schema import check_record
 from .cards import signature
+from .choices import describe_choice
 from .game import Game
 from .scoring import team_results
 
@@ -45,8 +46,11 @@ def record(state: Any, agents: list[str] | None = None) -> dict[str, Any]:
 
 
 def move_record(state: Any, player: int, move: Any) -> dict[str, Any]:
-    """One move as a record writes it: player, move, card, target zone and index."""
+    """One move as a record writes it: player, move, card, target zone and index (a choice: see
+    choices.describe_choice)."""
     game, lay = state.game, state.layout
+    if move.card < 0:
+        return describe_choice(game, lay, player, move)
     return {
         "player": player,
         "move": game.moves[move.rule].name,
@@ -127,6 +131,13 @@ def replay(game: Game, rec: dict[str, Any], line: int | None = None) -> Any:
 def find_move(state: Any, m: dict[str, Any]) -> Any:
     """The legal move that a recorded move describes, or None."""
     game, lay = state.game, state.layout
+    if "card" not in m:  # a choice: the same rule's move with the same value
+        for move in state.legal_moves():
+            value = m.get("value")
+            same = move.target == value and type(move.target) is type(value)  # (never True for 1)
+            if move.card < 0 and same and game.moves[move.rule].name == m["move"]:
+                return move
+        return None
     want = signature(m["card"]) if isinstance(m.get("card"), dict) else None
     for move in state.legal_moves():
         rule = game.moves[move.rule]

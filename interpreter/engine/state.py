@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RUNTIME_FAILURES, IllegalMoveError, PlayError, rule_failure
 from ..language.limits import MAX_ROUNDS, endless_round
+from .choices import describe_choice
 from .deal import deal, place, shuffle_decks
 from .flow import holds, run_effects
 from .history import RoundLog
@@ -34,6 +35,7 @@ class State:
 
     __slots__ = (
         "_legal",
+        "asking",
         "cache",
         "current",
         "dealer",
@@ -88,6 +90,9 @@ class State:
         self._legal: tuple[int, list[Move]] | None = None
         self.next_player: int | None = None
         self.pending: list[tuple[int, Move]] = []
+        # an ask waiting for its answer: (asked seat, its rule, env), then the mover, the next player
+        # set so far and the triggers left to run (see _answer)
+        self.asking: tuple | None = None
         self.to_move: list[int] = []
         env = [None] * game.env_size
         self.vars = [
@@ -145,8 +150,14 @@ class State:
             self.pending.append((p, move))
             self.to_move.pop(0)
         else:
-            self.next_player = None
-            self._perform(p, move)
+            if self.asking is None:
+                self.next_player = None
+                self._perform(p, move)
+            else:
+                p = self._answer(move)
+            if self.asking is not None:  # an effect asks someone a follow-up choice: wait for it
+                self.current = self.asking[0]
+                return
             nxt = self.next_player
             self.current = nxt if nxt is not None else (p + 1) % self.n
         self._advance()
@@ -200,6 +211,7 @@ class State:
         a deal consistent with what their seat saw and replay the round's moves on it."""
         self.round, self.dealer, self.totals, self.over = round_index, dealer, list(totals), False
         self.history = []
+        self.asking = None
         self.deals_given = [None] * round_index + [deal]
         try:
             self._start_round()
@@ -237,6 +249,8 @@ class State:
     def describe(self, move: Move) -> dict[str, Any]:
         """A move as a record writes it: player, move, card, target zone and index."""
         rule = self.game.moves[move.rule]
+        if move.card < 0:
+            return describe_choice(rule.name, rule.choice, self.current, move.target)
         return {
             "player": self.current,
             "move": rule.name,
@@ -303,6 +317,11 @@ class State:
     # ---- the flow of a game ------------------------------------------------------------------------
     def _moves_for(self, p: int) -> list[Move]:
         out: list[Move] = []
+        if self.asking is not None:  # only the asked choice
+            rule = self.game.moves[self.asking[1]]
+            rule.generate(self, p, out, self.asking[2])
+            self._legal = (p, out)
+            return out
         for rule in self.game.phases[self.phase].moves:
             try:
                 rule.generate(self, p, out)
@@ -313,6 +332,9 @@ class State:
 
     def _perform(self, p: int, move: Move) -> None:
         rule_index, c, t = move
+        if c < 0:  # a choice: nothing moves
+            self._triggers(p, move, 0)
+            return
         game = self.game
         zones, loc = self.zones, self.loc
         src = loc[c]
@@ -337,8 +359,62 @@ class State:
                 if trig.light or trig.condition is None or trig.condition(self, env):
                     trig.effects(self, env)
                     self.cache.clear()
+                    if self.asking is not None:  # the trigger asks: the rest waits for the answer
+                        self._wait(p, (p, move, game.triggers[rule_index].index(trig) + 1))
+                        return
             except RUNTIME_FAILURES as err:
                 raise rule_failure(err, trig.at, "trigger") from None
+
+    def _triggers(self, p: int, move: Move, start: int) -> None:
+        """The triggers of a move from the ``start``-th on (after a choice, or after an answer)."""
+        game = self.game
+        rule_index, c, t = move
+        rule = game.moves[rule_index]
+        triggers = game.triggers[rule_index]
+        for k in range(start, len(triggers)):
+            trig = triggers[k]
+            try:
+                env = [None] * game.env_size
+                env[0] = p
+                if c < 0:
+                    env[rule.slot] = t
+                else:
+                    env[1], env[2] = c, t
+                if trig.condition is None or trig.condition(self, env):
+                    trig.effects(self, env)
+                    self.cache.clear()
+                    if self.asking is not None:
+                        self._wait(p, (p, move, k + 1))
+                        return
+            except RUNTIME_FAILURES as err:
+                raise rule_failure(err, trig.at, "trigger") from None
+
+    def _wait(self, mover: int, resume: tuple | None) -> None:
+        """An effect has just asked: keep who moved, the next player set so far and what is left to run."""
+        if len(self.asking) == 3:
+            self.asking = (*self.asking, mover, self.next_player, resume)
+        self._legal = None
+
+    def _answer(self, move: Move) -> int:
+        """The asked player's choice: the ask's block runs, then the triggers left; the mover is returned."""
+        _, rule_index, env, mover, saved_next, resume = self.asking
+        self.asking = None
+        rule = self.game.moves[rule_index]
+        env = list(env)
+        env[rule.slot] = move.target
+        self.next_player = saved_next
+        if rule.then is not None:
+            try:
+                rule.then(self, env)
+            except RUNTIME_FAILURES as err:
+                raise rule_failure(err, rule.at, "ask") from None
+            self.cache.clear()
+            if self.asking is not None:  # the block asks again: what was left waits longer
+                self._wait(mover, resume)
+                return mover
+        if resume is not None:
+            self._triggers(*resume)
+        return mover
 
     def _advance(self) -> None:
         """End phases and rounds whose time has come, until some player must move."""
@@ -362,6 +438,8 @@ class State:
                 pending = resolution_order(self, ph, self.pending) if ph.resolve else self.pending
                 for p, move in pending:
                     self._perform(p, move)
+                    if self.asking is not None:
+                        raise PlayError("a simultaneous phase's triggers cannot ask a player to choose", ph.at)
                 self.pending = []
                 self._next_phase()
                 continue

@@ -225,12 +225,25 @@ class Guard:
 
 
 @dataclass(frozen=True)
+class Choice:
+    """What a move or an `ask` chooses that is not a card: `pass` (nothing), `number` (from ``low``
+    to ``high``), `value` (of the attribute ``attr``), `player`, or `option` (one of ``options``)."""
+
+    kind: str
+    low: Expr | None = None
+    high: Expr | None = None
+    attr: str | None = None
+    options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Move:
     name: str
     from_zone: str
     to_zone: str
     guards: tuple[Guard, ...]
     span: Span
+    choice: Choice | None = None  # None: a card from ``from_zone`` to ``to_zone``
 
 
 @dataclass(frozen=True)

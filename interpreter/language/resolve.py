@@ -55,6 +55,7 @@ class Resolver(
         self.params: dict[str, T] = {}
         self.defines: dict[str, tuple[str | None, T]] = {}
         self.depth = 0
+        self.option_words = option_words(program)
 
     def resolve(self) -> dict[str, Any]:
         """The whole IR of the program."""
@@ -139,6 +140,28 @@ class Resolver(
     def _suggest(self, name: str, known: list[str]) -> str | None:
         close = get_close_matches(name, known, n=1)
         return f"did you mean '{close[0]}'?" if close else None
+
+
+def option_words(program: Program) -> frozenset[str]:
+    """The options that the choices of moves and asks list: names that read as text values."""
+    words: set[str] = set()
+
+    def walk(effects: Any) -> None:
+        for eff in effects:
+            if eff.kind == "ask":
+                words.update(eff.args[2].options)
+                walk(eff.args[4])
+            elif eff.kind == "if":
+                walk(eff.args[1])
+                walk(eff.args[2])
+
+    for ph in program.phases.values():
+        for m in ph.moves.values():
+            if m.choice is not None:
+                words.update(m.choice.options)
+        for t in ph.triggers:
+            walk(t.effects)
+    return frozenset(words)
 
 
 def resolve(program: Program, errors: list[RulesetError] | None = None) -> dict[str, Any]:

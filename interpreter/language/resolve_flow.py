@@ -143,6 +143,16 @@ class FlowResolver:
                 )
         if len(set(names)) < len(names):
             raise DeclarationError("a trigger names the same move twice", t.span)
+        choices = {moves[n].choice is not None for n in names}
+        if len(choices) > 1:
+            raise DeclarationError(
+                "a trigger follows card moves and choices at once", t.span, "give each its own trigger"
+            )
+        if choices == {True}:  # after a choice: the player and the value chosen (by the move's name)
+            if len(names) > 1:
+                raise DeclarationError("a trigger follows one choice at a time", t.span, "give each its own trigger")
+            m = moves[names[0]]
+            return names[0], self._choice(m.name, m.choice, {"player": PLAYER}, m.span)[1]
         targets = {moves[n].to_zone for n in names}
         target = T("zone", targets.pop() if len(targets) == 1 else None)
         after = names[0] if len(names) == 1 else list(names)

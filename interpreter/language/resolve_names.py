@@ -50,6 +50,8 @@ class NamesResolver:
         for attr in self.attrs.values():
             if attr["kind"] == "text" and name in attr["values"]:
                 return {"op": "text", "value": name}, TEXT
+        if name in self.option_words:  # one of the options a choice lists
+            return {"op": "text", "value": name}, TEXT
         if name in self.types:
             raise RulesTypeError(
                 f"'{name}' is a card type, not a value",

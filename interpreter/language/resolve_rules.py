@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import DeclarationError, RulesTypeError, UnknownNameError
-from .resolve_types import BOOL, CARD, NUMBER, PLAYER, T
+from .ast_nodes import Effect, Guard
+from .resolve_types import BOOL, CARD, NUMBER, PLAYER, TEXT, T
 from .resolve_values import TEAM
 from .variants import PhaseParts
 
@@ -40,11 +41,55 @@ class RulesResolver:
         return {"player": PLAYER, "card": CARD, "target": T("zone", m.to_zone)}
 
     def _move(self, m: Any) -> dict[str, Any]:
+        if m.choice is not None:  # a choice that is not a card: the move's name is the value chosen
+            choice, scope = self._choice(m.name, m.choice, {"player": PLAYER}, m.span)
+            guards = self._each(m.guards, lambda g: self._guard(g, scope))
+            return self._noted({"name": m.name, "choice": choice, "guards": guards}, m.span)
         self._zone_named(m.from_zone, m.span)
         self._zone_named(m.to_zone, m.span)
         scope = self._move_scope(m)
         guards = self._each(m.guards, lambda g: self._guard(g, scope))
         return self._noted({"name": m.name, "from": m.from_zone, "to": m.to_zone, "guards": guards}, m.span)
+
+    def _choice(self, name: str, c: Any, scope: dict[str, T], span: Any) -> tuple[dict[str, Any], dict[str, T]]:
+        """A choice's IR and the scope its guards and effects read: ``name`` bound to the value
+        chosen (a pass chooses nothing and binds nothing)."""
+        node: dict[str, Any] = {"kind": c.kind}
+        bound = dict(scope)
+        if c.kind == "number":
+            node["low"] = self.expr(c.low, scope, NUMBER)
+            node["high"] = self.expr(c.high, scope, NUMBER)
+            bound[name] = NUMBER
+        elif c.kind == "value":
+            attr = self._attr(c.attr, span)
+            node["attr"] = c.attr
+            bound[name] = TEXT if attr["kind"] == "text" else NUMBER
+        elif c.kind == "player":
+            bound[name] = PLAYER
+        elif c.kind == "option":
+            if len(set(c.options)) < len(c.options):
+                raise DeclarationError("a choice lists the same option twice", span)
+            node["options"] = list(c.options)
+            bound[name] = TEXT
+        if name in ("player", "card") and c.kind != "pass":  # (other names it shadows: the choice's block reads it)
+            raise DeclarationError(f"'{name}' is already bound here", span, "give the choice another name")
+        return node, bound
+
+    def _ask(self, a: tuple, scope: dict[str, T], span: Any) -> dict[str, Any]:
+        """`ask P to choose NAME KIND` with its guards, then the effects that run once P has chosen."""
+        who, name, choice, guards, effects, items = a
+        late = [
+            g for i, g in enumerate(items) if isinstance(g, Guard) and any(isinstance(x, Effect) for x in items[:i])
+        ]
+        if late:
+            raise DeclarationError(
+                "an ask's guards come before its effects", late[0].span, "move the `allow`/`require` lines up"
+            )
+        node: dict[str, Any] = {"do": "ask", "player": self.expr(who, scope, PLAYER), "name": name}
+        node["choice"], inner = self._choice(name, choice, scope, span)
+        node["guards"] = self._each(guards, lambda g: self._guard(g, inner))
+        node["then"] = self.effects(effects, dict(inner))
+        return node
 
     def _guard(self, g: Any, scope: dict[str, T]) -> dict[str, Any]:
         guard = {"kind": g.kind, "expr": self.expr(g.expr, scope, BOOL)}
@@ -60,9 +105,16 @@ class RulesResolver:
         return self._noted(node, t.span)
 
     def effects(self, effects: tuple[Any, ...], scope: dict[str, T]) -> list[dict[str, Any]]:
-        """Effects in order; `let` extends the scope of the effects after it."""
+        """Effects in order; `let` extends the scope of the effects after it. An `ask` ends its
+        block: what follows the choice goes in the ask's own block."""
         out = []
-        for eff in effects:
+        for i, eff in enumerate(effects):
+            if eff.kind == "ask" and i + 1 < len(effects):
+                raise DeclarationError(
+                    "an effect after an `ask` would run before the player chooses",
+                    effects[i + 1].span,
+                    "indent it under the `ask`: its block runs once the choice is made",
+                )
             out.append(self._noted(self._effect(eff, scope), eff.span))
         return out
 
@@ -103,6 +155,8 @@ class RulesResolver:
                     raise RulesTypeError(f"'{name}' is not kept per player", whose.span)
                 node["value"] = self.expr(value_e, scope, NUMBER if eff.kind == "add" else None)
                 return node
+            case "ask":
+                return self._ask(a, scope, eff.span)
             case "next":
                 return {"do": "next", "player": self.expr(a[0], scope, PLAYER)}
             case "if":

@@ -17,6 +17,7 @@ from .ast_nodes import (
     CardOrder,
     Cards,
     CardType,
+    Choice,
     Deal,
     Define,
     Effect,
@@ -196,6 +197,22 @@ class ToAst(Transformer):
         guards = tuple(g for g in c[3:] if isinstance(g, Guard))
         return Move(str(c[0]), str(c[1]), str(c[2]), guards, self._s(meta))
 
+    def choice_move(self, meta, c):
+        guards = tuple(g for g in c[2:] if isinstance(g, Guard))
+        return Move(str(c[0]), "", "", guards, self._s(meta), c[1] or Choice("pass"))
+
+    def choose_number(self, meta, c):
+        return Choice("number", low=c[0], high=c[1])
+
+    def choose_value(self, meta, c):
+        return Choice("value", attr=str(c[0]))
+
+    def choose_player(self, meta, c):
+        return Choice("player")
+
+    def choose_option(self, meta, c):
+        return Choice("option", options=tuple(str(x) for x in c))
+
     def guard(self, meta, c):
         return Guard(str(c[0]), c[1], c[2], self._s(meta))
 
@@ -251,6 +268,12 @@ class ToAst(Transformer):
         otherwise = rest[-1] if rest and isinstance(rest[-1], tuple) else ()
         then = tuple(x for x in rest if isinstance(x, Effect))
         return Effect("if", (cond, then, otherwise), self._s(meta))
+
+    def ask(self, meta, c):
+        who, name, choice, *items = c
+        guards = tuple(g for g in items if isinstance(g, Guard))
+        effects = tuple(x for x in items if isinstance(x, Effect))
+        return Effect("ask", (who, str(name), choice, guards, effects, items), self._s(meta))
 
     def else_effect(self, meta, c):
         return tuple(c)

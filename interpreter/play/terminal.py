@@ -14,7 +14,7 @@ from typing import Any, TextIO
 
 from ..agents import SeatView, make_agents
 from ..engine.expr_analysis import zone_pure
-from ..engine.observe import sees
+from ..engine.observe import seen_move, sees
 from ..errors import Span, plural, source_line
 
 HELP = "type a move's number or a card's name; ? shows the rules of this phase; q quits"
@@ -38,6 +38,8 @@ def zone_label(game: Any, name: str, index: int, seat: int, players: int) -> str
 def move_text(game: Any, m: dict[str, Any], seat: int, players: int) -> str:
     """A move as seen by ``seat``: who, which move, which card, where to."""
     who = "you" if m["player"] == seat else f"seat {m['player']}"
+    if "to" not in m:
+        return f"{who}: {choice_text(m, seat)}"
     where = zone_label(game, m["to"]["zone"], m["to"]["index"], seat, players)
     return f"{who}: {m['move']} {card_name(m['card'])} to {where}"
 
@@ -52,6 +54,16 @@ def masked(state: Any, seat: int | None) -> Any:
             copy.zones[i] = []
     copy.cache.clear()
     return copy
+
+
+def choice_text(m: dict[str, Any], seat: int) -> str:
+    """A choice in its words: ``bid 3``, ``pass``, ``target seat 2`` (``target you``)."""
+    if "value" not in m:
+        return m["move"]
+    value = m["value"]
+    if isinstance(value, int) and m.get("kind") == "player":
+        value = "you" if value == seat else f"seat {value}"
+    return f"{m['move']} {value}"
 
 
 @cache
@@ -178,16 +190,7 @@ def moves_seen(state: Any, seat: int, round_index: int) -> list[dict[str, Any]]:
     """The moves of a round as ``seat`` saw them (a round still going: see observe.py)."""
     if round_index == state.round and not state.over:
         return state.observe(seat)["moves"]
-    game, lay, cards = state.game, state.layout, state.game.cards.json
-    return [
-        {
-            "player": p,
-            "move": game.moves[m.rule].name,
-            "card": cards[m.card] if p == seat or sees(game, lay, m.target, seat) else None,
-            "to": {"zone": game.zones[lay.zone_of[m.target]].name, "index": lay.number[m.target]},
-        }
-        for p, m in state.history[round_index]["moves"]
-    ]
+    return [seen_move(state, seat, p, m) for p, m in state.history[round_index]["moves"]]
 
 
 def seat_name(player: int, seat: int) -> str:
@@ -291,10 +294,16 @@ def ask(state: Any, seat: int, inp: TextIO, say: Callable[[str], None]) -> Any:
     game = state.game
     moves, texts = [], []
     # copies of a card make the same move: listed once; in the order of the cards (a sorted hand)
-    for mv in sorted(state.legal_moves(), key=lambda mv: (mv.card, mv.target)):
+    listed = state.legal_moves()
+    choices = [mv for mv in listed if mv.card < 0]  # (in the order the rules list them)
+    for mv in choices + sorted((mv for mv in listed if mv.card >= 0), key=lambda mv: (mv.card, mv.target)):
         d = state.describe(mv)
-        where = zone_label(game, d["to"]["zone"], d["to"]["index"], seat, state.n)
-        text = f"{d['move']} {card_name(d['card'])} to {where}"
+        if mv.card < 0:
+            d["kind"] = game.moves[mv.rule].choice
+            text = choice_text(d, seat)
+        else:
+            where = zone_label(game, d["to"]["zone"], d["to"]["index"], seat, state.n)
+            text = f"{d['move']} {card_name(d['card'])} to {where}"
         if text not in texts:
             moves.append(mv)
             texts.append(text)

@@ -17,6 +17,7 @@ from ..language.ast_nodes import (
     AtTime,
     Cards,
     CardType,
+    Choice,
     Deal,
     Define,
     Effect,
@@ -213,6 +214,20 @@ def _deal(d: Deal, rest_aside: bool) -> str:
     return text
 
 
+def choice_text(c: Choice) -> str:
+    """What a choice chooses, after its name: ` number from 0 to 3`, ` player`, `` (a pass)."""
+    match c.kind:
+        case "number":
+            return f" number from {expression(c.low)} to {expression(c.high)}"
+        case "value":
+            return f" value of {c.attr}"
+        case "player":
+            return " player"
+        case "option":
+            return f" one of {', '.join(c.options)}"
+    return ""
+
+
 def _effect_head(eff: Effect) -> str:
     a = eff.args
     match eff.kind:
@@ -234,6 +249,8 @@ def _effect_head(eff: Effect) -> str:
             return f"if {expression(a[0])}"
         case "each":  # for each player where count hand of player > 0
             return f"for each {a[0]}" + (f" where {expression(a[1])}" if a[1] is not None else "")
+        case "ask":  # ask player to choose target player
+            return f"ask {expression(a[0])} to choose {a[1]}{choice_text(a[2])}"
     raise ValueError(f"no canonical form for effect {eff.kind}")
 
 
@@ -412,11 +429,12 @@ class Printer:
         """A move (with its guards), a trigger, an end, a first player, effects at start or end."""
         match x:
             case Move():
-                self.line(depth, f"move {x.name} card from {x.from_zone} to {x.to_zone}", x.span.line)
+                if x.choice is None:
+                    self.line(depth, f"move {x.name} card from {x.from_zone} to {x.to_zone}", x.span.line)
+                else:
+                    self.line(depth, f"move {x.name}{choice_text(x.choice)}", x.span.line)
                 self.open_block()
-                for g in x.guards:
-                    when = f" when {expression(g.when)}" if g.when is not None else ""
-                    self.line(depth + 1, f"{g.kind} {expression(g.expr)}{when}", g.span.line)
+                self.guards(depth + 1, x.guards)
             case Trigger():
                 cond = f" if {expression(x.condition)}" if x.condition is not None else ""
                 self.line(depth, f"after {', '.join(x.moves or (x.after,))}{cond}", x.span.line)
@@ -442,11 +460,23 @@ class Printer:
         for eff in effects:
             self.effect(depth, eff)
 
+    def guards(self, depth: int, guards: tuple[Any, ...]) -> None:
+        """The `allow` / `require` lines of a move or an ask."""
+        for g in guards:
+            when = f" when {expression(g.when)}" if g.when is not None else ""
+            self.line(depth, f"{g.kind} {expression(g.expr)}{when}", g.span.line)
+
     def effect(self, depth: int, eff: Effect, prefix: str = "") -> None:
-        """One effect; an `if` prints its branches, a `for each` its effects."""
+        """One effect; an `if` prints its branches, a `for each` its effects, an `ask` its guards and block."""
         self.line(depth, prefix + _effect_head(eff), eff.span.line)
         if eff.kind == "each":
             self.effects(depth + 1, eff.args[2])
+            return
+        if eff.kind == "ask":
+            self.open_block()
+            self.guards(depth + 1, eff.args[3])
+            for inner in eff.args[4]:
+                self.effect(depth + 1, inner)
             return
         if eff.kind != "if":
             return

@@ -36,6 +36,7 @@ RULES = (
     "until",
     "resolve",
     "at",
+    "ask",
 )
 WORDS = (
     "if",
@@ -89,6 +90,10 @@ WORDS = (
     "left",
     "right",
     "across",
+    "choose",
+    "number",
+    "value",
+    "one",
 )
 OPTIONS = (
     "turn up",

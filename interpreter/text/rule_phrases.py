@@ -27,6 +27,18 @@ def effect_lines(effects: list[dict[str, Any]], ctx: Ctx, depth: int = 0) -> lis
         elif eff["do"] == "each":
             out.append((depth, each_heading(eff, ctx), note))
             out += effect_lines(eff["effects"], ctx, depth + 1)
+        elif eff["do"] == "ask":  # the block reads the value chosen
+            inner = ctx.with_bound(**{eff["name"]: f"the {human(eff['name'])} chosen"})
+            out.append(
+                (
+                    depth,
+                    f"{_cap(say(eff['player'], ctx))} chooses {choice_words(eff['choice'], ctx)} "
+                    f"(*{human(eff['name'])}*):",
+                    note,
+                )
+            )
+            out += [(depth + 1, f"{g['kind'].capitalize()}: {guard(g, inner)}.", g.get("note")) for g in eff["guards"]]
+            out += effect_lines(eff["then"], inner, depth + 1)
         else:
             out.append((depth, effect(eff, ctx), note))
     return out
@@ -50,7 +62,7 @@ def effect(eff: dict[str, Any], ctx: Ctx) -> str:
             return f"Add {say(eff['value'], ctx)} to {_var_target(eff, ctx)}."
         case "next":  # next winner
             return f"{_cap(say(eff['player'], ctx))} moves next."
-        case "if" | "each":
+        case "if" | "each" | "ask":
             return " ".join(line for _, line, _ in effect_lines([eff], ctx))
     return str(eff["do"])
 
@@ -172,8 +184,25 @@ def deal(d: dict[str, Any], ctx: Ctx, more: bool = False) -> str:
     return text
 
 
+def choice_words(c: dict[str, Any], ctx: Ctx) -> str:
+    """What a choice chooses: "a number from 0 to 3", "a suit", "a player", "happy or sad", "nothing"."""
+    match c["kind"]:
+        case "number":
+            return f"a number from {say(c['low'], ctx)} to {say(c['high'], ctx)}"
+        case "value":
+            return _article(human(c["attr"]))
+        case "player":
+            return "a player"
+        case "option":
+            return " or ".join(c["options"])
+    return "nothing (a pass)"
+
+
 def move(m: dict[str, Any], ctx: Ctx) -> str:
-    """A move rule's header: "play: a card from the player's hand to a pot"."""
+    """A move rule's header: "play: a card from the player's hand to a pot"; a choice's: "bid: a
+    number from 0 to 3"."""
+    if "choice" in m:
+        return f"{human(m['name'])}: {choice_words(m['choice'], ctx)}"
     src, dst = ctx.zones.get(m["from"], {}), ctx.zones.get(m["to"], {})
     return f"{human(m['name'])}: a card from {_zone_ref(m['from'], src)} to {_zone_ref(m['to'], dst, 'a')}"
 
@@ -187,7 +216,10 @@ def _zone_ref(name: str, z: dict[str, Any], article: str = "the") -> str:
 
 
 def move_ctx(m: dict[str, Any], ctx: Ctx) -> Ctx:
-    """The context of a move's guards and triggers: the target reads as the zone it names."""
+    """The context of a move's guards and triggers: the target reads as the zone it names (a
+    choice's name as the value chosen)."""
+    if "choice" in m:
+        return ctx.with_bound(**{m["name"]: f"the {human(m['name'])} chosen"})
     z = ctx.zones.get(m["to"], {})
     target = f"the player's {human(m['to'])}" if z.get("owner") == "player" else f"the {human(m['to'])}"
     return ctx.with_bound(target=target)

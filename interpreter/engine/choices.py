@@ -1,0 +1,141 @@
+"""Choices that are not cards: a pass, a number from a range, a value of a card attribute, a player,
+one of a list of options. A move rule of such a kind (or an `ask` in an effect, a follow-up choice)
+lists one Move per value its guards admit: ``Move(rule, NO_CARD, value)``, the value in the
+target's place (None for a pass). The value chosen is bound to the choice's name, in its own env
+slot, for its guards and for what follows it (the move's triggers, the ask's block).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from ..errors import PlayError
+from .expr_analysis import Fn, Scope
+from .expressions import ExprCompiler
+
+NO_CARD = -1  # the card of a Move that chooses no card
+ChoiceGenerator = Callable[..., None]  # gen(state, player, out, env=None)
+
+
+def choice_values(cx: ExprCompiler, choice: dict[str, Any], scope: Scope, attributes: dict[str, Any]) -> Fn:
+    """``values(state, env)``: the values a choice offers, in a fixed order (numbers rising,
+    attribute values as declared or rising, seats from 0, options as listed; a pass: None alone)."""
+    kind = choice["kind"]
+    if kind == "pass":
+        return lambda s, e: (None,)
+    if kind == "player":
+        return lambda s, e: range(s.n)
+    if kind == "option":
+        options = tuple(choice["options"])
+        return lambda s, e: options
+    if kind == "value":
+        name = choice["attr"]
+        declared = attributes.get(name, {}).get("values")
+        if declared:
+            values = tuple(declared)
+        else:
+            column = cx.cards.attrs[name]
+            values = tuple(sorted({v for v in column if v is not None}))
+        return lambda s, e: values
+    low, high = cx.compile(choice["low"], scope), cx.compile(choice["high"], scope)
+    at = choice["low"].get("at")
+
+    def numbers(s, e):
+        lo, hi = low(s, e), high(s, e)
+        if not isinstance(lo, int) or not isinstance(hi, int):
+            raise PlayError(f"a number is chosen from {lo!r} to {hi!r}: both ends must be whole numbers", at)
+        return range(lo, hi + 1)
+
+    return numbers
+
+
+def compile_choice(
+    cx: ExprCompiler,
+    node: dict[str, Any],
+    scope: Scope,
+    slot: int,
+    attributes: dict[str, Any],
+    index: Callable[[], int],
+) -> ChoiceGenerator:
+    """The generator of a choice's legal moves: each value its guards admit (some `allow` holds, if
+    it has any, and every `require`). ``index()`` is the rule's number (known once every rule is
+    numbered: an ask's rule is numbered after the phases' moves)."""
+    from .moves import Move, _condition
+
+    values = choice_values(cx, node["choice"], scope, attributes)
+    allows = [
+        cx.counted(cx.compile(_condition(g), scope), g.get("at"), guard=True)
+        for g in node["guards"]
+        if g["kind"] == "allow"
+    ]
+    requires = [
+        cx.counted(cx.compile(_condition(g), scope), g.get("at"), guard=True)
+        for g in node["guards"]
+        if g["kind"] == "require"
+    ]
+    size = cx.counter
+    new = tuple.__new__
+
+    def generate(s, p, out, env=None):
+        if env is None:  # a move: the mover's own choice
+            e = [None] * size[0]
+            e[0] = p
+        else:  # an ask: the env of the effect that asks (`player` is still the one whose move it follows)
+            e = list(env)
+        rule = index()
+        for v in values(s, e):
+            e[slot] = v
+            if allows and not any(a(s, e) for a in allows):
+                continue
+            if all(r(s, e) for r in requires):
+                out.append(new(Move, (rule, NO_CARD, v)))
+
+    return generate
+
+
+def describe_choice(name: str, kind: str, p: int, value: Any) -> dict[str, Any]:
+    """A choice as records write it: ``{"player", "move", "value"}`` (no value for a pass)."""
+    out: dict[str, Any] = {"player": p, "move": name}
+    if kind != "pass":
+        out["value"] = value
+    return out
+
+
+class Ask(NamedTuple):
+    """An `ask` of an effect, as the compiler numbers it among the move rules."""
+
+    cell: list  # [its rule number], filled in once every phase's moves are numbered
+    name: str
+    kind: str
+    slot: int
+    generate: ChoiceGenerator
+    then: Any  # Effect: its block
+    at: str
+
+
+def compile_ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope, compile_effects: Callable) -> Callable:
+    """``ask P to choose NAME KIND``: the effect that asks P (when P has some choice: else the ask
+    and its block are passed over) and leaves the state waiting for P's decision; the block runs
+    once P has chosen (State._answer), with this env and the value in the name's slot."""
+    at = node.get("at")
+    who = cx.compile(node["player"], scope)
+    inner = Scope(scope.slots, scope.counter)
+    slot = inner.set(node["name"])
+    cell: list = [None]
+    generate = compile_choice(cx, node, inner, slot, cx.attributes, lambda: cell[0])
+    then = compile_effects(cx, node["then"], Scope(inner.slots, inner.counter)) if node["then"] else None
+    cx.asks.append(Ask(cell, node["name"], node["choice"]["kind"], slot, generate, then, at or ""))
+
+    def ask(s, e):
+        p = who(s, e)
+        if not isinstance(p, int) or isinstance(p, bool):
+            raise PlayError(f"no player to ask (got {p!r})", at)
+        if s.asking is not None:
+            raise PlayError("an ask while another waits for its answer", at)
+        out: list = []
+        generate(s, p, out, e)
+        if out:
+            s.asking = (p, cell[0], list(e))
+
+    return ask
