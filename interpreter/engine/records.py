@@ -131,6 +131,17 @@ def replay(game: Game, rec: dict[str, Any], line: int | None = None) -> Any:
 def find_move(state: Any, m: dict[str, Any]) -> Any:
     """The legal move that a recorded move describes, or None."""
     game, lay = state.game, state.layout
+    if "from" in m:  # a draw: the same rule's move from the same pile
+        for move in state.legal_moves():
+            rule = game.moves[move.rule]
+            if rule.choice == "draw" and rule.name == m["move"] and move.target < lay.size:
+                pile = m["from"]
+                if (
+                    game.zones[lay.zone_of[move.target]].name == pile["zone"]
+                    and lay.number[move.target] == pile["index"]
+                ):
+                    return move
+        return None
     if "card" not in m:  # a choice: the same rule's move with the same value
         for move in state.legal_moves():
             value = m.get("value")
