@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 
 import pytest
@@ -182,3 +183,54 @@ def test_misused_choices_are_positioned_errors(old, new, at, words):
     line = text.splitlines()[err.value.span.line - 1]
     assert line.startswith(at) and err.value.span.col == len(at) - len(at.lstrip()) + 1
     assert words in err.value.message
+
+
+DRAWS = next(b for b in re.findall(r"```rules\n(.*?)```", DOC, flags=re.S) if b.startswith('game "Draw or take"'))
+
+
+def test_a_draw_is_one_move_per_non_empty_pile_and_names_the_pile_not_the_card():
+    game = interpreter.loads(DRAWS, "draws.rules")
+    state = game.new_game(2, 1)
+    state.apply(state.legal_moves()[0])  # seat 1 drops a card to discard 1
+    top = state.zones[state.loc[state.history[-1]["moves"][0][1].card]][-1]
+    state.apply(state.legal_moves()[0])  # seat 0 drops a card to discard 1 too
+    assert said(state) == [
+        {"player": 1, "move": "draw", "from": {"zone": "pile", "index": 0}},
+        {"player": 1, "move": "draw", "from": {"zone": "discard", "index": 0}},
+    ]
+    mine = state.zones[state.layout.base[game.zone_index["discard"]]][-1]  # the top: put there last
+    assert mine != top
+    state.apply(state.legal_moves()[1])
+    hand = state.zones[state.layout.base[game.zone_index["hand"]] + 1]
+    assert hand[-1] == mine and len(hand) == 3
+    # another seat sees the draw, not the card: the move names only the pile
+    seen = state.observe(0)["moves"][-1]
+    assert seen == {"player": 1, "move": "draw", "from": {"zone": "discard", "index": 0}}
+
+
+def test_draws_replay_and_a_forged_draw_fails_at_its_position():
+    game = interpreter.loads(DRAWS, "draws.rules")
+    state, rng = game.new_game(2, 4), random.Random(4)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_moves()))
+    line = dumps(record(state))
+    replay(game, parse_line(line, 1))
+    forged = json.loads(line)
+    moves = forged["rounds"][0]["moves"]
+    k = next(i for i, m in enumerate(moves) if m["move"] == "draw")
+    moves[k]["from"] = {"zone": "hand", "index": 1}  # not a pile this move draws from
+    with pytest.raises(RecordError, match=rf"round 1, move {k + 1}: "):
+        replay(game, forged)
+
+
+@pytest.mark.parametrize("agent", ["random", "greedy", "mcts"])
+def test_every_agent_draws(agent):
+    game = interpreter.loads(DRAWS, "draws.rules")
+    games = 1 if agent == "mcts" else 4
+    assert simulate(game, 2, games, seed=2, agents=[agent, agent])["games"] == games
+
+
+def test_fmt_and_render_of_a_draw():
+    assert format_text(DRAWS, "draws.rules") == DRAWS
+    text = to_markdown(rulebook(interpreter.loads(DRAWS, "draws.rules").ir))
+    assert "draw: the top card of the pile or a discard, unseen until taken, into the player's hand" in text

@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 from ..engine.cards import signature
+from ..engine.records import find_move
 
 
 class Belief:
@@ -237,13 +238,8 @@ class Belief:
 
     def _find(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
         """A legal move that looks to the seat like the observed one."""
-        if "card" not in m:  # a choice: seen by all, the same move in every sampled state
-            found = [
-                mv
-                for mv in state.legal_moves()
-                if mv.card < 0 and mv.target == m.get("value") and self.game.moves[mv.rule].name == m["move"]
-            ]
-            return found[0] if found else None
+        if "card" not in m:  # a choice or a draw: seen by all, the same move in every sampled state
+            return find_move(state, m)
         pattern = self.patterns.get(id(m))
         if pattern is None:  # (the move dicts live as long as the observation, so their ids are theirs)
             game, lay, to = self.game, self.lay, m["to"]

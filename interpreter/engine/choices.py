@@ -29,6 +29,8 @@ def choice_values(cx: ExprCompiler, choice: dict[str, Any], scope: Scope, attrib
     if kind == "option":
         options = tuple(choice["options"])
         return lambda s, e: options
+    if kind == "draw":
+        return draw_piles(cx, choice)
     if kind == "value":
         name = choice["attr"]
         declared = attributes.get(name, {}).get("values")
@@ -94,12 +96,45 @@ def compile_choice(
     return generate
 
 
-def describe_choice(name: str, kind: str, p: int, value: Any) -> dict[str, Any]:
-    """A choice as records write it: ``{"player", "move", "value"}`` (no value for a pass)."""
-    out: dict[str, Any] = {"player": p, "move": name}
-    if kind != "pass":
-        out["value"] = value
+def describe_choice(game: Any, lay: Any, p: int, move: Any) -> dict[str, Any]:
+    """A choice as records write it: ``{"player", "move", "value"}`` (no value for a pass; a draw
+    names the pile, never the card: ``{"player", "move", "from": {"zone", "index"}}``)."""
+    rule = game.moves[move.rule]
+    out: dict[str, Any] = {"player": p, "move": rule.name}
+    if rule.choice == "draw":
+        out["from"] = {"zone": game.zones[lay.zone_of[move.target]].name, "index": lay.number[move.target]}
+    elif rule.choice != "pass":
+        out["value"] = move.target
     return out
+
+
+def draw_piles(cx: ExprCompiler, choice: dict[str, Any]) -> Fn:
+    """``piles(state, env)``: the instances of the piles a draw may take from that hold a card
+    (a per-player pile: the mover's own), in the order named, then by index."""
+    zones = [(cx.zone_index[z], None) for z in choice["piles"]]
+
+    def piles(s, e):
+        lay, p, zs = s.layout, e[0], s.zones
+        out = []
+        specs = s.game.zones
+        for z, _ in zones:
+            insts = (lay.base[z] + p,) if specs[z].per_player else lay.instances[z]
+            out.extend(i for i in insts if zs[i])
+        return out
+
+    return piles
+
+
+def draw_cards(state: Any, rule: Any, p: int, pile: int) -> None:
+    """Take the top card (or top N) of a pile: the cards put there last, the top first."""
+    content = state.zones[pile]
+    n = 1 if rule.count is None else rule.count(state, [p] + [None] * (state.game.env_size - 1))
+    if not isinstance(n, int) or n < 0:
+        raise PlayError(f"cannot draw {n!r} cards", rule.at)
+    taken = content[len(content) - n :][::-1] if n else []
+    lay = state.layout
+    dest = lay.base[rule.target] + (p if rule.target_per_player else 0)
+    state.move_cards(taken, dest)
 
 
 class Ask(NamedTuple):

@@ -41,6 +41,7 @@ class MoveRule:
     choice: str | None = None  # a choice that is not a card: its kind (pass, number, value, player, option)
     slot: int = -1  # ... the env slot of the value chosen
     then: Any = None  # an ask's block: the effects that run once the player has chosen
+    count: Any = None  # a draw's number of cards (None: one), f(state, env)
 
 
 @dataclass(frozen=True)
@@ -296,7 +297,7 @@ def _compile_ir(
         env_size=cx.env_size,
         max_moves_per_round=max_moves or default_max_moves(len(cards)),
         coverage=counts,
-        target_piles=tuple(m.target >= 0 and specs[m.target].piles for m in moves),
+        target_piles=tuple(m.choice is None and specs[m.target].piles for m in moves),
         flow=flow,
         # name -> (zone it is of, or None; f(state, zone instance)): for showing derived values
         extra={
@@ -342,7 +343,7 @@ def _compile_phases(
         phase_moves = []
         for i, m in enumerate(ph["moves"]):
             if "choice" in m:
-                rule, scopes[m["name"]] = choice_rule(cx, m, pi, len(moves) + i, base)
+                rule, scopes[m["name"]] = choice_rule(cx, m, pi, len(moves) + i, base, specs)
             else:
                 rule = _move_rule(cx, m, pi, len(moves) + i, base, specs)
             phase_moves.append(rule)
@@ -408,13 +409,23 @@ def _move_rule(
     )
 
 
-def choice_rule(cx: ExprCompiler, m: dict[str, Any], phase: int, index: int, base: Scope) -> tuple[MoveRule, Scope]:
+def choice_rule(
+    cx: ExprCompiler, m: dict[str, Any], phase: int, index: int, base: Scope, specs: list[ZoneSpec]
+) -> tuple[MoveRule, Scope]:
     """A move that chooses no card (choices.py), and the scope of its guards and triggers: its
     name bound to the value chosen."""
     scope, slot = base.bind(m["name"])
     generate = compile_choice(cx, m, scope, slot, cx.attributes, lambda: index)
-    rule = MoveRule(index, m["name"], phase, -1, False, -1, False, generate, m.get("at", ""), m["choice"]["kind"], slot)
-    return rule, scope
+    choice = m["choice"]
+    target, per_player, count = -1, False, None
+    if choice["kind"] == "draw":  # where the cards drawn go, and how many
+        target = cx.zone_index[choice["to"]]
+        per_player = specs[target].per_player
+        count = cx.compile(choice["count"], base) if "count" in choice else None
+    rule = MoveRule(
+        index, m["name"], phase, -1, False, target, per_player, generate, m.get("at", ""), choice["kind"], slot
+    )
+    return replace(rule, count=count), scope
 
 
 def _trigger_rule(cx: ExprCompiler, t: dict[str, Any], after: int, base: Scope, expr: Compile) -> TriggerRule:

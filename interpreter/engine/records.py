@@ -46,12 +46,11 @@ def record(state: Any, agents: list[str] | None = None) -> dict[str, Any]:
 
 
 def move_record(state: Any, player: int, move: Any) -> dict[str, Any]:
-    """One move as a record writes it: player, move, card, target zone and index; a choice that is
-    not a card, its value (``{"player": 1, "move": "bid", "value": 3}``)."""
+    """One move as a record writes it: player, move, card, target zone and index (a choice: see
+    choices.describe_choice)."""
     game, lay = state.game, state.layout
     if move.card < 0:
-        rule = game.moves[move.rule]
-        return describe_choice(rule.name, rule.choice, player, move.target)
+        return describe_choice(game, lay, player, move)
     return {
         "player": player,
         "move": game.moves[move.rule].name,
@@ -132,6 +131,17 @@ def replay(game: Game, rec: dict[str, Any], line: int | None = None) -> Any:
 def find_move(state: Any, m: dict[str, Any]) -> Any:
     """The legal move that a recorded move describes, or None."""
     game, lay = state.game, state.layout
+    if "from" in m:  # a draw: the same rule's move from the same pile
+        for move in state.legal_moves():
+            rule = game.moves[move.rule]
+            if rule.choice == "draw" and rule.name == m["move"] and move.target < lay.size:
+                pile = m["from"]
+                if (
+                    game.zones[lay.zone_of[move.target]].name == pile["zone"]
+                    and lay.number[move.target] == pile["index"]
+                ):
+                    return move
+        return None
     if "card" not in m:  # a choice: the same rule's move with the same value
         for move in state.legal_moves():
             value = m.get("value")

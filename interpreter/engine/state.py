@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RUNTIME_FAILURES, IllegalMoveError, PlayError, rule_failure
 from ..language.limits import MAX_ROUNDS, endless_round
-from .choices import describe_choice
+from .choices import describe_choice, draw_cards
 from .deal import deal, place, shuffle_decks
 from .flow import holds, run_effects
 from .history import RoundLog
@@ -253,7 +253,7 @@ class State:
         """A move as a record writes it: player, move, card, target zone and index."""
         rule = self.game.moves[move.rule]
         if move.card < 0:
-            return describe_choice(rule.name, rule.choice, self.current, move.target)
+            return describe_choice(self.game, self.layout, self.current, move)
         return {
             "player": self.current,
             "move": rule.name,
@@ -363,7 +363,9 @@ class State:
 
     def _perform(self, p: int, move: Move) -> None:
         rule_index, c, t = move
-        if c < 0:  # a choice: nothing moves
+        if c < 0:  # a choice: nothing moves (but a draw's cards)
+            if self.game.moves[rule_index].choice == "draw":
+                draw_cards(self, self.game.moves[rule_index], p, t)
             self._triggers(p, move, 0)
             return
         game = self.game

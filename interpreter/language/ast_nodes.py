@@ -227,7 +227,9 @@ class Guard:
 @dataclass(frozen=True)
 class Choice:
     """What a move or an `ask` chooses that is not a card: `pass` (nothing), `number` (from ``low``
-    to ``high``), `value` (of the attribute ``attr``), `player`, or `option` (one of ``options``)."""
+    to ``high``), `value` (of the attribute ``attr``), `player`, or `option` (one of ``options``);
+    or a `draw`: the top ``low`` cards (None: one) of one of the zones ``options``, to the zone
+    ``attr``."""
 
     kind: str
     low: Expr | None = None

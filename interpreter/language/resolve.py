@@ -149,7 +149,8 @@ def option_words(program: Program) -> frozenset[str]:
     def walk(effects: Any) -> None:
         for eff in effects:
             if eff.kind == "ask":
-                words.update(eff.args[2].options)
+                if eff.args[2].kind == "option":
+                    words.update(eff.args[2].options)
                 walk(eff.args[4])
             elif eff.kind == "if":
                 walk(eff.args[1])
@@ -157,7 +158,7 @@ def option_words(program: Program) -> frozenset[str]:
 
     for ph in program.phases.values():
         for m in ph.moves.values():
-            if m.choice is not None:
+            if m.choice is not None and m.choice.kind == "option":
                 words.update(m.choice.options)
         for t in ph.triggers:
             walk(t.effects)

@@ -66,6 +66,19 @@ class RulesResolver:
             bound[name] = TEXT if attr["kind"] == "text" else NUMBER
         elif c.kind == "player":
             bound[name] = PLAYER
+        elif c.kind == "draw":
+            for zone in c.options:
+                if zone not in self.p.decks:
+                    self._zone_named(zone, span)
+            target = self._zone_named(m_to := c.attr, span)
+            if target["owner"] != "player" and target["count"] != 1:
+                raise DeclarationError(
+                    f"a draw goes to one zone: '{m_to}' has {target['count']}", span, "draw to a per-player zone"
+                )
+            node["piles"], node["to"] = list(c.options), m_to
+            if c.low is not None:
+                node["count"] = self.expr(c.low, scope, NUMBER)
+            bound[name] = T("zone", c.options[0] if len(set(c.options)) == 1 else None)
         elif c.kind == "option":
             if len(set(c.options)) < len(c.options):
                 raise DeclarationError("a choice lists the same option twice", span)

@@ -201,6 +201,14 @@ class ToAst(Transformer):
         guards = tuple(g for g in c[2:] if isinstance(g, Guard))
         return Move(str(c[0]), "", "", guards, self._s(meta), c[1] or Choice("pass"))
 
+    def draw_move(self, meta, c):
+        name, *rest = c
+        count = rest.pop(0) if isinstance(rest[0], Expr) else None  # `top card`: one
+        names = [str(x) for x in rest if isinstance(x, Token)]
+        guards = tuple(g for g in rest if isinstance(g, Guard))
+        choice = Choice("draw", low=count, attr=names[-1], options=tuple(names[:-1]))  # (attr: where to)
+        return Move(str(name), "", "", guards, self._s(meta), choice)
+
     def choose_number(self, meta, c):
         return Choice("number", low=c[0], high=c[1])
 

@@ -38,6 +38,8 @@ def zone_label(game: Any, name: str, index: int, seat: int, players: int) -> str
 def move_text(game: Any, m: dict[str, Any], seat: int, players: int) -> str:
     """A move as seen by ``seat``: who, which move, which card, where to."""
     who = "you" if m["player"] == seat else f"seat {m['player']}"
+    if "from" in m:  # a draw: the pile, never the card
+        return f"{who}: {m['move']} from {zone_label(game, m['from']['zone'], m['from']['index'], seat, players)}"
     if "to" not in m:
         return f"{who}: {choice_text(m, seat)}"
     where = zone_label(game, m["to"]["zone"], m["to"]["index"], seat, players)
@@ -308,7 +310,9 @@ def ask(state: Any, seat: int, inp: TextIO, say: Callable[[str], None]) -> Any:
     choices = [mv for mv in listed if mv.card < 0]  # (in the order the rules list them)
     for mv in choices + sorted((mv for mv in listed if mv.card >= 0), key=lambda mv: (mv.card, mv.target)):
         d = state.describe(mv)
-        if mv.card < 0:
+        if "from" in d:  # a draw
+            text = f"{d['move']} from {zone_label(game, d['from']['zone'], d['from']['index'], seat, state.n)}"
+        elif mv.card < 0:
             d["kind"] = game.moves[mv.rule].choice
             text = choice_text(d, seat)
         else:

@@ -225,6 +225,9 @@ def choice_text(c: Choice) -> str:
             return " player"
         case "option":
             return f" one of {', '.join(c.options)}"
+        case "draw":
+            top = "card" if c.low is None else expression(c.low)
+            return f" top {top} from {' or '.join(c.options)} to {c.attr}"
     return ""
 
 
@@ -484,6 +487,12 @@ class Printer:
         self.line(depth, prefix + _effect_head(eff), eff.span.line)
         if eff.kind == "each":
             self.effects(depth + 1, eff.args[2])
+        if eff.kind == "ask":
+            self.open_block()
+            self.guards(depth + 1, eff.args[3])
+            for inner in eff.args[4]:
+                self.effect(depth + 1, inner)
+            return
         if eff.kind == "ask":
             self.open_block()
             self.guards(depth + 1, eff.args[3])

@@ -209,6 +209,11 @@ def choice_words(c: dict[str, Any], ctx: Ctx) -> str:
             return "a player"
         case "option":
             return " or ".join(c["options"])
+        case "draw":  # the pile named, never the card
+            top = "the top card" if "count" not in c else f"the top {say(c['count'], ctx)} cards"
+            piles = " or ".join(_zone_ref(z, ctx.zones.get(z, {}), "a") for z in c["piles"])
+            where = _zone_ref(c["to"], ctx.zones.get(c["to"], {}))
+            return f"{top} of {piles}, unseen until taken, into {where}"
     return "nothing (a pass)"
 
 
@@ -233,7 +238,8 @@ def move_ctx(m: dict[str, Any], ctx: Ctx) -> Ctx:
     """The context of a move's guards and triggers: the target reads as the zone it names (a
     choice's name as the value chosen)."""
     if "choice" in m:
-        return ctx.with_bound(**{m["name"]: f"the {human(m['name'])} chosen"})
+        chosen = "the pile drawn from" if m["choice"]["kind"] == "draw" else f"the {human(m['name'])} chosen"
+        return ctx.with_bound(**{m["name"]: chosen})
     z = ctx.zones.get(m["to"], {})
     target = f"the player's {human(m['to'])}" if z.get("owner") == "player" else f"the {human(m['to'])}"
     return ctx.with_bound(target=target)
