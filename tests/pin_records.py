@@ -26,6 +26,15 @@ CASES = [
     ("examples/poison-four-colors.rules", 5, "random"),
     ("examples/poison-kedric-winks-house-agendas.rules", 3, "random"),
     ("examples/seat-zero-wins.rules", 3, "random"),
+    # The classics written as proof of the language's growth, pinned before it grows further.
+    ("examples/classics/war.rules", 2, "random"),
+    ("examples/classics/sevens.rules", 4, "random,greedy,random,greedy"),
+    ("examples/classics/whist.rules", 4, "random,greedy,random,random"),
+    ("examples/classics/sushi-go.rules", 3, "random,greedy,random"),
+    ("examples/classics/go_fish.rules", 3, "random,greedy,random"),
+    ("examples/classics/oh_hell.rules", 4, "random,greedy,random,random"),
+    ("examples/classics/love_letter.rules", 4, "random,greedy,random,random"),
+    ("examples/classics/lost_cities.rules", 2, "random,greedy"),
 ]
 SEEDS = (1, 2)
 # What a record says of the game itself (not where its rules were read from, nor when).
