@@ -12,6 +12,7 @@ from typing import Any
 from ..errors import ParameterError, PlayError
 from ..language.ircheck import check_references, compile_error
 from ..language.limits import default_max_moves
+from .card_sets import compile_set_choice
 from .cards import CardTable, build_cards, derive_attributes
 from .choices import compile_choice
 from .effects import Effect, compile_effects
@@ -38,7 +39,7 @@ class MoveRule:
     target_per_player: bool
     generate: Any  # moves.Generator: gen(state, player, out); a choice's: gen(state, player, out, env=None)
     at: str
-    choice: str | None = None  # a choice that is not a card: its kind (pass, number, value, player, option)
+    choice: str | None = None  # not one card: its kind (pass, number, value, player, option, draw, cards)
     slot: int = -1  # ... the env slot of the value chosen
     then: Any = None  # an ask's block: the effects that run once the player has chosen
     count: Any = None  # a draw's number of cards (None: one), f(state, env)
@@ -415,8 +416,14 @@ def choice_rule(
     """A move that chooses no card (choices.py), and the scope of its guards and triggers: its
     name bound to the value chosen."""
     scope, slot = base.bind(m["name"])
-    generate = compile_choice(cx, m, scope, slot, cx.attributes, lambda: index)
     choice = m["choice"]
+    if choice["kind"] == "cards":  # several cards at once (card_sets.py)
+        source = (cx.zone_index[choice["from"]], specs[cx.zone_index[choice["from"]]].per_player)
+        target = (cx.zone_index[choice["to"]], specs[cx.zone_index[choice["to"]]].per_player)
+        generate = compile_set_choice(cx, m, scope, slot, index, source, target)
+        rule = MoveRule(index, m["name"], phase, *source, *target, generate, m.get("at", ""), "cards", slot)
+        return rule, scope
+    generate = compile_choice(cx, m, scope, slot, cx.attributes, lambda: index)
     target, per_player, count = -1, False, None
     if choice["kind"] == "draw":  # where the cards drawn go, and how many
         target = cx.zone_index[choice["to"]]

@@ -128,7 +128,7 @@ def seen_move(state: Any, seat: int, p: int, m: Any) -> dict[str, Any]:
     game, lay = state.game, state.layout
     rule = game.moves[m.rule]
     if m.card < 0:
-        return describe_choice(game, lay, p, m)
+        return describe_choice(game, lay, p, m, seat)
     return {
         "player": p,
         "move": rule.name,

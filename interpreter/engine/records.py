@@ -142,6 +142,8 @@ def find_move(state: Any, m: dict[str, Any]) -> Any:
                 ):
                     return move
         return None
+    if "cards" in m:  # a set of cards: the same rule's set of alike cards, to the same zone instance
+        return find_set(state, m)
     if "card" not in m:  # a choice: the same rule's move with the same value
         for move in state.legal_moves():
             value = m.get("value")
@@ -159,4 +161,38 @@ def find_move(state: Any, m: dict[str, Any]) -> Any:
             and lay.number[move.target] == m["to"]["index"]
         ):
             return move
+    return None
+
+
+def find_set(state: Any, m: dict[str, Any], seen: Any = None) -> Any:
+    """The legal set move that a recorded one describes (its cards alike, in any order), or None.
+    With ``seen`` (a search agent's sample: the cards its seat saw), a card written as None stands
+    for any card the seat did not see."""
+    game, lay = state.game, state.layout
+    cards, to = m["cards"], m["to"]
+    if not all(isinstance(c, dict) or (c is None and seen is not None) for c in cards):
+        return None
+    want = sorted(signature(c) for c in cards if c is not None)
+    json = game.cards.json
+    for move in state.legal_moves():
+        rule = game.moves[move.rule]
+        if move.card >= 0 or rule.choice != "cards" or rule.name != m["move"] or len(move.target.cards) != len(cards):
+            continue
+        t = move.target.to
+        if game.zones[lay.zone_of[t]].name != to["zone"] or lay.number[t] != to["index"]:
+            continue
+        mine = sorted(signature(json[c]) for c in move.target.cards)
+        if len(want) == len(cards):
+            if mine == want:
+                return move
+            continue
+        rest = list(move.target.cards)  # the cards left once each one seen is matched
+        for w in want:
+            hit = next((c for c in rest if signature(json[c]) == w), None)
+            if hit is None:
+                break
+            rest.remove(hit)
+        else:
+            if not any(c in seen for c in rest):
+                return move
     return None

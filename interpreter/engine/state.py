@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RUNTIME_FAILURES, IllegalMoveError, PlayError, rule_failure
 from ..language.limits import MAX_ROUNDS, endless_round
+from .card_sets import perform_set
 from .choices import describe_choice, draw_cards
 from .deal import deal, place, shuffle_decks
 from .flow import holds, run_effects
@@ -363,9 +364,12 @@ class State:
 
     def _perform(self, p: int, move: Move) -> None:
         rule_index, c, t = move
-        if c < 0:  # a choice: nothing moves (but a draw's cards)
-            if self.game.moves[rule_index].choice == "draw":
+        if c < 0:  # a choice: nothing moves (but a draw's cards, a set's)
+            kind = self.game.moves[rule_index].choice
+            if kind == "draw":
                 draw_cards(self, self.game.moves[rule_index], p, t)
+            elif kind == "cards":
+                perform_set(self, p, t)
             self._triggers(p, move, 0)
             return
         game = self.game
@@ -410,7 +414,10 @@ class State:
                 env = [None] * game.env_size
                 env[0] = p
                 if c < 0:
-                    env[rule.slot] = t
+                    if rule.choice == "cards":  # the set chosen, and where it went
+                        env[rule.slot], env[2] = t.cards, t.to
+                    else:
+                        env[rule.slot] = t
                 else:
                     env[1], env[2] = c, t
                 if trig.condition is None or trig.condition(self, env):

@@ -229,13 +229,15 @@ class Choice:
     """What a move or an `ask` chooses that is not a card: `pass` (nothing), `number` (from ``low``
     to ``high``), `value` (of the attribute ``attr``), `player`, or `option` (one of ``options``);
     or a `draw`: the top ``low`` cards (None: one) of one of the zones ``options``, to the zone
-    ``attr``."""
+    ``attr``; or `cards`: several cards at once, ``low`` of them (or ``low`` to ``high``) from the
+    zone ``options[0]`` to ``options[1]``, all of one ``attr`` (None: any), at ``span``."""
 
     kind: str
     low: Expr | None = None
     high: Expr | None = None
     attr: str | None = None
     options: tuple[str, ...] = ()
+    span: Span | None = None  # where the set condition (`of one ATTR`) is written
 
 
 @dataclass(frozen=True)

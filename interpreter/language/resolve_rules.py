@@ -8,7 +8,7 @@ from typing import Any
 
 from ..errors import DeclarationError, RulesTypeError, UnknownNameError
 from .ast_nodes import Effect, Guard
-from .resolve_types import BOOL, CARD, NUMBER, PLAYER, TEXT, T
+from .resolve_types import BOOL, CARD, CARDS, NUMBER, PLAYER, TEXT, T
 from .resolve_values import TEAM
 from .variants import PhaseParts
 
@@ -79,6 +79,8 @@ class RulesResolver:
             if c.low is not None:
                 node["count"] = self.expr(c.low, scope, NUMBER)
             bound[name] = T("zone", c.options[0] if len(set(c.options)) == 1 else None)
+        elif c.kind == "cards":
+            node, bound[name], bound["target"] = self._card_set(c, scope, span)
         elif c.kind == "option":
             if len(set(c.options)) < len(c.options):
                 raise DeclarationError("a choice lists the same option twice", span)
@@ -87,6 +89,37 @@ class RulesResolver:
         if name in ("player", "card") and c.kind != "pass":  # (other names it shadows: the choice's block reads it)
             raise DeclarationError(f"'{name}' is already bound here", span, "give the choice another name")
         return node, bound
+
+    def _card_set(self, c: Any, scope: dict[str, T], span: Any) -> tuple[dict[str, Any], T, T]:
+        """`N cards` or `N..M cards` [`of one ATTR`] `from Z to Z`: the set choice's IR, and the types
+        its name (the cards chosen) and `target` (the zone instance they go to) are given."""
+        src, dst = c.options
+        if self._zone_named(src, span)["piles"]:
+            raise DeclarationError(
+                f"several cards are chosen from a zone of cards, not of piles ('{src}')",
+                span,
+                "choose from a zone declared without `piles`",
+            )
+        self._zone_named(dst, span)
+        node: dict[str, Any] = {"kind": "cards", "from": src, "to": dst, "low": self.expr(c.low, scope, NUMBER)}
+        if c.high is not None:
+            node["high"] = self.expr(c.high, scope, NUMBER)
+        low, high = node["low"], node.get("high", node["low"])
+        for end, e in ((low, c.low), (high, c.high or c.low)):
+            if end.get("op") == "num" and end["value"] < 1:
+                raise DeclarationError(
+                    f"a set of cards has at least 1 card, not {end['value']}", e.span, "count from 1: `1..4 cards`"
+                )
+        if low.get("op") == "num" and high.get("op") == "num" and low["value"] > high["value"]:
+            raise DeclarationError(
+                f"the range of a set's size is upside down ({low['value']}..{high['value']})",
+                c.low.span,
+                f"write the smaller number first: `{high['value']}..{low['value']} cards`",
+            )
+        if c.attr is not None:
+            self._attr(c.attr, c.span or span)
+            node["same"] = c.attr
+        return node, CARDS, T("zone", dst)
 
     def _ask(self, a: tuple, scope: dict[str, T], span: Any) -> dict[str, Any]:
         """`ask P to choose NAME KIND` with its guards, then the effects that run once P has chosen."""

@@ -209,6 +209,19 @@ class ToAst(Transformer):
         choice = Choice("draw", low=count, attr=names[-1], options=tuple(names[:-1]))  # (attr: where to)
         return Move(str(name), "", "", guards, self._s(meta), choice)
 
+    def set_move(self, meta, c):
+        name, (low, high), same, src, dst, *rest = c
+        guards = tuple(g for g in rest if isinstance(g, Guard))
+        attr, at = same if same is not None else (None, None)
+        choice = Choice("cards", low=low, high=high, attr=attr, options=(str(src), str(dst)), span=at)
+        return Move(str(name), str(src), str(dst), guards, self._s(meta), choice)
+
+    def set_count(self, meta, c):
+        return (c[0], c[1])
+
+    def set_same(self, meta, c):
+        return (str(c[0]), _tok_span(self.file, c[0]))
+
     def choose_number(self, meta, c):
         return Choice("number", low=c[0], high=c[1])
 

@@ -228,6 +228,10 @@ def choice_text(c: Choice) -> str:
         case "draw":
             top = "card" if c.low is None else expression(c.low)
             return f" top {top} from {' or '.join(c.options)} to {c.attr}"
+        case "cards":
+            size = expression(c.low) if c.high is None else f"{expression(c.low)}..{expression(c.high)}"
+            same = "" if c.attr is None else f" of one {c.attr}"
+            return f" {size} cards{same} from {c.options[0]} to {c.options[1]}"
     return ""
 
 

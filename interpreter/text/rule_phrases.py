@@ -214,7 +214,20 @@ def choice_words(c: dict[str, Any], ctx: Ctx) -> str:
             piles = " or ".join(_zone_ref(z, ctx.zones.get(z, {}), "a") for z in c["piles"])
             where = _zone_ref(c["to"], ctx.zones.get(c["to"], {}))
             return f"{top} of {piles}, unseen until taken, into {where}"
+        case "cards":  # 1 to 4 cards of one rank from the player's hand to the pile
+            return _set_words(c, ctx)
     return "nothing (a pass)"
+
+
+def _set_words(c: dict[str, Any], ctx: Ctx) -> str:
+    """A set move's choice: "2 cards from ...", "1 to 4 cards of one rank from ... to ..."."""
+    low = say(c["low"], ctx)
+    size = low if "high" not in c else f"{low} to {say(c['high'], ctx)}"
+    one = "high" not in c and c["low"].get("op") == "num" and c["low"]["value"] == 1
+    same = "" if "same" not in c else f" of one {human(c['same'])}"
+    src, dst = ctx.zones.get(c["from"], {}), ctx.zones.get(c["to"], {})
+    where = f"from {_zone_ref(c['from'], src)} to {_zone_ref(c['to'], dst, 'a')}"
+    return f"{size} {'card' if one else 'cards'}{same}, chosen together, {where}"
 
 
 def move(m: dict[str, Any], ctx: Ctx) -> str:
@@ -238,7 +251,13 @@ def move_ctx(m: dict[str, Any], ctx: Ctx) -> Ctx:
     """The context of a move's guards and triggers: the target reads as the zone it names (a
     choice's name as the value chosen)."""
     if "choice" in m:
-        chosen = "the pile drawn from" if m["choice"]["kind"] == "draw" else f"the {human(m['name'])} chosen"
+        kind = m["choice"]["kind"]
+        chosen = "the pile drawn from" if kind == "draw" else f"the {human(m['name'])} chosen"
+        if kind == "cards":  # the set, and where it goes
+            to = m["choice"]["to"]
+            mine = ctx.zones.get(to, {}).get("owner") == "player"
+            where = f"the player's {human(to)}" if mine else f"the {human(to)}"
+            return ctx.with_bound(**{m["name"]: f"the cards chosen to {human(m['name'])}", "target": where})
         return ctx.with_bound(**{m["name"]: chosen})
     z = ctx.zones.get(m["to"], {})
     target = f"the player's {human(m['to'])}" if z.get("owner") == "player" else f"the {human(m['to'])}"
