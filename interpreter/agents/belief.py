@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from ..engine.cards import signature
-from ..engine.records import find_move
+from ..engine.records import find_move, find_set
 
 
 class Belief:
@@ -84,14 +84,16 @@ class Belief:
                     seen.update(placed[inst])
         # a card a player was seen to play from one of their hidden zones was there at the deal
         for m in self.obs["moves"]:
-            if m.get("card") is None:  # (a choice moves no card)
-                continue
-            rule = next(r for r in game.moves if r.name == m["move"])
-            inst = lay.base[rule.source] + (m["player"] if rule.source_per_player else 0)
-            k = self.kind(m["card"])
-            if hidden.get(inst, 0) > 0 and free[k]:
-                placed[inst].append(free[k].pop())
-                hidden[inst] -= 1
+            played = [m.get("card")] if "cards" not in m else m["cards"]  # (a set: several)
+            for card in played:
+                if card is None:  # (a choice moves no card; a card unseen)
+                    continue
+                rule = next(r for r in game.moves if r.name == m["move"])
+                inst = lay.base[rule.source] + (m["player"] if rule.source_per_player else 0)
+                k = self.kind(card)
+                if hidden.get(inst, 0) > 0 and free[k]:
+                    placed[inst].append(free[k].pop())
+                    hidden[inst] -= 1
         rest = [c for ids in free.values() for c in ids]
         rng.shuffle(rest)
         kind = game.cards.kind
@@ -238,6 +240,8 @@ class Belief:
 
     def _find(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
         """A legal move that looks to the seat like the observed one."""
+        if "cards" in m:  # a set: its cards seen alike, the others among those the seat did not see
+            return find_set(state, m, seen)
         if "card" not in m:  # a choice or a draw: seen by all, the same move in every sampled state
             return find_move(state, m)
         pattern = self.patterns.get(id(m))
@@ -263,6 +267,8 @@ class Belief:
 
     def _repair(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
         """Swap unseen cards so that the observed move becomes legal; learn what the mover lacked."""
+        if "cards" in m:
+            return self._repair_set(state, m, seen)
         if m.get("card") is None:  # (a hidden card, or a choice: nothing to swap)
             return None
         game, lay, p = self.game, self.lay, m["player"]
@@ -307,6 +313,29 @@ class Belief:
             if not partners:
                 return None
             state.swap_cards(c, partners.pop())
+        return self._find(state, m, seen)
+
+    def _repair_set(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
+        """A set move the sample does not allow: each card seen in it that the mover's zone lacks
+        trades places with an unseen card of that zone (one not of a kind seen in the set)."""
+        game, lay, p = self.game, self.lay, m["player"]
+        rule = next(r for r in game.moves if r.name == m["move"] and r.choice == "cards")
+        src = lay.base[rule.source] + (p if rule.source_per_player else 0)
+        kind = game.cards.kind
+        wanted = [self.kind(c) for c in m["cards"] if c is not None]
+        held = list(state.zones[src])
+        for k in wanted:
+            here = next((c for c in held if kind[c] == k), None)
+            if here is not None:
+                held.remove(here)
+                continue
+            mine = [c for c in held if c not in seen and kind[c] not in wanted]
+            there = [c for c in self.ids_of[k] if c in self._swappable(state, src, seen)]
+            if not mine or not there:
+                return None
+            victim = self.rng.choice(mine)
+            state.swap_cards(self.rng.choice(there), victim)
+            held.remove(victim)
         return self._find(state, m, seen)
 
     def _swappable(self, state: Any, src: int, seen: set[int]) -> list[int]:

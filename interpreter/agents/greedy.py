@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.card_sets import CardSet
 from ..engine.scoring import score_round
 from .base import SeatView, agent_rng, in_sampled_states
 from .belief import Belief
@@ -68,5 +69,11 @@ class GreedyAgent:
 
 def _key(game: Any, move: Any) -> tuple[int, int, Any]:
     """A move as the seat tells it apart: rule, kind of card (copies are alike), target (a choice:
-    its rule and value)."""
-    return (move.rule, game.cards.kind[move.card] if move.card >= 0 else move.card, move.target)
+    its rule and value; a set of cards: the kinds of its cards, and where they go)."""
+    if move.card >= 0:
+        return (move.rule, game.cards.kind[move.card], move.target)
+    chosen = move.target
+    if type(chosen) is CardSet:
+        kind = game.cards.kind
+        return (move.rule, move.card, (chosen.to, tuple(sorted(kind[c] for c in chosen.cards))))
+    return (move.rule, move.card, chosen)

@@ -75,7 +75,7 @@ class MctsAgent:
         """The search itself: iterations over sampled states, then the most visited root move.
         One function, its names bound to locals once: it is the agent's hot loop."""
         game, rng = view.rules, self.rng
-        kind = game.cards.kind  # a move's key is (rule, kind of card, target), as _key makes it
+        kind = game.cards.kind  # a move's key is (rule, kind of card, target), as _key makes it (a choice: _key's)
         randrange, log, sqrt, c, depth = rng.randrange, math.log, math.sqrt, self.c, self.depth
         sign = 1 if game.winner_highest else -1
         belief = Belief(game, view.observation(), rng, self.memory)
@@ -97,7 +97,7 @@ class MctsAgent:
             node, path = root, [root]
             # selection and expansion (a sample ends the game with its round: over is the end of the round)
             while not state.over and state.round == round_index:
-                legal = {(m[0], kind[m[1]], m[2]): m for m in reversed(legal_moves())}
+                legal = {(m[0], kind[m[1]], m[2]) if m[1] >= 0 else _key(game, m): m for m in reversed(legal_moves())}
                 children = node.children
                 untried = [k for k in legal if k not in children]
                 if untried:

@@ -202,6 +202,18 @@ def perform_set(state: Any, p: int, chosen: CardSet) -> None:
         played[c] = p
 
 
+def swapped(move: Any, other: dict[int, int]) -> Any:
+    """``move`` with each card of ``other`` (card -> the card taking its place) replaced, inside a
+    set too (State.swap_cards: a sampled state where two cards traded places)."""
+    c = move.card
+    if c >= 0:
+        return move._replace(card=other[c]) if c in other else move
+    chosen = move.target
+    if type(chosen) is CardSet and not other.keys().isdisjoint(chosen.cards):
+        return move._replace(target=chosen._replace(cards=tuple(other.get(x, x) for x in chosen.cards)))
+    return move
+
+
 def describe_set(game: Any, lay: Any, p: int, rule: Any, chosen: CardSet, seat: int | None = None) -> dict[str, Any]:
     """A set move as records write it: ``{"player", "move", "cards", "to": {"zone", "index"}}``. For
     ``seat`` (an observation), a card that went where that seat cannot see is None (but to its mover)."""

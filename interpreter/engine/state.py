@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RUNTIME_FAILURES, IllegalMoveError, PlayError, rule_failure
 from ..language.limits import MAX_ROUNDS, endless_round
-from .card_sets import perform_set
+from .card_sets import perform_set, swapped
 from .choices import describe_choice, draw_cards
 from .deal import deal, place, shuffle_decks
 from .flow import holds, run_effects
@@ -236,10 +236,10 @@ class State:
         played[a], played[b] = played[b], played[a]
         other = {a: b, b: a}
         if self.pending:
-            self.pending = [(p, m._replace(card=other[m.card])) if m.card in other else (p, m) for p, m in self.pending]
+            self.pending = [(p, swapped(m, other)) for p, m in self.pending]
         if self.history:
             moves = self.history[-1]["moves"]
-            moves[:] = [(p, m._replace(card=other[m.card])) if m.card in other else (p, m) for p, m in moves]
+            moves[:] = [(p, swapped(m, other)) for p, m in moves]
         self.zmemo = {}
         self.cache.clear()
         self._legal = None

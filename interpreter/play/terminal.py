@@ -40,10 +40,18 @@ def move_text(game: Any, m: dict[str, Any], seat: int, players: int) -> str:
     who = "you" if m["player"] == seat else f"seat {m['player']}"
     if "from" in m:  # a draw: the pile, never the card
         return f"{who}: {m['move']} from {zone_label(game, m['from']['zone'], m['from']['index'], seat, players)}"
+    if "cards" in m:  # several cards at once
+        return f"{who}: {set_text(game, m, seat, players)}"
     if "to" not in m:
         return f"{who}: {choice_text(m, seat)}"
     where = zone_label(game, m["to"]["zone"], m["to"]["index"], seat, players)
     return f"{who}: {m['move']} {card_name(m['card'])} to {where}"
+
+
+def set_text(game: Any, m: dict[str, Any], seat: int, players: int) -> str:
+    """A set move in its words: ``lay card clubs 7, card hearts 7 to pile``."""
+    where = zone_label(game, m["to"]["zone"], m["to"]["index"], seat, players)
+    return f"{m['move']} {', '.join(card_name(c) for c in m['cards'])} to {where}"
 
 
 def masked(state: Any, seat: int | None) -> Any:
@@ -312,6 +320,8 @@ def ask(state: Any, seat: int, inp: TextIO, say: Callable[[str], None]) -> Any:
         d = state.describe(mv)
         if "from" in d:  # a draw
             text = f"{d['move']} from {zone_label(game, d['from']['zone'], d['from']['index'], seat, state.n)}"
+        elif "cards" in d:  # several cards at once (alike sets are listed once by the rules)
+            text = set_text(game, d, seat, state.n)
         elif mv.card < 0:
             d["kind"] = game.moves[mv.rule].choice
             text = choice_text(d, seat)
