@@ -100,6 +100,7 @@ WORDS = (
     "number",
     "value",
     "one",
+    "cards",
 )
 OPTIONS = (
     "turn up",
