@@ -125,6 +125,7 @@ MISTAKES = {
         "    ends when every hand is empty\n",
         "    ends when every hand is empty\n    at end\n      move card in hand of player to pile\n",
     ),
+    "a set of cards has at least 1 card": ("move play card from hand to pile", "move play 0 cards from hand to pile"),
 }
 
 
