@@ -8,7 +8,7 @@ from typing import Any
 
 from ..errors import RulesTypeError, Span, UnknownNameError
 from .ast_nodes import Expr
-from .resolve_types import BUILTINS, NUMBER, PER_PLAYER_BUILTINS, PLAYER, TEXT, T
+from .resolve_types import BUILTINS, NUMBER, PER_PLAYER_BUILTINS, PLAYER, SET_NAME, TEXT, T
 
 
 class NamesResolver:
@@ -17,6 +17,13 @@ class NamesResolver:
     def _name(self, e: Expr, name: str, scope: dict[str, T]) -> tuple[dict[str, Any], T]:
         if name in scope:
             return {"op": "bound", "name": name}, scope[name]
+        if name == "card" and SET_NAME in scope:
+            chosen = scope[SET_NAME].zone
+            raise RulesTypeError(
+                f"a set move chooses several cards: there is no one `card` here, `{chosen}` is the set",
+                e.span,
+                f"read the set by its name: `count {chosen}`, `max of rank in {chosen}`, `some {chosen} where ...`",
+            )
         if name in BUILTINS:
             return {"op": "builtin", "name": name}, BUILTINS[name]
         if name in self.p.schedules:
@@ -125,7 +132,8 @@ class NamesResolver:
         raise UnknownNameError(f"unknown name '{name}'", e.span, self._suggest(name, known))
 
     def _known_names(self, scope: dict[str, T]) -> list[str]:
-        names = [*scope, *BUILTINS, *self.params, *self.p.schedules, *self.p.vars, *self.defines, *self.zones]
+        names = [n for n in scope if n != SET_NAME]
+        names += [*BUILTINS, *self.params, *self.p.schedules, *self.p.vars, *self.defines, *self.zones]
         for a in self.attrs.values():
             if a["kind"] == "text":
                 names += a["values"]

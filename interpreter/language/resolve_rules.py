@@ -8,7 +8,7 @@ from typing import Any
 
 from ..errors import DeclarationError, RulesTypeError, UnknownNameError
 from .ast_nodes import Effect, Guard
-from .resolve_types import BOOL, CARD, CARDS, NUMBER, PLAYER, TEXT, T
+from .resolve_types import BOOL, CARD, CARDS, NUMBER, PLAYER, SET_NAME, TEXT, T
 from .resolve_values import TEAM
 from .variants import PhaseParts
 
@@ -81,6 +81,7 @@ class RulesResolver:
             bound[name] = T("zone", c.options[0] if len(set(c.options)) == 1 else None)
         elif c.kind == "cards":
             node, bound[name], bound["target"] = self._card_set(c, scope, span)
+            bound[SET_NAME] = T("cards", name)  # (for the error on `card`, which a set has not)
         elif c.kind == "option":
             if len(set(c.options)) < len(c.options):
                 raise DeclarationError("a choice lists the same option twice", span)

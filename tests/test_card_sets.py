@@ -1,0 +1,266 @@
+"""Several cards in one choice (`move NAME N[..M] cards [of one ATTR] from ZONE to ZONE`): the sets
+offered in concrete situations (exactly N, of one rank, alike cards once, a size read in play,
+guards over the set and the target), what the move does (every card moves, played by the mover,
+its triggers once), records and replay (a forged set refused at its position), what other seats
+see, cards never made or lost, and each misuse as a positioned error."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import interpreter
+from interpreter.engine.records import dumps, parse_line, record, replay
+from interpreter.errors import RecordError, RulesetError
+from interpreter.simulation.simulate import simulate
+
+RULES = """game "Sets"
+players 2..3
+
+cards
+  card  color red | blue   rank 1..3 x2
+
+zones
+  hand    per player, owner sees
+  pile    shared, public
+  box     2, public
+  secret  per player, hidden
+
+var need per round = 2
+var laid per round = 0
+
+round
+  deal 4 to hand, one at a time
+  phase play
+    move pair (need) cards from hand to pile
+      require distinct of color in pair = 1 when need = 3
+    move run 1..3 cards of one rank from hand to box
+      require count target = 0 or max of rank in run > max of rank in target
+    move hide 2 cards from hand to secret
+      require laid > 0
+    after pair
+      add 1 to laid
+      add count pair to need
+    ends when nobody can move
+  score
+    count pile where player of it = player
+
+game
+  rounds 1
+  winner highest total
+"""
+
+
+@pytest.fixture(scope="module")
+def game() -> interpreter.Game:
+    return interpreter.loads(RULES, "sets.rules")
+
+
+def card(color: str, rank: int) -> dict:
+    return {"type": "card", "color": color, "rank": rank}
+
+
+def dealt(game, hands: list[list[tuple[str, int]]]):
+    """A game whose hands are these (the other cards in the deck). Seat 0 deals: seat 1 moves first."""
+    rest = [card(c, r) for c in ("red", "blue") for r in (1, 2, 3) for _ in range(2)]
+    for h in hands:
+        for x in h:
+            rest.remove(card(*x))
+    deal = {"hand": [[card(*x) for x in h] for h in hands], "deck": rest}
+    return game.new_game(len(hands), 0, deals=[deal])
+
+
+def offered(state, move: str) -> list:
+    """The sets of ``move`` offered to the player to move: (cards as (color, rank), target index)."""
+    out = []
+    for m in state.legal_moves():
+        d = state.describe(m)
+        if d["move"] == move:
+            out.append(([(x["color"], x["rank"]) for x in d["cards"]], d["to"]["index"]))
+    return out
+
+
+def test_exactly_n_cards_and_alike_cards_make_one_choice(game):
+    state = dealt(game, [[("blue", 3)], [("red", 1), ("red", 1), ("blue", 1), ("red", 2)]])
+    pairs = [cards for cards, _ in offered(state, "pair")]
+    # six pairs of four cards, but the two red 1s are alike: four distinct choices, in the hand's order
+    assert pairs == [
+        [("red", 1), ("red", 1)],
+        [("red", 1), ("blue", 1)],
+        [("red", 1), ("red", 2)],
+        [("blue", 1), ("red", 2)],
+    ]
+
+
+def test_of_one_rank_offers_only_sets_of_one_rank_to_each_target(game):
+    state = dealt(game, [[("blue", 3)], [("red", 1), ("red", 1), ("blue", 1), ("red", 2)]])
+    runs = offered(state, "run")
+    assert [cards for cards, to in runs if to == 0] == [
+        [("red", 1)],
+        [("blue", 1)],
+        [("red", 1), ("red", 1)],
+        [("red", 1), ("blue", 1)],
+        [("red", 1), ("red", 1), ("blue", 1)],
+        [("red", 2)],
+    ]
+    assert [to for _, to in runs] == [0, 1] * 6  # each set to each of the two boxes
+
+
+def test_a_set_that_does_not_beat_the_target_is_not_offered(game):
+    state = dealt(game, [[("blue", 3), ("red", 1)], [("red", 1), ("blue", 2), ("red", 2), ("red", 3)]])
+    play(state, "run", [("red", 2), ("blue", 2)], to=0)
+    play(state, "run", [("red", 1)], to=1)  # seat 0
+    assert state.current_player == 1
+    # box 0 holds two 2s, box 1 a 1: a 3 beats either, a 1 neither
+    assert offered(state, "run") == [([("red", 3)], 0), ([("red", 3)], 1)]
+
+
+def test_the_size_is_read_when_the_player_is_to_move_and_guards_read_the_set(game):
+    hands = [[("blue", 3), ("blue", 2), ("blue", 1)], [("red", 1), ("red", 2), ("red", 3), ("blue", 1)]]
+    state = dealt(game, hands)
+    play(state, "pair", [("red", 1), ("red", 2)])  # need becomes 2 + 2 = 4: seat 0 holds 3 cards
+    assert offered(state, "pair") == []
+    state = dealt(game, hands)
+    state.vars[0] = 3  # need 3: three cards, of one color (the guard over the set)
+    state._legal = None
+    assert [c for c, _ in offered(state, "pair")] == [[("red", 1), ("red", 2), ("red", 3)]]
+
+
+def test_every_card_moves_played_by_the_mover_and_the_trigger_runs_once(game):
+    state = dealt(game, [[("blue", 3)], [("red", 1), ("red", 2), ("blue", 2)]])
+    play(state, "pair", [("red", 1), ("blue", 2)])
+    pile = state.zones[state.layout.base[state.game.zone_index["pile"]]]
+    assert sorted((state.game.cards.json[c]["color"], state.game.cards.json[c]["rank"]) for c in pile) == [
+        ("blue", 2),
+        ("red", 1),
+    ]
+    assert all(state.played_by[c] == 1 for c in pile)
+    assert state.vars[1] == 1 and state.vars[0] == 4  # laid once; need + count pair
+
+
+def play(state, move: str, cards: list[tuple[str, int]], to: int | None = None) -> None:
+    for m in state.legal_moves():
+        d = state.describe(m)
+        got = sorted((x["color"], x["rank"]) for x in d.get("cards", []))
+        if d["move"] == move and got == sorted(cards) and (to is None or d["to"]["index"] == to):
+            state.apply(m)
+            return
+    raise AssertionError(f"{move} {cards} is not offered")
+
+
+def test_records_write_sets_and_replay_refuses_a_forged_one_at_its_position(game):
+    state = game.new_game(3, 4)
+    rng = random.Random(4)
+    while not state.is_over:
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    line = dumps(record(state))
+    rec = parse_line(line, 1)  # the record schema admits sets
+    replay(game, rec)
+    moves = rec["rounds"][0]["moves"]
+    k = next(i for i, m in enumerate(moves) if "cards" in m)
+    assert set(moves[k]) == {"player", "move", "cards", "to"} and len(moves[k]["cards"]) >= 1
+    forged = json.loads(line)
+    forged["rounds"][0]["moves"][k]["cards"][0] = card("blue", 9)  # a card nobody holds
+    with pytest.raises(RecordError, match=rf"round 1, move {k + 1}: the rules do not allow this move"):
+        replay(game, forged)
+    forged = json.loads(line)
+    forged["rounds"][0]["moves"][k]["cards"].reverse()  # the same set in another order: the same move
+    replay(game, forged)
+
+
+def test_a_set_to_a_hidden_zone_shows_its_cards_to_the_mover_only(game):
+    state = dealt(game, [[("blue", 3)], [("red", 1), ("red", 2), ("blue", 2), ("blue", 1)]])
+    play(state, "pair", [("red", 1), ("red", 2)])
+    state.apply(state.legal_moves()[0])  # seat 0
+    play(state, "hide", [("blue", 2), ("blue", 1)])
+    mine, theirs = state.observe(1)["moves"][-1], state.observe(0)["moves"][-1]
+    assert mine["move"] == "hide" and None not in mine["cards"]
+    assert theirs["cards"] == [None, None] and theirs["to"] == mine["to"]
+
+
+SIMULTANEOUS = """game "Pass three"
+players 3..3
+
+cards
+  card  rank 1..12
+
+zones
+  hand     per player, owner sees
+  passing  per player, hidden
+
+round
+  deal all to hand
+  phase pass_on, simultaneous
+    move pass_on 3 cards from hand to passing
+    at end
+      for each player
+        move passing of player to hand of left of player
+  score
+    sum of rank in hand of player
+
+game
+  rounds 1
+  winner highest total
+"""
+
+
+def test_a_simultaneous_set_stays_hidden_until_everyone_has_chosen():
+    game = interpreter.loads(SIMULTANEOUS, "pass.rules")
+    state = game.new_game(3, 1)
+    assert len(state.legal_moves()) == 4  # C(4, 3): four distinct sets of three
+    first = state.current_player
+    state.apply(state.legal_moves()[0])
+    hand = state.layout.base[game.zone_index["hand"]] + first
+    assert len(state.zones[hand]) == 4  # chosen, not yet made
+    assert all(m["player"] != first for m in state.observe((first + 1) % 3)["moves"])
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
+    assert all(len(state.zones[state.layout.base[game.zone_index["hand"]] + p]) == 4 for p in range(3))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 3))
+def test_set_moves_never_make_or_lose_a_card(game, seed, players):
+    state = game.new_game(players, seed)
+    rng = random.Random(seed)
+    everyone = list(range(len(game.cards)))
+    while not state.is_over:
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+        held = sorted(c for inst in range(state.layout.size) for c in state.zone_cards(inst))
+        assert held == everyone
+        assert all(state.zones[state.loc[c]].count(c) == 1 for c in everyone)
+
+
+def test_every_agent_plays_sets():
+    game = interpreter.loads(RULES, "sets.rules")
+    for agent in ("random", "greedy", "mcts:10"):
+        assert simulate(game, 3, 1, seed=2, agents=[agent] * 3)["games"] == 1
+
+
+@pytest.mark.parametrize(
+    "old, new, at, words",
+    [
+        ("(need) cards", "0 cards", "0 cards", "at least 1 card, not 0"),
+        ("1..3 cards", "3..1 cards", "3..1 cards", "upside down (3..1)"),
+        ("of one rank", "of one size", "size", "no card has an attribute 'size'"),
+        ("require laid > 0", "require rank of card > 0", "card > 0", "no one `card` here, `hide` is the set"),
+        ("  box     2, public", "  box     2, public, piles", "    move run 1..3", "not of piles"),
+    ],
+)
+def test_misused_sets_are_positioned_errors(old, new, at, words):
+    """Each error points at the misuse (line and column) with words that say what is wrong."""
+    assert old in RULES
+    text = RULES.replace(old, new, 1)
+    if "piles" in new:  # a set from a zone of piles
+        text = text.replace("from hand to box", "from box to hand")
+    with pytest.raises(RulesetError) as err:
+        interpreter.loads(text, "sets.rules")
+    line = text.splitlines()[err.value.span.line - 1]
+    assert line[err.value.span.col - 1 :].startswith(at.strip()), (line, err.value.span)
+    assert words in err.value.message, err.value.message
