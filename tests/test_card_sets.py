@@ -264,3 +264,22 @@ def test_misused_sets_are_positioned_errors(old, new, at, words):
     line = text.splitlines()[err.value.span.line - 1]
     assert line[err.value.span.col - 1 :].startswith(at.strip()), (line, err.value.span)
     assert words in err.value.message, err.value.message
+
+
+def test_check_follows_set_guards_and_triggers_in_its_playouts(tmp_path):
+    """A set's guard that never holds and a trigger (reading the set) that never fires are reported
+    at their lines; a trigger's condition reads the set by the move's name."""
+    from interpreter.checker import check
+
+    text = RULES.replace(
+        "    move pair (need) cards from hand to pile\n",
+        "    move pair (need) cards from hand to pile\n      allow count pair = 9\n      allow count pair < 9\n",
+    ).replace("    after pair\n", "    after pair if count pair > 5\n      add 1 to laid\n    after pair\n")
+    path = tmp_path / "sets.rules"
+    path.write_text(text)
+    report = check(str(path), games=20, seed=1)
+    lines = text.splitlines()
+    dead = sorted((f.at.line, lines[f.at.line - 1].strip()) for f in report.findings if f.severity == "warning")
+    dead = [text for _, text in dead]
+    assert dead == ["allow count pair = 9", "after pair if count pair > 5"]
+    assert not [f for f in report.findings if f.severity == "error"]

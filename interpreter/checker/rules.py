@@ -283,8 +283,9 @@ def _zones_never_filled(ir: dict[str, Any], report: Report) -> None:
             filled.add(d["rest"])
     for ph in ir["round"]["phases"]:
         for m in ph["moves"]:
-            if "to" in m:  # (a choice moves no card)
-                filled.add(m["to"])
+            to = m.get("to") or m.get("choice", {}).get("to")  # (a draw's or a set's zone; other choices: none)
+            if to:
+                filled.add(to)
         for t in ph["triggers"]:
             for dest in _destinations(t["effects"]):
                 names = _zone_names(dest)

@@ -440,7 +440,7 @@ def _trigger_rule(cx: ExprCompiler, t: dict[str, Any], after: int, base: Scope, 
     scope = type(base)(base.slots, base.counter)
     return TriggerRule(
         after,
-        cx.counted(expr(t["if"]), t.get("at")) if t.get("if") else None,
+        cx.counted(expr(t["if"], base), t.get("at")) if t.get("if") else None,  # (a choice: its name bound)
         _counted_effects(cx, compile_effects(cx, t["effects"], scope), t.get("if"), t.get("at")),
         t.get("at", ""),
         bool(t.get("if")) and not binds_names(t["if"]) and len(base.slots) == 3,  # (a choice's value: not light)
