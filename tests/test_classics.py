@@ -154,7 +154,7 @@ def play_forced_or_first(state) -> None:
         state.apply(state.legal_moves()[0])
 
 
-@pytest.mark.parametrize("name", ["war", "sevens", "love_letter", "go_fish"])
+@pytest.mark.parametrize("name", ["war", "sevens", "love_letter", "go_fish", "president"])
 def test_the_classics_check_clean_and_pass_every_tool(name):
     """check (no error, no warning), fmt --check, show (IR valid against the schema), render, lexer."""
     import json
@@ -173,6 +173,10 @@ def test_the_classics_check_clean_and_pass_every_tool(name):
     ir = json.loads(run_cli("show", path, "--format", "json").stdout)
     assert not list(validator("ir").iter_errors(ir))
     book = run_cli("render", path).stdout
-    ending = {"war": "played again and again until", "go_fish": "The game lasts 1 round"}
+    ending = {
+        "war": "played again and again until",
+        "go_fish": "The game lasts 1 round",
+        "president": "The game lasts 5 rounds",
+    }
     assert ending.get(name, "Rounds are played until") in book
     assert not [v for t, v in lex((ROOT / path).read_text(), RulesLexer()) if "Error" in str(t)]

@@ -141,3 +141,26 @@ def test_president_is_tidy_and_plays_with_every_agent_and_replays(game):
     while not state.is_over:
         state.apply(state.legal_moves()[-1])
     assert replay(game, record(state)).scores() == state.scores()
+
+
+def test_with_four_players_the_vice_scum_and_vice_president_trade_one_card(game):
+    first = [[("clubs", 3), ("hearts", 3)], [("clubs", 4)], [("clubs", 5)], [("clubs", 6)]]
+    second = [
+        [("spades", 14), ("clubs", 15), ("diamonds", 3)],  # the Scum
+        [("clubs", 3), ("diamonds", 4)],  # the President
+        [("clubs", 8), ("hearts", 10)],  # the Vice-President
+        [("hearts", 13), ("spades", 5), ("diamonds", 9)],  # the Vice-Scum: a king
+    ]
+    state = dealt(game, first, second)
+    for rank in (4, 5, 6):  # seats 1, 2, 3 go out in turn; seat 0 is left holding cards
+        play(state, "lay", [("clubs", rank)])
+    assert [var(state, v) for v in ("president", "vice_president", "vice_scum", "scum")] == [1, 2, 3, 0]
+    assert zone(state, "hand", 2) == [("clubs", 8), ("hearts", 10), ("hearts", 13)]  # the king went up
+    while state.game.phases[state.phase].name == "exchange":
+        mover = state.current_player
+        if mover == 2:  # the Vice-President gives back one card of their choice
+            assert {len(state.describe(m)["cards"]) for m in state.legal_moves()} == {1}
+            play(state, "vice_give_back", [("clubs", 8)])
+        else:
+            play(state, "give_back", [("clubs", 3), ("diamonds", 4)])
+    assert ("clubs", 8) in zone(state, "hand", 3) and len(zone(state, "hand", 3)) == 3

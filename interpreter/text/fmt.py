@@ -231,7 +231,8 @@ def choice_text(c: Choice) -> str:
         case "cards":
             size = expression(c.low) if c.high is None else f"{expression(c.low)}..{expression(c.high)}"
             same = "" if c.attr is None else f" of one {c.attr}"
-            return f" {size} cards{same} from {c.options[0]} to {c.options[1]}"
+            word = "card" if size == "1" else "cards"
+            return f" {size} {word}{same} from {c.options[0]} to {c.options[1]}"
     return ""
 
 
