@@ -283,3 +283,19 @@ def test_check_follows_set_guards_and_triggers_in_its_playouts(tmp_path):
     dead = [text for _, text in dead]
     assert dead == ["allow count pair = 9", "after pair if count pair > 5"]
     assert not [f for f in report.findings if f.severity == "error"]
+
+
+def test_swapping_two_cards_follows_them_inside_a_chosen_set():
+    """A search agent's sample trades hidden cards' places (State.swap_cards): a set chosen but not
+    yet revealed, and the round's moves, then name the card that took the other's place."""
+    game = interpreter.loads(SIMULTANEOUS, "pass.rules")
+    state = game.new_game(3, 1)
+    first = state.current_player
+    state.apply(state.legal_moves()[0])
+    ((_, pending),) = state.pending
+    inside = pending.target.cards[0]
+    elsewhere = state.zones[state.layout.base[game.zone_index["hand"]] + (first + 1) % 3][0]
+    state.swap_cards(inside, elsewhere)
+    ((_, now),) = state.pending
+    assert elsewhere in now.target.cards and inside not in now.target.cards
+    assert state.history[-1]["moves"][-1][1] == now

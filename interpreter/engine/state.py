@@ -237,9 +237,12 @@ class State:
         other = {a: b, b: a}
         if self.pending:
             self.pending = [(p, swapped(m, other)) for p, m in self.pending]
-        if self.history:
+        if self.history:  # (one card's moves inline: the sampler swaps often; a set's in swapped)
             moves = self.history[-1]["moves"]
-            moves[:] = [(p, swapped(m, other)) for p, m in moves]
+            moves[:] = [
+                (p, m._replace(card=other[m.card]) if m.card in other else m if m.card >= 0 else swapped(m, other))
+                for p, m in moves
+            ]
         self.zmemo = {}
         self.cache.clear()
         self._legal = None
