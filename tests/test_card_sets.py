@@ -249,6 +249,7 @@ def test_every_agent_plays_sets():
         ("(need) cards", "0 cards", "0 cards", "at least 1 card, not 0"),
         ("1..3 cards", "3..1 cards", "3..1 cards", "upside down (3..1)"),
         ("of one rank", "of one size", "size", "no card has an attribute 'size'"),
+        ("1..3 cards of one rank", "1 card of one rank", "rank", "one card is always of one rank"),
         ("require laid > 0", "require rank of card > 0", "card > 0", "no one `card` here, `hide` is the set"),
         ("  box     2, public", "  box     2, public, piles", "    move run 1..3", "not of piles"),
     ],

@@ -119,6 +119,12 @@ class RulesResolver:
             )
         if c.attr is not None:
             self._attr(c.attr, c.span or span)
+            if high.get("op") == "num" and high["value"] == 1:
+                raise DeclarationError(
+                    f"one card is always of one {c.attr}: `of one {c.attr}` says nothing here",
+                    c.span or span,
+                    f"remove it, or allow more cards (`1..4 cards of one {c.attr}`)",
+                )
             node["same"] = c.attr
         return node, CARDS, T("zone", dst)
 
