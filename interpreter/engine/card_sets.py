@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 from ..errors import PlayError
 from .expr_analysis import Scope, free_names
 from .expressions import ExprCompiler
+from .moves import NO_CARD, Move, _condition
 
 MAX_SETS = 50_000  # sets looked at in one listing of a player's moves: more is an error, not a wait
 
@@ -119,9 +120,6 @@ def compile_set_choice(
     """The generator of a set move's legal moves, ``gen(state, player, out, env=None)``: each set of
     cards (see the module docstring) and target its guards admit (some `allow`, if any, and every
     `require`). ``source`` and ``target`` are (zone index, per player)."""
-    from .choices import NO_CARD
-    from .moves import Move, _condition
-
     choice = node["choice"]
     at = choice["low"].get("at") or node.get("at")
     low = cx.compile(choice["low"], scope)
@@ -214,16 +212,12 @@ def swapped(move: Any, other: dict[int, int]) -> Any:
     return move
 
 
-def describe_set(game: Any, lay: Any, p: int, rule: Any, chosen: CardSet, seat: int | None = None) -> dict[str, Any]:
-    """A set move as records write it: ``{"player", "move", "cards", "to": {"zone", "index"}}``. For
-    ``seat`` (an observation), a card that went where that seat cannot see is None (but to its mover)."""
-    from .observe import sees
-
-    hidden = seat is not None and p != seat and not sees(game, lay, chosen.to, seat)
+def describe_set(game: Any, lay: Any, p: int, rule: Any, chosen: CardSet) -> dict[str, Any]:
+    """A set move as records write it: ``{"player", "move", "cards", "to": {"zone", "index"}}``."""
     cards = game.cards.json
     return {
         "player": p,
         "move": rule.name,
-        "cards": [None if hidden else cards[c] for c in chosen.cards],
+        "cards": [cards[c] for c in chosen.cards],
         "to": {"zone": game.zones[lay.zone_of[chosen.to]].name, "index": lay.number[chosen.to]},
     }

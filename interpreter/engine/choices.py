@@ -14,8 +14,8 @@ from ..errors import PlayError
 from .card_sets import describe_set
 from .expr_analysis import Fn, Scope
 from .expressions import ExprCompiler
+from .moves import NO_CARD
 
-NO_CARD = -1  # the card of a Move that chooses no card
 ChoiceGenerator = Callable[..., None]  # gen(state, player, out, env=None)
 
 
@@ -97,13 +97,13 @@ def compile_choice(
     return generate
 
 
-def describe_choice(game: Any, lay: Any, p: int, move: Any, seat: int | None = None) -> dict[str, Any]:
+def describe_choice(game: Any, lay: Any, p: int, move: Any) -> dict[str, Any]:
     """A choice as records write it: ``{"player", "move", "value"}`` (no value for a pass; a draw
     names the pile, never the card: ``{"player", "move", "from": {"zone", "index"}}``; a set of
-    cards: see card_sets.describe_set, whose cards ``seat`` may not see)."""
+    cards: see card_sets.describe_set)."""
     rule = game.moves[move.rule]
     if rule.choice == "cards":
-        return describe_set(game, lay, p, rule, move.target, seat)
+        return describe_set(game, lay, p, rule, move.target)
     out: dict[str, Any] = {"player": p, "move": rule.name}
     if rule.choice == "draw":
         out["from"] = {"zone": game.zones[lay.zone_of[move.target]].name, "index": lay.number[move.target]}

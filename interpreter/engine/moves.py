@@ -26,6 +26,9 @@ class Move(NamedTuple):
     target: int
 
 
+NO_CARD = -1  # the card of a Move that chooses no one card (a choice: its value in the target's place)
+
+
 TRIVIAL = {"num", "text", "none", "bound", "builtin", "param", "schedule"}
 
 

@@ -128,7 +128,10 @@ def seen_move(state: Any, seat: int, p: int, m: Any) -> dict[str, Any]:
     game, lay = state.game, state.layout
     rule = game.moves[m.rule]
     if m.card < 0:
-        return describe_choice(game, lay, p, m, seat)
+        seen = describe_choice(game, lay, p, m)
+        if "cards" in seen and p != seat and not sees(game, lay, m.target.to, seat):  # a set gone out of sight
+            seen["cards"] = [None] * len(seen["cards"])
+        return seen
     return {
         "player": p,
         "move": rule.name,
