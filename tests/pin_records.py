@@ -35,6 +35,8 @@ CASES = [
     ("examples/classics/oh_hell.rules", 4, "random,greedy,random,random"),
     ("examples/classics/love_letter.rules", 4, "random,greedy,random,random"),
     ("examples/classics/lost_cities.rules", 2, "random,greedy"),
+    # Pinned as it was added: sets of several cards in one move.
+    ("examples/classics/president.rules", 4, "random,greedy,random,random"),
 ]
 SEEDS = (1, 2)
 # What a record says of the game itself (not where its rules were read from, nor when).
