@@ -246,7 +246,7 @@ class Belief:
             return find_move(state, m)
         pattern = self.patterns.get(id(m))
         if pattern is None:  # (the move dicts live as long as the observation, so their ids are theirs)
-            game, lay, to = self.game, self.lay, m["to"]
+            game, lay, to = self.game, self.lay, m.get("to") or m["from"]  # (an ask's card: where it is)
             rules = frozenset(i for i, r in enumerate(game.moves) if r.name == m["move"])
             targets = frozenset(
                 t
@@ -269,7 +269,7 @@ class Belief:
         """Swap unseen cards so that the observed move becomes legal; learn what the mover lacked."""
         if "cards" in m:
             return self._repair_set(state, m, seen)
-        if m.get("card") is None:  # (a hidden card, or a choice: nothing to swap)
+        if m.get("card") is None or "to" not in m:  # (a hidden card, a choice or an ask's: nothing to swap)
             return None
         game, lay, p = self.game, self.lay, m["player"]
         rule = next(r for r in game.phases[state.phase].moves if r.name == m["move"])

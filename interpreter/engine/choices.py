@@ -15,6 +15,7 @@ from .card_sets import describe_set
 from .expr_analysis import Fn, Scope
 from .expressions import ExprCompiler
 from .moves import NO_CARD
+from .zones import sees
 
 ChoiceGenerator = Callable[..., None]  # gen(state, player, out, env=None)
 
@@ -53,6 +54,15 @@ def choice_values(cx: ExprCompiler, choice: dict[str, Any], scope: Scope, attrib
     return numbers
 
 
+def choice_guards(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> tuple[list[Fn], list[Fn]]:
+    """A choice's `allow` and `require` conditions, compiled (and counted by `check`)."""
+    from .moves import _condition
+
+    count, compile = cx.counted, cx.compile
+    compiled = [(g["kind"], count(compile(_condition(g), scope), g.get("at"), guard=True)) for g in node["guards"]]
+    return [f for k, f in compiled if k == "allow"], [f for k, f in compiled if k == "require"]
+
+
 def compile_choice(
     cx: ExprCompiler,
     node: dict[str, Any],
@@ -64,19 +74,10 @@ def compile_choice(
     """The generator of a choice's legal moves: each value its guards admit (some `allow` holds, if
     it has any, and every `require`). ``index()`` is the rule's number (known once every rule is
     numbered: an ask's rule is numbered after the phases' moves)."""
-    from .moves import Move, _condition
+    from .moves import Move
 
     values = choice_values(cx, node["choice"], scope, attributes)
-    allows = [
-        cx.counted(cx.compile(_condition(g), scope), g.get("at"), guard=True)
-        for g in node["guards"]
-        if g["kind"] == "allow"
-    ]
-    requires = [
-        cx.counted(cx.compile(_condition(g), scope), g.get("at"), guard=True)
-        for g in node["guards"]
-        if g["kind"] == "require"
-    ]
+    allows, requires = choice_guards(cx, node, scope)
     size = cx.counter
     new = tuple.__new__
 
@@ -97,15 +98,64 @@ def compile_choice(
     return generate
 
 
+def compile_card_choice(
+    cx: ExprCompiler, node: dict[str, Any], scope: Scope, slot: int, index: Callable[[], int]
+) -> ChoiceGenerator:
+    """The generator of an ask that chooses a card (`ask P to choose NAME card from ZONE`): each
+    card of that zone instance that P sees (the zone is P's to see, or the card was shown to P)
+    and the guards admit, as ``Move(rule, card, zone instance)``, in the zone's order."""
+    from .moves import Move
+
+    zone = cx.compile(node["choice"]["zone"], scope)
+    allows, requires = choice_guards(cx, node, scope)
+    new = tuple.__new__
+
+    def generate(s, p, out, env=None):
+        e = list(env)
+        inst = zone(s, e)
+        if inst is None:
+            return
+        seen = sees(s.game, s.layout, inst, p)
+        rule = index()
+        for c in s.zone_cards(inst):
+            if not seen and (p, c, inst) not in s.shown:
+                continue
+            e[slot] = c
+            if allows and not any(a(s, e) for a in allows):
+                continue
+            if all(r(s, e) for r in requires):
+                out.append(new(Move, (rule, c, inst)))
+
+    return generate
+
+
+def describe_move(game: Any, lay: Any, p: int, move: Any) -> dict[str, Any]:
+    """A move as records write it: player, move, card, target zone and index (a choice, or an
+    ask's card: see describe_choice)."""
+    rule = game.moves[move.rule]
+    if move.card < 0 or rule.choice is not None:
+        return describe_choice(game, lay, p, move)
+    return {
+        "player": p,
+        "move": rule.name,
+        "card": game.cards.json[move.card],
+        "to": {"zone": game.zones[lay.zone_of[move.target]].name, "index": lay.number[move.target]},
+    }
+
+
 def describe_choice(game: Any, lay: Any, p: int, move: Any) -> dict[str, Any]:
     """A choice as records write it: ``{"player", "move", "value"}`` (no value for a pass; a draw
     names the pile, never the card: ``{"player", "move", "from": {"zone", "index"}}``; a set of
-    cards: see card_sets.describe_set)."""
+    cards: see card_sets.describe_set; an ask's card: ``{"player", "move", "card", "from": {"zone",
+    "index"}}``)."""
     rule = game.moves[move.rule]
     if rule.choice == "cards":
         return describe_set(game, lay, p, rule, move.target)
     out: dict[str, Any] = {"player": p, "move": rule.name}
-    if rule.choice == "draw":
+    if rule.choice == "card":
+        out["card"] = game.cards.json[move.card]
+        out["from"] = {"zone": game.zones[lay.zone_of[move.target]].name, "index": lay.number[move.target]}
+    elif rule.choice == "draw":
         out["from"] = {"zone": game.zones[lay.zone_of[move.target]].name, "index": lay.number[move.target]}
     elif rule.choice != "pass":
         out["value"] = move.target
@@ -162,7 +212,10 @@ def compile_ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope, compile_ef
     inner = Scope(scope.slots, scope.counter)
     slot = inner.set(node["name"])
     cell: list = [None]
-    generate = compile_choice(cx, node, inner, slot, cx.attributes, lambda: cell[0])
+    if node["choice"]["kind"] == "card":
+        generate = compile_card_choice(cx, node, inner, slot, lambda: cell[0])
+    else:
+        generate = compile_choice(cx, node, inner, slot, cx.attributes, lambda: cell[0])
     then = compile_effects(cx, node["then"], Scope(inner.slots, inner.counter)) if node["then"] else None
     cx.asks.append(Ask(cell, node["name"], node["choice"]["kind"], slot, generate, then, at or ""))
 
@@ -174,7 +227,7 @@ def compile_ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope, compile_ef
             raise PlayError("an ask while another waits for its answer", at)
         out: list = []
         generate(s, p, out, e)
-        if out:
-            s.asking = (p, cell[0], list(e))
+        if out:  # what is left to run joins as the runners around this ask stop (flow.py)
+            s.asking = (p, cell[0], tuple(e), ())
 
     return ask

@@ -8,19 +8,48 @@ from typing import Any
 from ..errors import PlayError
 from .expr_analysis import Scope
 from .expressions import ExprCompiler
+from .flow import suspend
 
 Effect = Callable[[Any, list], None]
 
 
 def compile_effects(cx: ExprCompiler, nodes: list[dict[str, Any]], scope: Scope) -> Effect:
-    """One closure that runs the effects in order."""
+    """One closure that runs the effects in order (one that stops when an `ask` waits, and
+    leaves the rest to run after its answer, when one of them asks: see flow.py)."""
     steps = [compile_effect(cx, node, scope) for node in nodes]
     if len(steps) == 1:
         return steps[0]
+    if asks(nodes):
+        return _asking_sequence(steps)
 
     def run(s, e):
         for step in steps:
             step(s, e)
+
+    return run
+
+
+def asks(nodes: list[dict[str, Any]]) -> bool:
+    """Whether some effect among ``nodes`` (or in their blocks) is an `ask`."""
+    return any(
+        node["do"] == "ask" or any(asks(node.get(k) or []) for k in ("then", "else", "effects")) for node in nodes
+    )
+
+
+def _asking_sequence(steps: list[Effect]) -> Effect:
+    """Effects in order; when one leaves an ask waiting, the rest runs after its answer."""
+
+    def run(s, e, start=0):
+        for i in range(start, len(steps)):
+            steps[i](s, e)
+            if s.asking is not None:
+                if i + 1 < len(steps):
+                    suspend(s, rest, (i + 1, tuple(e)))
+                return
+
+    def rest(s, arg):
+        start, env = arg
+        run(s, list(env), start)
 
     return run
 
@@ -191,6 +220,8 @@ def _each(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     inner, k = scope.bind(node["over"])
     where = None if node.get("where") is None else cx.compile(node["where"], inner)
     body = compile_effects(cx, node["effects"], Scope(inner.slots, inner.counter))
+    if asks(node["effects"]):  # one ask per turn of the loop: the next turns wait for its answer
+        return _asking_each(over, k, where, body)
 
     def each(s, e):
         for x in list(over(s, e)):
@@ -199,6 +230,26 @@ def _each(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
                 body(s, e)
 
     return each
+
+
+def _asking_each(over: Any, k: int, where: Any, body: Effect) -> Effect:
+    """`for each` whose body may ask: the players (or teams) still to go are left to run (flow.py)."""
+
+    def walk(s, e, xs, start):
+        for i in range(start, len(xs)):
+            e[k] = xs[i]
+            if where is None or where(s, e):
+                body(s, e)
+                if s.asking is not None:
+                    if i + 1 < len(xs):
+                        suspend(s, rest, (xs, i + 1, tuple(e)))
+                    return
+
+    def rest(s, arg):
+        xs, start, env = arg
+        walk(s, list(env), xs, start)
+
+    return lambda s, e: walk(s, e, tuple(over(s, e)), 0)
 
 
 def _counter(cx: ExprCompiler, counter: dict[str, Any], scope: Scope) -> Callable[[Any, list], tuple[list, int]]:

@@ -276,6 +276,12 @@ def _compile_ir(
     score = _compile_score(ir, cx, base, expr)
     game = ir["game"]
     flow = _compile_flow(ir, cx, base, expr)
+    for ask in cx.asks:  # the asks' choices (in triggers, then in round and phase effects), after every move
+        ask.cell[0] = len(moves)
+        moves.append(
+            MoveRule(len(moves), ask.name, -1, -1, False, -1, False, ask.generate, ask.at, ask.kind, ask.slot, ask.then)
+        )
+        triggers.append([])
     return Game(
         ir=ir,
         name=ir["name"],
@@ -376,12 +382,6 @@ def _compile_phases(
                 first_seat=expr(first.get("seat")) if first else None,
             )
         )
-    for ask in cx.asks:  # the asks' choices, numbered after every phase's moves
-        ask.cell[0] = len(moves)
-        moves.append(
-            MoveRule(len(moves), ask.name, -1, -1, False, -1, False, ask.generate, ask.at, ask.kind, ask.slot, ask.then)
-        )
-        triggers.append([])
     phase_index = {ph.name: i for i, ph in enumerate(phases)}
     for loop in ir["round"].get("repeats", ()):  # the last phase of each `repeat` knows where it goes back to
         last = phase_index[loop["last"]]

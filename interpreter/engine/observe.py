@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .choices import describe_choice
+from .zones import sees
 
 
 def observe(state: Any, seat: int) -> dict[str, Any]:
@@ -97,12 +98,6 @@ def last_round(state: Any) -> dict[str, Any] | None:
     return {"round": len(scored), "scores": list(scored[-1]["scores"]), "revealed": scored[-1]["revealed"]}
 
 
-def sees(game: Any, lay: Any, inst: int, seat: int) -> bool:
-    """Whether ``seat`` sees the cards of zone instance ``inst``."""
-    spec = game.zones[lay.zone_of[inst]]
-    return spec.visibility == "public" or (spec.visibility == "owner" and lay.owner[inst] == seat)
-
-
 def deal_view(state: Any, seat: int) -> dict[str, list[Any]]:
     """The round's deal as ``seat`` saw it: per zone, per instance, its cards or ``{"count": n}``."""
     game, lay = state.game, state.layout
@@ -131,6 +126,11 @@ def seen_move(state: Any, seat: int, p: int, m: Any) -> dict[str, Any]:
         seen = describe_choice(game, lay, p, m)
         if "cards" in seen and p != seat and not sees(game, lay, m.target.to, seat):  # a set gone out of sight
             seen["cards"] = [None] * len(seen["cards"])
+        return seen
+    if rule.choice is not None:  # an ask's card: seen by the asked seat and those who see its zone
+        seen = describe_choice(game, lay, p, m)
+        if p != seat and not sees(game, lay, m.target, seat):
+            seen["card"] = None
         return seen
     return {
         "player": p,

@@ -8,7 +8,7 @@ from typing import Any
 from ..errors import IllegalMoveError, PlayError, RecordError
 from ..language.schema import check_record
 from .cards import signature
-from .choices import describe_choice
+from .choices import describe_move
 from .game import Game
 from .scoring import team_results
 
@@ -48,15 +48,7 @@ def record(state: Any, agents: list[str] | None = None) -> dict[str, Any]:
 def move_record(state: Any, player: int, move: Any) -> dict[str, Any]:
     """One move as a record writes it: player, move, card, target zone and index (a choice: see
     choices.describe_choice)."""
-    game, lay = state.game, state.layout
-    if move.card < 0:
-        return describe_choice(game, lay, player, move)
-    return {
-        "player": player,
-        "move": game.moves[move.rule].name,
-        "card": game.cards.json[move.card],
-        "to": {"zone": game.zones[lay.zone_of[move.target]].name, "index": lay.number[move.target]},
-    }
+    return describe_move(state.game, state.layout, player, move)
 
 
 def dumps(rec: dict[str, Any]) -> str:
@@ -131,10 +123,13 @@ def replay(game: Game, rec: dict[str, Any], line: int | None = None) -> Any:
 def find_move(state: Any, m: dict[str, Any]) -> Any:
     """The legal move that a recorded move describes, or None."""
     game, lay = state.game, state.layout
-    if "from" in m:  # a draw: the same rule's move from the same pile
+    if "from" in m:  # a draw (or an ask's card): the same rule's move from the same pile
+        want = signature(m["card"]) if isinstance(m.get("card"), dict) else None
         for move in state.legal_moves():
             rule = game.moves[move.rule]
-            if rule.choice == "draw" and rule.name == m["move"] and move.target < lay.size:
+            if rule.choice == "card" and (want is None or signature(game.cards.json[move.card]) != want):
+                continue
+            if rule.choice in ("draw", "card") and rule.name == m["move"] and move.target < lay.size:
                 pile = m["from"]
                 if (
                     game.zones[lay.zone_of[move.target]].name == pile["zone"]

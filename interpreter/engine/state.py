@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 from ..errors import RUNTIME_FAILURES, IllegalMoveError, PlayError, rule_failure
 from ..language.limits import MAX_ROUNDS, endless_round
 from .card_sets import perform_set, swapped
-from .choices import describe_choice, draw_cards
+from .choices import describe_move, draw_cards
 from .deal import deal, place, shuffle_decks
-from .flow import holds, run_effects
+from .flow import answer, holds, run_effects, suspend
 from .history import RoundLog
 from .moves import Move
 from .observe import revealed_zones
@@ -94,8 +94,7 @@ class State:
         self._legal: tuple[int, list[Move]] | None = None
         self.next_player: int | None = None
         self.pending: list[tuple[int, Move]] = []
-        # an ask waiting for its answer: (asked seat, its rule, env), then the mover, the next player
-        # set so far and the triggers left to run (see _answer)
+        # an ask waiting for its answer: (asked seat, its rule, env, what is left to run: flow.py)
         self.asking: tuple | None = None
         self.to_move: list[int] = []
         env = [None] * game.env_size
@@ -135,7 +134,7 @@ class State:
             return []
         if seat == self.current:
             return self.legal_moves()
-        if self.game.phases[self.phase].simultaneous and seat in self.to_move:
+        if self.asking is None and self.game.phases[self.phase].simultaneous and seat in self.to_move:
             return self._moves_for(seat)
         return []
 
@@ -150,18 +149,19 @@ class State:
         if self.moves_in_round > game.max_moves_per_round:
             raise endless_round(self)
         self.history[-1]["moves"].append((p, move))
-        if game.phases[self.phase].simultaneous:
+        if self.asking is not None:  # the answer to an ask: its block, then what was left to run
+            answer(self, move.card if game.moves[move.rule].choice == "card" else move.target)
+            if self.asking is not None:
+                return self._hold()
+        elif game.phases[self.phase].simultaneous:
             self.pending.append((p, move))
             self.to_move.pop(0)
         else:
-            if self.asking is None:
-                self.next_player = None
-                self._perform(p, move)
-            else:
-                p = self._answer(move)
+            self.next_player = None
+            self._perform(p, move)
             if self.asking is not None:  # an effect asks someone a follow-up choice: wait for it
-                self.current = self.asking[0]
-                return
+                suspend(self, State._moved, p)
+                return self._hold()
             nxt = self.next_player
             self.current = nxt if nxt is not None else (p + 1) % self.n
         self._advance()
@@ -255,15 +255,7 @@ class State:
 
     def describe(self, move: Move) -> dict[str, Any]:
         """A move as a record writes it: player, move, card, target zone and index."""
-        rule = self.game.moves[move.rule]
-        if move.card < 0:
-            return describe_choice(self.game, self.layout, self.current, move)
-        return {
-            "player": self.current,
-            "move": rule.name,
-            "card": self.game.cards.json[move.card],
-            "to": {"zone": self.game.zones[rule.target].name, "index": self.layout.number[move.target]},
-        }
+        return describe_move(self.game, self.layout, self.current, move)
 
     def swap_zones(self, a: int, b: int) -> None:
         """Exchange the whole contents of two zone instances (neither of piles)."""
@@ -400,7 +392,7 @@ class State:
                     trig.effects(self, env)
                     self.cache.clear()
                     if self.asking is not None:  # the trigger asks: the rest waits for the answer
-                        self._wait(p, (p, move, game.triggers[rule_index].index(trig) + 1))
+                        suspend(self, State._triggers_from, (p, move, game.triggers[rule_index].index(trig) + 1))
                         return
             except RUNTIME_FAILURES as err:
                 raise rule_failure(err, trig.at, "trigger") from None
@@ -427,37 +419,37 @@ class State:
                     trig.effects(self, env)
                     self.cache.clear()
                     if self.asking is not None:
-                        self._wait(p, (p, move, k + 1))
+                        suspend(self, State._triggers_from, (p, move, k + 1))
                         return
             except RUNTIME_FAILURES as err:
                 raise rule_failure(err, trig.at, "trigger") from None
 
-    def _wait(self, mover: int, resume: tuple | None) -> None:
-        """An effect has just asked: keep who moved, the next player set so far and what is left to run."""
-        if len(self.asking) == 3:
-            self.asking = (*self.asking, mover, self.next_player, resume)
+    def _triggers_from(self, resume: tuple) -> None:
+        """A frame (flow.py): the triggers of ``(player, move, start)`` left to run after an answer."""
+        self._triggers(*resume)
+
+    def _moved(self, p: int) -> None:
+        """A frame (flow.py): once ``p``'s move and what it asked are done, the next player moves."""
+        nxt = self.next_player
+        self.current = nxt if nxt is not None else (p + 1) % self.n
+
+    def _hold(self) -> None:
+        """An ask waits: the asked seat is the one to move (only the asked choice: _moves_for)."""
+        self.current = self.asking[0]
         self._legal = None
 
-    def _answer(self, move: Move) -> int:
-        """The asked player's choice: the ask's block runs, then the triggers left; the mover is returned."""
-        _, rule_index, env, mover, saved_next, resume = self.asking
-        self.asking = None
-        rule = self.game.moves[rule_index]
-        env = list(env)
-        env[rule.slot] = move.target
-        self.next_player = saved_next
-        if rule.then is not None:
-            try:
-                rule.then(self, env)
-            except RUNTIME_FAILURES as err:
-                raise rule_failure(err, rule.at, "ask") from None
-            self.cache.clear()
-            if self.asking is not None:  # the block asks again: what was left waits longer
-                self._wait(mover, resume)
-                return mover
-        if resume is not None:
-            self._triggers(*resume)
-        return mover
+    def _resolve(self, _: None = None) -> None:
+        """A simultaneous phase's held moves take effect, in ``pending``'s order (the first next:
+        those not yet resolved stay held, and hidden, while a resolution's ask waits); then the
+        phase ends. Also a frame (flow.py), to go on after an answer."""
+        pending = self.pending
+        while pending:
+            p, move = pending.pop(0)
+            self._perform(p, move)
+            if self.asking is not None:
+                suspend(self, State._resolve, None)
+                return
+        self._next_phase()
 
     def _advance(self) -> None:
         """End phases and rounds whose time has come, until some player must move."""
@@ -470,6 +462,8 @@ class State:
                 and holds(self, round_ends, game.flow.at.get("round_ends"), "round's end")
             ):
                 self._end_round()  # (never amid a simultaneous phase's choices)
+                if self.asking is not None:
+                    return self._hold()
                 continue
             ph = game.phases[self.phase]
             if ph.simultaneous:
@@ -478,13 +472,11 @@ class State:
                 if self.to_move:
                     self.current = self.to_move[0]
                     return
-                pending = resolution_order(self, ph, self.pending) if ph.resolve else self.pending
-                for p, move in pending:
-                    self._perform(p, move)
-                    if self.asking is not None:
-                        raise PlayError("a simultaneous phase's triggers cannot ask a player to choose", ph.at)
-                self.pending = []
-                self._next_phase()
+                if ph.resolve:
+                    self.pending = resolution_order(self, ph, self.pending)
+                self._resolve()
+                if self.asking is not None:
+                    return self._hold()
                 continue
 
             ends = ph.ends
@@ -495,6 +487,8 @@ class State:
                     raise rule_failure(err, ph.at, "phase's end") from None
                 if ended:
                     self._next_phase()
+                    if self.asking is not None:
+                        return self._hold()
                     continue
             current, n = self.current, self.n
             if self.expiring:
@@ -520,6 +514,8 @@ class State:
                 if game.coverage is not None:
                     game.coverage[ph.ends_when_stuck] += 1
                 self._next_phase()
+                if self.asking is not None:
+                    return self._hold()
                 continue
             raise PlayError(f"nobody can move in phase '{ph.name}', and its end condition does not hold", ph.at)
 
@@ -550,29 +546,56 @@ class State:
         self.history.append(RoundLog(self.dealer, self))  # (the deal: set-up effects are replayed from it)
         self.moves_in_round = 0
         self.cache.clear()
+        self.phase = 0  # (the phase to come, while the round's start effects ask)
         if game.flow.round_start is not None:
             run_effects(self, game.flow.round_start, game.flow.at["round_start"], "effects at the start of the round")
+            if self.asking is not None:  # the first phase starts once the answers are in
+                suspend(self, State._start_phase, 0)
+                if advance:
+                    self._hold()
+                return
         self._start_phase(0)
         if advance:
-            self._advance()
+            if self.asking is not None:
+                self._hold()
+            else:
+                self._advance()
 
     def _start_phase(self, index: int) -> None:
         self.phase = index
         ph = self.game.phases[index]
-        self.current = first_player(self, ph)
+        self.current = first = first_player(self, ph)
         self.pending = []
         if ph.at_start is not None:
             self.next_player = None
             run_effects(self, ph.at_start, ph.at, f"effects at the start of phase '{ph.name}'")
-            if self.next_player is not None:  # `next P` among them: P starts the phase
-                self.current = self.next_player
+            if self.asking is not None:
+                suspend(self, State._phase_begins, first)
+                return
+        self._phase_begins(first)
+
+    def _phase_begins(self, first: int) -> None:
+        """The phase's first player (`next P` among its start effects: P) and, in a simultaneous
+        phase, the seats to choose; a frame too (flow.py), after its start effects' answers."""
+        ph = self.game.phases[self.phase]
+        if ph.at_start is not None and self.next_player is not None:  # `next P` among them: P starts
+            first = self.next_player
+        self.current = first
         if ph.simultaneous:
-            self.to_move = [(self.current + k) % self.n for k in range(self.n)]
+            self.to_move = [(first + k) % self.n for k in range(self.n)]
 
     def _next_phase(self) -> None:
         ph = self.game.phases[self.phase]
         if ph.at_end is not None:
             run_effects(self, ph.at_end, ph.at, f"effects at the end of phase '{ph.name}'")
+            if self.asking is not None:
+                suspend(self, State._phase_ended, None)
+                return
+        self._phase_ended()
+
+    def _phase_ended(self, _: None = None) -> None:
+        """The next phase (back to a `repeat`'s first), or the round's end; a frame too (flow.py)."""
+        ph = self.game.phases[self.phase]
         if ph.until is not None and not holds(self, ph.until, ph.at, "repeat's `until`"):
             self._start_phase(ph.repeat_from)
             return
@@ -586,6 +609,14 @@ class State:
         flow = self.game.flow
         if flow.round_end is not None:
             run_effects(self, flow.round_end, flow.at["round_end"], "effects at the end of the round")
+            if self.asking is not None:
+                suspend(self, State._score_round, None)
+                return
+        self._score_round()
+
+    def _score_round(self, _: None = None) -> None:
+        """The round's scoring, then the next round or the end of the game; a frame too (flow.py)."""
+        flow = self.game.flow
         by_rule = score_by_rule(self)
         scores = [sum(points) for points in by_rule]
         for p in range(self.n):

@@ -56,3 +56,9 @@ def layout(specs: list[ZoneSpec], players: int) -> Layout:
             owner.append(i if spec.per_player else None)
             number.append(i)
     return Layout(players, tuple(base), tuple(instances), tuple(zone_of), tuple(owner), tuple(number))
+
+
+def sees(game: Any, lay: Any, inst: int, seat: int) -> bool:
+    """Whether ``seat`` sees the cards of zone instance ``inst``."""
+    spec = game.zones[lay.zone_of[inst]]
+    return spec.visibility == "public" or (spec.visibility == "owner" and lay.owner[inst] == seat)

@@ -230,7 +230,8 @@ class Choice:
     to ``high``), `value` (of the attribute ``attr``), `player`, or `option` (one of ``options``);
     or a `draw`: the top ``low`` cards (None: one) of one of the zones ``options``, to the zone
     ``attr``; or `cards`: several cards at once, ``low`` of them (or ``low`` to ``high``) from the
-    zone ``options[0]`` to ``options[1]``, all of one ``attr`` (None: any), at ``span``."""
+    zone ``options[0]`` to ``options[1]``, all of one ``attr`` (None: any), at ``span``; or an
+    ask's `card`: a card of the zone instance ``low`` (an expression)."""
 
     kind: str
     low: Expr | None = None

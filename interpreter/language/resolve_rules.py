@@ -82,6 +82,17 @@ class RulesResolver:
         elif c.kind == "cards":
             node, bound[name], bound["target"] = self._card_set(c, scope, span)
             bound[SET_NAME] = T("cards", name)  # (for the error on `card`, which a set has not)
+        elif c.kind == "card":  # an ask's: a card of a zone its player sees
+            node["zone"] = self.expr(c.low, scope, None)
+            self._expect(T("zone"), c.low.span)
+            zone = self.zones.get(self._last_type.zone or "")
+            if zone is not None and zone["visibility"] == "hidden":
+                raise DeclarationError(
+                    f"nobody sees the cards of zone '{zone['name']}': an ask chooses among cards its player sees",
+                    c.low.span,
+                    "choose from a zone the player sees (`owner sees`, `public`), or `show` the cards first",
+                )
+            bound[name] = CARD
         elif c.kind == "option":
             if len(set(c.options)) < len(c.options):
                 raise DeclarationError("a choice lists the same option twice", span)

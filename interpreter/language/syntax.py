@@ -234,6 +234,9 @@ class ToAst(Transformer):
     def choose_option(self, meta, c):
         return Choice("option", options=tuple(str(x) for x in c))
 
+    def choose_card(self, meta, c):  # an ask's: a card of a zone (`card from hand of player`)
+        return Choice("card", low=c[0])
+
     def guard(self, meta, c):
         return Guard(str(c[0]), c[1], c[2], self._s(meta))
 
