@@ -83,6 +83,10 @@ def effect_expressions(effects: list[Node]) -> Iterator[Node]:
                 yield v
             elif k in ("payer", "payee") and v["of"] is not None:  # a counter paid from or to: its player
                 yield v["of"]
+            elif k == "choice":  # an ask's: its range, or the zone of its card
+                yield from (x for x in v.values() if isinstance(x, dict) and "op" in x)
+            elif k == "guards":  # an ask's
+                yield from (x for g in v for x in (g["expr"], g.get("when")) if x is not None)
 
 
 def walk(node: Any) -> Iterator[Node]:

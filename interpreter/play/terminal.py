@@ -38,8 +38,8 @@ def zone_label(game: Any, name: str, index: int, seat: int, players: int) -> str
 def move_text(game: Any, m: dict[str, Any], seat: int, players: int) -> str:
     """A move as seen by ``seat``: who, which move, which card, where to."""
     who = "you" if m["player"] == seat else f"seat {m['player']}"
-    if "from" in m:  # a draw: the pile, never the card
-        return f"{who}: {m['move']} from {zone_label(game, m['from']['zone'], m['from']['index'], seat, players)}"
+    if "from" in m:  # a draw: the pile, never the card (an ask's card: the card, and where it is)
+        return f"{who}: {from_text(game, m, seat, players)}"
     if "cards" in m:  # several cards at once
         return f"{who}: {set_text(game, m, seat, players)}"
     if "to" not in m:
@@ -52,6 +52,14 @@ def set_text(game: Any, m: dict[str, Any], seat: int, players: int) -> str:
     """A set move in its words: ``lay card clubs 7, card hearts 7 to pile``."""
     where = zone_label(game, m["to"]["zone"], m["to"]["index"], seat, players)
     return f"{m['move']} {', '.join(card_name(c) for c in m['cards'])} to {where}"
+
+
+def from_text(game: Any, m: dict[str, Any], seat: int, players: int) -> str:
+    """A draw (``draw from discard 1``), or a card an ask chose (``extra tempura from your hand``)."""
+    where = zone_label(game, m["from"]["zone"], m["from"]["index"], seat, players)
+    if "card" in m:
+        return f"{m['move']} {card_name(m['card'])} from {where}"
+    return f"{m['move']} from {where}"
 
 
 def masked(state: Any, seat: int | None) -> Any:
@@ -318,8 +326,8 @@ def ask(state: Any, seat: int, inp: TextIO, say: Callable[[str], None]) -> Any:
     choices = [mv for mv in listed if mv.card < 0]  # (in the order the rules list them)
     for mv in choices + sorted((mv for mv in listed if mv.card >= 0), key=lambda mv: (mv.card, mv.target)):
         d = state.describe(mv)
-        if "from" in d:  # a draw
-            text = f"{d['move']} from {zone_label(game, d['from']['zone'], d['from']['index'], seat, state.n)}"
+        if "from" in d:  # a draw, or an ask's card
+            text = from_text(game, d, seat, state.n)
         elif "cards" in d:  # several cards at once (alike sets are listed once by the rules)
             text = set_text(game, d, seat, state.n)
         elif mv.card < 0:

@@ -225,6 +225,8 @@ def choice_text(c: Choice) -> str:
             return " player"
         case "option":
             return f" one of {', '.join(c.options)}"
+        case "card":  # an ask's
+            return f" card from {expression(c.low)}"
         case "draw":
             top = "card" if c.low is None else expression(c.low)
             return f" top {top} from {' or '.join(c.options)} to {c.attr}"
