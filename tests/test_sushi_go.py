@@ -13,6 +13,7 @@ import interpreter
 from conftest import ROOT, position
 from interpreter.engine.records import record, replay
 from interpreter.engine.scoring import score_round
+from interpreter.errors import RecordError
 
 SUSHI = ROOT / "examples" / "classics" / "sushi-go.rules"
 NAMES = {
@@ -94,6 +95,8 @@ def test_in_every_round_whoever_deals_each_hand_goes_to_the_next_seat_clockwise(
             seat, move = state.current_player, state.legal_moves()[seed % len(state.legal_moves())]
             picks[seat] = move.card
             state.apply(move)
+        while not state.is_over and asked(state) == {"chopsticks_use"}:  # (see the chopsticks' tests)
+            answer(state, "chopsticks_use", value="take_one")
         if state.is_over or all(len(h) == 1 for h in before):
             continue  # the round ended: the next one is dealt afresh
         for s in range(players):
@@ -199,7 +202,88 @@ def test_puddings_score_nothing_before_the_last_round_and_are_kept_from_round_to
         picks = [0, 0, 0]
         for rnd in rec["rounds"]:
             for m in rnd["moves"]:
-                picks[m["player"]] += m["card"]["type"] == "pudding"
+                picks[m["player"]] += "card" in m and m["card"]["type"] == "pudding"  # (a second card too)
         counters = state.vars[[v["name"] for v in sushi.ir["vars"]].index("puddings")]
         assert counters == picks  # every pudding of the three rounds counted
+        replay(sushi, rec)
+
+
+# ---- chopsticks --------------------------------------------------------------------------------
+
+
+def answer(state, name: str, **said) -> None:
+    """The current (asked) seat answers ``name`` with the value or card given."""
+    (move,) = [
+        m
+        for m in state.legal_moves()
+        if state.describe(m)["move"] == name and all(state.describe(m).get(key) == v for key, v in said.items())
+    ][:1]
+    state.apply(move)
+
+
+def asked(state) -> set[str]:
+    return {state.describe(m)["move"] for m in state.legal_moves()}
+
+
+def test_chopsticks_picked_earlier_take_a_second_card_and_go_back_into_the_hand_passed_on(sushi):
+    hands = [
+        [k("dumpling"), k("dumpling"), k("pudding"), k("wasabi")],
+        [k("chopsticks"), k("tempura"), k("tempura"), k("sashimi")],
+    ]
+    state = position(sushi, 2, {"hand": hands})
+    turn(state, [k("dumpling"), k("chopsticks")])  # chopsticks just picked: no second card this turn
+    assert asked(state) == {"pick"}
+    # seat 1 now holds seat 0's hand: [dumpling, pudding, wasabi]; seat 1's picks take effect first
+    turn(state, [k("tempura"), k("dumpling")])
+    assert state.current_player == 1 and asked(state) == {"chopsticks_use"}  # after the reveal
+    assert state.observe(1)["zones"]["picked"][0] == [k("dumpling")]  # seat 0's pick waits, unseen
+    answer(state, "chopsticks_use", value="take_two")
+    assert state.current_player == 1 and {state.describe(m)["card"]["type"] for m in state.legal_moves()} == {
+        "pudding",
+        "wasabi",
+    }
+    answer(state, "second", card=k("wasabi"))
+    picked = state.observe(0)["zones"]["picked"]
+    assert picked[1] == [k("dumpling"), k("wasabi")]  # the chopsticks went back into the hand
+    assert picked[0] == [k("dumpling"), k("tempura")]  # then seat 0's pick took effect
+    # the hands passed: seat 0 holds seat 1's hand, with the chopsticks in it
+    assert sorted(c["type"] for c in hand(state, 0)) == ["chopsticks", "pudding"]
+    assert sorted(c["type"] for c in hand(state, 1)) == ["sashimi", "tempura"]
+    assert state.current_player == 1 and asked(state) == {"pick"}
+
+
+def test_without_chopsticks_picked_nobody_is_asked_and_declining_keeps_them(sushi):
+    hands = [
+        [k("chopsticks"), k("tempura"), k("tempura"), k("sashimi")],
+        [k("dumpling"), k("dumpling"), k("pudding"), k("wasabi")],
+    ]
+    state = position(sushi, 2, {"hand": hands})
+    turn(state, [k("tempura"), k("dumpling")])
+    assert state.current_player == 1 and asked(state) == {"pick"}  # no chopsticks: the next turn at once
+    turn(state, [k("dumpling"), k("chopsticks")])
+    turn(state, [k("tempura"), k("wasabi")])
+    assert state.current_player == 1 and asked(state) == {"chopsticks_use"}
+    answer(state, "chopsticks_use", value="take_one")
+    assert state.observe(0)["zones"]["picked"][1] == [k("dumpling"), k("chopsticks"), k("wasabi")]
+    assert [len(hand(state, s)) for s in range(2)] == [1, 1]
+
+
+def test_a_record_with_chopsticks_replays_and_a_forged_second_card_is_refused(sushi):
+    from interpreter.simulation.one_game import play_game
+
+    for seed in range(40):
+        state = play_game(sushi, 3, seed, ["random"])
+        rec = record(state)
+        moves = [m for r in rec["rounds"] for m in r["moves"]]
+        if any(m["move"] == "second" for m in moves):
+            break
+    else:
+        pytest.fail("no game of 40 took a second card with chopsticks")
+    replay(sushi, rec)
+    r_index, m_index = next(
+        (i, j) for i, r in enumerate(rec["rounds"]) for j, m in enumerate(r["moves"]) if m["move"] == "second"
+    )
+    forged = rec["rounds"][r_index]["moves"][m_index]
+    forged["card"] = maki(4)  # (no such card: not in the hand)
+    with pytest.raises(RecordError, match=f"round {r_index + 1}, move {m_index + 1}: the rules do not allow"):
         replay(sushi, rec)
