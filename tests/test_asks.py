@@ -4,6 +4,7 @@ player in a `for each`, and asks that choose a card. The game is the reference's
 
 from __future__ import annotations
 
+import io
 import json
 import re
 
@@ -15,7 +16,11 @@ import interpreter
 from conftest import ROOT, position
 from interpreter.engine.records import dumps, parse_line, record, replay
 from interpreter.errors import RecordError, RulesetError
+from interpreter.play.terminal import ask
 from interpreter.simulation.simulate import simulate
+from interpreter.text.diff import diff, diff_text
+from interpreter.text.fmt import format_text
+from interpreter.text.render import rulebook, to_markdown
 
 DOC = (ROOT / "docs" / "language.md").read_text()
 RULES = next(
@@ -161,3 +166,21 @@ def test_an_ask_of_a_card_from_what_is_not_a_seen_zone_is_refused_at_its_place(l
         interpreter.loads(rules, "asks.rules")
     at = rules.splitlines().index(next(x for x in rules.splitlines() if line in x)) + 1
     assert f"asks.rules:{at}:" in str(err.value)
+
+
+def test_the_terminal_offers_an_asked_card_in_words(game):
+    state = position(game, 2, {"hand": HANDS})
+    lines: list[str] = []
+    move = ask(state, 0, io.StringIO("6 red\n"), lines.append)
+    assert state.describe(move)["card"] == c(6)
+    assert any("1) gift card 2 red from your hand" in s for s in lines)
+
+
+def test_fmt_render_and_diff_say_an_ask_of_a_card(game):
+    assert format_text(RULES, "asks.rules") == RULES
+    text = to_markdown(rulebook(game.ir))
+    assert "The player chooses a card of the player's hand (*gift*):" in text
+    assert "The dealer chooses a number from 0 to 2 (*wish*):" in text
+    other = interpreter.loads(RULES.replace("gift card from hand of player", "gift card from picked of player"), "b")
+    said = diff_text(diff(game.ir, other.ir))
+    assert "a card of the player's hand (gift)" in said and "a card of the player's picked (gift)" in said
