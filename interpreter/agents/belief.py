@@ -59,6 +59,7 @@ class Belief:
             }
         self.base = game.new_game(self.n, rng.randrange(2**31), obs["params"])
         self.failures = 0
+        self.asks = frozenset(r.name for r in game.moves if r.phase < 0)  # the answers' names
 
     def kind(self, card: dict[str, Any]) -> int:
         """The kind (copies share it) of a card as an observation shows it."""
@@ -138,11 +139,14 @@ class Belief:
 
     def _try(self, deal: dict[str, Any], seen: set[int]) -> Any | None:
         """Replay the round's moves on ``deal``; the State at the observed point, or None."""
-        obs, game, rng = self.obs, self.game, self.rng
+        obs, game = self.obs, self.game
         state = self.base.copy()
         state.restart_round(obs["round"] - 1, obs["dealer"], obs["totals"], deal)
         self._see(state, seen)
+        asks = self.asks
         for m in obs["moves"]:
+            if m["move"] in asks:  # an answer while held choices resolve: those chosen before it, unseen
+                self._unseen_choices(state, m["player"])
             if state.is_over or state.current_player != m["player"]:
                 return None
             move = self._find(state, m, seen) or self._repair(state, m, seen)
@@ -150,11 +154,7 @@ class Belief:
                 return None
             state.apply(move)
             self._see(state, seen)
-        while (
-            not state.is_over and state.current_player != obs["current"] and game.phases[state.phase].simultaneous
-        ):  # seats that chose already, unseen: any choice
-            moves = state.legal_moves()
-            state.apply(moves[rng.randrange(len(moves))])
+        self._unseen_choices(state, obs["current"])
         if state.is_over or state.current_player != obs["current"] or game.phases[state.phase].name != obs["phase"]:
             return None
         if not self._reconcile(state) or not self._shown(state):
@@ -165,6 +165,16 @@ class Belief:
         state.cache.clear()
         state._legal = None  # the moves listed before may have read the replayed variables
         return state
+
+    def _unseen_choices(self, state: Any, seat: int) -> None:
+        """Until ``seat`` is to move: the seats that chose already in a simultaneous phase, unseen
+        (held until all have chosen), make any choice."""
+        game, rng = self.game, self.rng
+        while not state.is_over and state.current_player != seat and game.phases[state.phase].simultaneous:
+            if state.asking is not None:
+                return
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
 
     def _reconcile(self, state: Any) -> bool:
         """Make the zones the seat sees hold what it sees, card by card in their order (cards
@@ -263,18 +273,24 @@ class Belief:
             and mv.target in targets
             and (kind[mv.card] == k if k is not None else mv.card not in seen)
         ]
+        if not found and k is None and "to" not in m:  # an asked card, unseen: maybe one seen before
+            found = [mv for mv in state.legal_moves() if mv.rule in rules and mv.target in targets]
         return found[self.rng.randrange(len(found))] if found else None
 
     def _repair(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
         """Swap unseen cards so that the observed move becomes legal; learn what the mover lacked."""
         if "cards" in m:
             return self._repair_set(state, m, seen)
-        if m.get("card") is None or "to" not in m:  # (a hidden card, a choice or an ask's: nothing to swap)
+        if m.get("card") is None:  # (a hidden card, or a choice: nothing to swap)
             return None
         game, lay, p = self.game, self.lay, m["player"]
-        rule = next(r for r in game.phases[state.phase].moves if r.name == m["move"])
-        src = lay.base[rule.source] + (p if rule.source_per_player else 0)
-        if game.zones[rule.source].piles:
+        if "to" in m:
+            rule = next(r for r in game.phases[state.phase].moves if r.name == m["move"])
+            src = lay.base[rule.source] + (p if rule.source_per_player else 0)
+        else:  # an ask's card: the zone it was chosen from
+            where = m["from"]
+            src = next(i for i in lay.instances[game.zone_index[where["zone"]]] if lay.number[i] == where["index"])
+        if game.zones[lay.zone_of[src]].piles:
             return None
         k = self.kind(m["card"])
         swappable = self._swappable(state, src, seen)

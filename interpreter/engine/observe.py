@@ -31,7 +31,7 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
                 views.append([cards[c] for c in content])
         zones[spec.name] = views
     last = state.history[-1]["moves"] if state.history else []
-    revealed = [(p, m) for p, m in last if (p, m) not in state.pending]
+    revealed = unrevealed_removed(last, state.pending) if state.pending else last
     moves = [seen_move(state, seat, p, m) for p, m in revealed]
     return {
         "seat": seat,
@@ -53,6 +53,19 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
         "eliminated": sorted(state.out),
         "shown": shown_view(state, seat),
     }
+
+
+def unrevealed_removed(moves: list, pending: list) -> list:
+    """The moves less those held (not yet revealed): the latest of equal moves is the held one
+    (a card back in a hand may be chosen again in the same round, to the same place)."""
+    held, out = list(pending), []
+    for pm in reversed(moves):
+        if pm in held:
+            held.remove(pm)
+        else:
+            out.append(pm)
+    out.reverse()
+    return out
 
 
 def shown_view(state: Any, seat: int) -> list[dict[str, Any]]:
