@@ -287,3 +287,21 @@ def test_a_record_with_chopsticks_replays_and_a_forged_second_card_is_refused(su
     forged["card"] = maki(4)  # (no such card: not in the hand)
     with pytest.raises(RecordError, match=f"round {r_index + 1}, move {m_index + 1}: the rules do not allow"):
         replay(sushi, rec)
+
+
+def test_chopsticks_picked_again_by_the_same_seat_hide_only_the_new_pick(sushi):
+    hands = [
+        [k("dumpling"), k("dumpling"), k("pudding"), k("wasabi"), k("tempura"), k("sashimi")],
+        [k("chopsticks"), k("tempura"), k("tempura"), k("sashimi"), maki(1), maki(2)],
+    ]
+    state = position(sushi, 2, {"hand": hands})
+    turn(state, [k("dumpling"), k("chopsticks")])
+    turn(state, [k("tempura"), k("dumpling")])
+    answer(state, "chopsticks_use", value="take_two")
+    answer(state, "second", card=k("pudding"))  # the chopsticks go back into the hand seat 0 gets
+    turn(state, [k("wasabi"), k("tempura")])  # seat 0 passes them on, back to seat 1
+    assert state.current_player == 1 and any(m.card >= 0 for m in state.legal_moves())
+    answer(state, "pick", card=k("chopsticks"))  # the same card, to the same place, held unseen
+    picks = [(m["player"], m["card"]) for m in state.observe(0)["moves"] if m["move"] == "pick"]
+    assert picks.count((1, k("chopsticks"))) == 1  # the first pick stays seen; the new one is hidden
+    assert len(picks) == 6
