@@ -18,6 +18,7 @@ from interpreter.engine.records import dumps, parse_line, record, replay
 from interpreter.errors import RecordError, RulesetError
 from interpreter.play.terminal import ask
 from interpreter.simulation.simulate import simulate
+from interpreter.simulation.tally import outcome
 from interpreter.text.diff import diff, diff_text
 from interpreter.text.fmt import format_text
 from interpreter.text.render import rulebook, to_markdown
@@ -184,3 +185,41 @@ def test_fmt_render_and_diff_say_an_ask_of_a_card(game):
     other = interpreter.loads(RULES.replace("gift card from hand of player", "gift card from picked of player"), "b")
     said = diff_text(diff(game.ir, other.ir))
     assert "a card of the player's hand (gift)" in said and "a card of the player's picked (gift)" in said
+
+
+TURNS = """game "Gifts, then turns"
+players 3..3
+
+cards
+  card  rank 1..6
+
+zones
+  hand  per player, owner sees
+  pool  shared, public
+
+round
+  deal 2 to hand
+  at start
+    for each player
+      ask player to choose gift card from hand of player
+        move gift to pool
+  phase play
+    first player is left of left of dealer
+    move play card from hand to pool
+    ends when every hand is empty
+  score
+    count card in pool where rank of it > 3
+
+game
+  rounds 2
+  winner highest total
+"""
+
+
+def test_an_answer_at_the_start_of_a_round_is_no_first_move_in_the_statistics():
+    game = interpreter.loads(TURNS, "turns.rules")
+    state = game.new_game(3, 1)
+    assert state.describe(state.legal_moves()[0])["move"] == "gift" and state.current_player == 0
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
+    assert [first for first, _ in outcome(state)["rounds"]] == [2, 0]  # the dealer's second left, not seat 0

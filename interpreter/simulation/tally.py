@@ -19,11 +19,12 @@ def outcome(state: Any) -> dict[str, Any]:
     """What the statistics need of a finished game: totals, winners, rounds (first mover, scores), moves.
 
     A round's first mover is the first to move in a phase taken in turns (a simultaneous phase,
-    like everyone choosing a card at once, has no first mover).
+    like everyone choosing a card at once, has no first mover; an answer to an ask is no turn).
     """
     game, rounds = state.game, []
+    taken_in_turns = [rule.phase >= 0 and not game.phases[rule.phase].simultaneous for rule in game.moves]
     for r in state.history:
-        turns = (p for p, m in r["moves"] if not game.phases[game.moves[m.rule].phase].simultaneous)
+        turns = (p for p, m in r["moves"] if taken_in_turns[m.rule])
         rounds.append([next(turns, -1), list(r.get("scores", []))])
     out = {
         "totals": list(state.totals),
