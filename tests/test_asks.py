@@ -65,6 +65,9 @@ def test_the_round_starts_with_each_player_asked_in_turn_before_the_first_move(g
     assert said(state)[0]["from"] == {"zone": "hand", "index": 1}
     answer(state, "gift", card=c(6, "blue"))
     assert state.observe(0)["zones"]["pool"] == [[c(6), c(6, "blue")]]
+    gifts = state.observe(1)["moves"]  # a card chosen in a hand the seat cannot see: not named
+    assert gifts[0] == {"player": 0, "move": "gift", "card": None, "from": {"zone": "hand", "index": 0}}
+    assert gifts[1]["card"] == c(6, "blue")
     assert state.current_player == 1 and {m["move"] for m in said(state)} == {"pick"}  # the phase starts
 
 
