@@ -58,9 +58,11 @@ def choice_guards(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> tuple
     """A choice's `allow` and `require` conditions, compiled (and counted by `check`)."""
     from .moves import _condition
 
-    count, compile = cx.counted, cx.compile
-    compiled = [(g["kind"], count(compile(_condition(g), scope), g.get("at"), guard=True)) for g in node["guards"]]
-    return [f for k, f in compiled if k == "allow"], [f for k, f in compiled if k == "require"]
+    def guard(g: dict[str, Any]) -> Fn:
+        return cx.counted(cx.compile(_condition(g), scope), g.get("at"), guard=True)
+
+    guards = node["guards"]
+    return [guard(g) for g in guards if g["kind"] == "allow"], [guard(g) for g in guards if g["kind"] == "require"]
 
 
 def compile_choice(
