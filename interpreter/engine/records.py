@@ -127,7 +127,9 @@ def find_move(state: Any, m: dict[str, Any]) -> Any:
         want = signature(m["card"]) if isinstance(m.get("card"), dict) else None
         for move in state.legal_moves():
             rule = game.moves[move.rule]
-            if rule.choice == "card" and (want is None or signature(game.cards.json[move.card]) != want):
+            if (rule.choice == "card") != (want is not None):  # a card answer names its card, a draw never
+                continue
+            if want is not None and signature(game.cards.json[move.card]) != want:
                 continue
             if rule.choice in ("draw", "card") and rule.name == m["move"] and move.target < lay.size:
                 pile = m["from"]
