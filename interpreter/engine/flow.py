@@ -14,7 +14,7 @@ def run_effects(state: Any, effects: Any, at: str | None, what: str) -> None:
     try:
         effects(state, [None] * state.game.env_size)
     except RUNTIME_FAILURES as err:
-        raise rule_failure(err, at, what) from None
+        raise rule_failure(err, at, what, state.game.read_from_ir) from None
     if state.asking is not None:
         raise PlayError(f"{what} cannot ask a player to choose (only a move's triggers can)", at)
     state.cache.clear()
@@ -26,4 +26,4 @@ def holds(state: Any, condition: Any, at: str | None, what: str) -> bool:
     try:
         return bool(condition(state, [None] * state.game.env_size))
     except RUNTIME_FAILURES as err:
-        raise rule_failure(err, at, what) from None
+        raise rule_failure(err, at, what, state.game.read_from_ir) from None

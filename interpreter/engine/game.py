@@ -143,6 +143,13 @@ class Game:
     flow: Flow = field(default_factory=lambda: Flow())
     extra: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def read_from_ir(self) -> bool:
+        """Whether the rules were read from IR written as data (a .json/.yaml file), which is
+        schema-checked but not typed, rather than resolved from rules text."""
+        path = (self.ir.get("origin") or {}).get("path", "")
+        return path.endswith((".json", ".yaml", ".yml"))
+
     def layout(self, players: int) -> Layout:
         """Zone instances for this many players (cached)."""
         return _layout(self, players)

@@ -361,7 +361,7 @@ class State:
             try:
                 rule.generate(self, p, out)
             except RUNTIME_FAILURES as err:
-                raise rule_failure(err, rule.at, "move's guard") from None
+                raise rule_failure(err, rule.at, "move's guard", self.game.read_from_ir) from None
         self._legal = (p, out)
         return out
 
@@ -403,7 +403,7 @@ class State:
                         self._wait(p, (p, move, game.triggers[rule_index].index(trig) + 1))
                         return
             except RUNTIME_FAILURES as err:
-                raise rule_failure(err, trig.at, "trigger") from None
+                raise rule_failure(err, trig.at, "trigger", self.game.read_from_ir) from None
 
     def _triggers(self, p: int, move: Move, start: int) -> None:
         """The triggers of a move from the ``start``-th on (after a choice, or after an answer)."""
@@ -430,7 +430,7 @@ class State:
                         self._wait(p, (p, move, k + 1))
                         return
             except RUNTIME_FAILURES as err:
-                raise rule_failure(err, trig.at, "trigger") from None
+                raise rule_failure(err, trig.at, "trigger", self.game.read_from_ir) from None
 
     def _wait(self, mover: int, resume: tuple | None) -> None:
         """An effect has just asked: keep who moved, the next player set so far and what is left to run."""
@@ -450,7 +450,7 @@ class State:
             try:
                 rule.then(self, env)
             except RUNTIME_FAILURES as err:
-                raise rule_failure(err, rule.at, "ask") from None
+                raise rule_failure(err, rule.at, "ask", self.game.read_from_ir) from None
             self.cache.clear()
             if self.asking is not None:  # the block asks again: what was left waits longer
                 self._wait(mover, resume)
@@ -492,7 +492,7 @@ class State:
                 try:
                     ended = ends(self, [None] * game.env_size if ph.ends_env else ())  # () when it reads no name
                 except RUNTIME_FAILURES as err:
-                    raise rule_failure(err, ph.at, "phase's end") from None
+                    raise rule_failure(err, ph.at, "phase's end", self.game.read_from_ir) from None
                 if ended:
                     self._next_phase()
                     continue
@@ -505,7 +505,7 @@ class State:
                     try:
                         rule.generate(self, current, out)
                     except RUNTIME_FAILURES as err:
-                        raise rule_failure(err, rule.at, "move's guard") from None
+                        raise rule_failure(err, rule.at, "move's guard", self.game.read_from_ir) from None
             self._legal = (current, out)
             if out:
                 return

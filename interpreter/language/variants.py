@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..errors import DeclarationError, ExtendsError, ReadError, Span
+from ..errors import DeclarationError, ExtendsError, ReadError, Span, show_as
 from .ast_nodes import (
     AtTime,
     CardOrder,
@@ -106,10 +106,12 @@ def shipped_dirs() -> list[Path]:
 
 
 def bundled(name: str) -> Path | None:
-    """The path of a ruleset shipped with the package (by file name, with or without .rules), if there is one."""
+    """The path of a ruleset shipped with the package (by file name, with or without .rules), if there
+    is one; messages name it by its file name (``errors.show_as``)."""
     for base in shipped_dirs():
         for candidate in (base / name, base / f"{name}.rules"):
             if candidate.is_file():
+                show_as(str(candidate), candidate.name)
                 return candidate
     return None
 
