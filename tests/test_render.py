@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from conftest import RULESETS, run_cli
+from conftest import EXAMPLES, RULESETS, run_cli
 from interpreter.loader import ir_from_path, ir_from_text
 from interpreter.text.render import escape, render
 
@@ -61,8 +61,11 @@ def test_the_deck_table_gives_each_card_type_its_attributes_copies_and_total(ami
 def test_the_limit_and_what_exceeding_it_does(amigo):
     """The limit 13 is a parameter, and the overflow trigger reads with its value."""
     assert "| `limit` | 13 | 13 |" in amigo
-    assert "After each play, if the total value of the cards in the cauldron is more than `limit` (13):" in amigo
-    assert "Move the cards in the cauldron except the card to the player's collected." in amigo
+    assert (
+        "After each play, if the total value of the cards in the cauldron the card went into is more than `limit` (13):"
+        in amigo
+    )
+    assert "Move the cards in the cauldron the card went into except the card to the player's collected." in amigo
 
 
 def test_scoring_states_the_strict_majority(amigo):
@@ -95,7 +98,8 @@ def test_legal_plays_are_listed_with_their_guards(amigo):
     assert "- play: a card from the player's hand to a cauldron" in amigo
     assert "    - the card is a poison card" in amigo
     assert (
-        "    - the *color* of the cauldron is none and there is no cauldron whose *color* is the card's color" in amigo
+        "    - the *color* of the cauldron the card goes into is none"
+        " and there is no cauldron whose *color* is the card's color" in amigo
     )
 
 
@@ -142,7 +146,7 @@ def test_any_ruleset_renders_from_its_constructs():
     assert "| 2 | 2 | 3 | none | 10 (pile) |" in book
     assert "the player for whom the number of cards in the player's hand is highest" in book
     assert "the card is not a wild card, whenever there is a gem card in the player's hand" in book
-    assert "Move the cards in the pot to the pile." in book
+    assert "Move the cards in the pot the card went into to the pile." in book
     assert "Add 1 to the player's passes." in book
     assert "Draw 2 cards from the pile to the player's hand, while any are left." in book
     assert (
@@ -189,3 +193,26 @@ def test_markdown_ends_with_the_rules_file(amigo):
     assert result.stdout.rstrip().endswith("```")
     assert "```rules\n# The variant at the end of AMIGO" in result.stdout
     assert "5 cards each, one at a time from the dealer's left, into each player's hand" in result.stdout
+
+
+def test_a_guard_comparing_the_target_with_the_players_own_zone_does_not_read_as_itself():
+    """`require target = discard of player` (Love Letter) names the zone the card goes into, not
+    "the player's discard is the player's discard"; a trigger reads it as the zone the card went into."""
+    book = render(ir_from_path(EXAMPLES / "classics" / "love_letter.rules"))
+    assert "the discard the card goes into is the player's discard" in book
+    assert "the player's discard is the player's discard" not in book
+    tiny = render(ir_from_text(TINY, "tiny.rules"))
+    assert (
+        "After each play, if the total value of the cards in the pot the card went into is at least `goal` (10)" in tiny
+    )
+
+
+def test_the_rest_of_a_deal_leaves_out_what_the_set_up_deals_before_and_after_it_take():
+    """`deal 1 to aside`, then `deal 5 to hand`, then `turn up 1 to table`: of 16 cards, 2 players
+    leave 16 - 1 - 10 - 1 = 4 in the deck, not 6."""
+    text = TINY.replace(
+        "  deal 3 to hand, rest to pile\n", "  deal 1 to pile\n  deal 5 to hand\n  turn up 1 to table\n"
+    ).replace("  pile  shared, hidden\n", "  pile  shared, hidden\n  table  shared, public\n")
+    book = render(ir_from_text(text, "tiny.rules"))
+    assert "| 2 | 2 | 5 | none | 4 (aside, unseen) |" in book
+    assert "| 3 | 3 | 5 | none | too few cards! |" in book

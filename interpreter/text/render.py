@@ -116,29 +116,58 @@ def by_players(texts: dict[int, str]) -> str:
     return ", ".join(parts)
 
 
-def deal_row(d: dict[str, Any], n: int, values: dict[str, Any], ir: dict[str, Any], deck_size: int) -> list[str]:
-    """One row of a deal's table: players, hands dealt, cards per hand, spare hands, the rest."""
+def _seats(d: dict[str, Any], n: int, values: dict[str, Any]) -> int:
+    """The hands a deal to the players deals with n players (more when it deals as if for more)."""
+    if d.get("as_players") is not None:
+        when = d.get("as_players_when")
+        if when is None or evaluate(when, n, values, {}):
+            return evaluate(d["as_players"], n, values, {})
+    return n
+
+
+def _taken(d: dict[str, Any], n: int, values: dict[str, Any], zones: dict[str, Any]) -> int | None:
+    """The cards a deal takes from its deck with n players (None: all that are left)."""
+    if d.get("amount") is None:
+        return None
+    each = evaluate(d["amount"], n, values, {})
+    zone = zones.get(d["to"], {})
+    return each * (_seats(d, n, values) if zone.get("owner") == "player" else zone.get("count", 1))
+
+
+def deal_row(
+    d: dict[str, Any], n: int, values: dict[str, Any], ir: dict[str, Any], deck_size: int, others: tuple = ((), ())
+) -> list[str]:
+    """One row of a deal's table: players, hands dealt, cards per hand, spare hands, the rest.
+    ``others`` are the deals from the same deck before it and after it: those before leave it
+    fewer cards, those after take theirs from its rest (unless it sends the rest to a zone)."""
+    zones = {z["name"]: z for z in ir.get("zones", [])}
     try:
-        seats = n
-        if d.get("as_players") is not None:
-            when = d.get("as_players_when")
-            if when is None or evaluate(when, n, values, {}):
-                seats = evaluate(d["as_players"], n, values, {})
+        seats = _seats(d, n, values)
         spare = seats - n
+        before, after = ([_taken(o, n, values, zones) for o in group] for group in others)
+        available = deck_size - sum(before)  # (a deal of all before this one is not a setup anyone writes)
+        later = 0 if d.get("rest") else (None if None in after else sum(after))
         if d.get("amount") is None:
-            low, extra = divmod(deck_size, seats)
+            low, extra = divmod(available, seats)
             each = f"{low} or {low + 1}" if extra else str(low)
             rest = ["0"]
         else:
             amounts = _outcomes(d["amount"], n, values, ir)
             each = _or_list(amounts)
-            rest = [str(deck_size - a * seats) if deck_size >= a * seats else "too few cards!" for a in amounts]
+            left = [available - a * seats - (later or 0) for a in amounts]
+            rest = ["0" if later is None else str(x) if x >= 0 else "too few cards!" for x in left]
     except (_Unknown, TypeError, ZeroDivisionError):
         return [str(n), "?", "?", "?", "?"]
     spare_text = f"{spare}, removed unseen" if spare else "none"
     where = P.human(d["rest"]) if d.get("rest") else "aside, unseen"
     rest_text = _or_list(list(dict.fromkeys(rest)))
-    return [str(n), str(seats), each, spare_text, rest_text if rest_text == "0" else f"{rest_text} ({where})"]
+    return [
+        str(n),
+        str(seats),
+        each,
+        spare_text,
+        rest_text if rest_text in ("0", "too few cards!") else f"{rest_text} ({where})",
+    ]
 
 
 # ---- the rulebook -------------------------------------------------------------------------------------
@@ -265,11 +294,16 @@ def _setup(ir: dict[str, Any], ctx: P.Ctx, values: dict[int, dict[str, Any]]) ->
                 ],
             )
         )
-    for d in deals:
+    for i, d in enumerate(deals):
         if d in shared:  # a set-up deal: its sentence says it all
             continue
         size = sizes[decks.index(d["deck"])] if d["deck"] in decks else 0
-        rows = [deal_row(d, n, v, ir, size) for n, v in values.items()]
+        same = [o["deck"] == d["deck"] for o in deals]
+        others = (
+            tuple(o for o, s in zip(deals[:i], same, strict=False) if s),
+            tuple(o for o, s in zip(deals[i + 1 :], same[i + 1 :], strict=True) if s),
+        )
+        rows = [deal_row(d, n, v, ir, size, others) for n, v in values.items()]
         title = f"Dealing to the {P.human(d['to'])} ({size} cards in the {P.human(d['deck'])}):"
         out.append(("p", title))
         out.append(("table", ["Players", "Hands dealt", "Cards each", "Spare hands", "Rest"], rows))

@@ -247,9 +247,11 @@ def _zone_ref(name: str, z: dict[str, Any], article: str = "the") -> str:
     return f"the {human(name)}"
 
 
-def move_ctx(m: dict[str, Any], ctx: Ctx) -> Ctx:
-    """The context of a move's guards and triggers: the target reads as the zone it names (a
-    choice's name as the value chosen)."""
+def move_ctx(m: dict[str, Any], ctx: Ctx, after: bool = False) -> Ctx:
+    """The context of a move's guards (``after``: its triggers): the target reads as the zone it
+    names, as "the pot the card goes into" (went into) when the zone has several instances, so
+    that it reads apart from the zone's own words (`target = discard of player` is not "the
+    player's discard is the player's discard"); a choice's name reads as the value chosen."""
     if "choice" in m:
         kind = m["choice"]["kind"]
         chosen = "the pile drawn from" if kind == "draw" else f"the {human(m['name'])} chosen"
@@ -260,7 +262,8 @@ def move_ctx(m: dict[str, Any], ctx: Ctx) -> Ctx:
             return ctx.with_bound(**{m["name"]: f"the cards chosen to {human(m['name'])}", "target": where})
         return ctx.with_bound(**{m["name"]: chosen})
     z = ctx.zones.get(m["to"], {})
-    target = f"the player's {human(m['to'])}" if z.get("owner") == "player" else f"the {human(m['to'])}"
+    several = z.get("owner") == "player" or z.get("count", 1) > 1
+    target = f"the {human(m['to'])}" + (f" the card {'went' if after else 'goes'} into" if several else "")
     return ctx.with_bound(target=target)
 
 
