@@ -55,9 +55,9 @@ def five_card() -> interpreter.Game:
 
 
 def position(game: interpreter.Game, players: int, zones: dict, params: dict | None = None, dealer: int = 0):
-    """A game whose first round starts from the given zone contents (cards as record objects);
-    every card not placed stays in its deck's own zone. One round (when the game has a `rounds`
-    parameter) unless ``params`` says more."""
+    """A game whose first round, dealt by seat ``dealer``, starts from the given zone contents (cards
+    as record objects); every card not placed stays in its deck's own zone. One round (when the
+    game has a `rounds` parameter) unless ``params`` says more."""
     from interpreter.engine.cards import signature
 
     placed = {}
@@ -83,7 +83,7 @@ def position(game: interpreter.Game, players: int, zones: dict, params: dict | N
                 rest += [game.cards.json[ids[0]]] * extra
         placed[deck] = rest
     one_round = {"rounds": 1} if any(p.name == "rounds" for p in game.params) else {}
-    state = game.new_game(players, 0, {**one_round, **(params or {})}, deals=[placed])
+    state = game.new_game(players, 0, {**one_round, **(params or {})}, deals=[placed], dealer=dealer)
     state.deals_given = None  # any later round is dealt by chance
     return state
 

@@ -75,6 +75,7 @@ class State:
         seed: int | None,
         params: dict[str, Any],
         deals: list[dict[str, Any]] | None = None,
+        dealer: int = 0,
     ):
         self.game = game
         self.n = players
@@ -85,7 +86,7 @@ class State:
         self.deals_given = deals
         self.totals = [0] * players
         self.round = 0
-        self.dealer = 0
+        self.dealer = dealer
         self.over = False
         self.history: list[RoundLog] = []
         self.played_by = [-1] * len(game.cards)
