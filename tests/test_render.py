@@ -216,3 +216,45 @@ def test_the_rest_of_a_deal_leaves_out_what_the_set_up_deals_before_and_after_it
     book = render(ir_from_text(text, "tiny.rules"))
     assert "| 2 | 2 | 5 | none | 4 (aside, unseen) |" in book
     assert "| 3 | 3 | 5 | none | too few cards! |" in book
+
+
+def classic(name: str) -> str:
+    return render(ir_from_path(EXAMPLES / "classics" / f"{name}.rules"))
+
+
+def test_a_choice_or_a_sum_inside_a_larger_value_is_grouped():
+    """`100 * (max ... else 0) + ...`, `(a - b + c) seats left of dealer` and `(if ...) - 20 * m`
+    say where their part ends, as the rules file does with parentheses."""
+    love_letter, lost_cities = classic("love_letter"), classic("lost_cities")
+    assert "is 100 × (the highest value among the cards in the hand of *p*, else 0) + the total" in love_letter
+    assert "the player (*winner seat* − the seat number of the dealer + the number of players) seats to" in love_letter
+    assert "is (20 if the number of cards in the expedition of *p* whose color is the color of *c*" in lost_cities
+    assert "is at least 8, else 0) − 20 × *multiplier* of *p* and *c*" in lost_cities
+
+
+def test_conditions_on_the_element_read_as_a_player_would_say_them():
+    """War: cards "played by the player", not "where the player who played it is the player";
+    Sevens: "a player's hand that is empty"; Go Fish: "the stock is not empty", not "the cards in
+    the stock is not empty"."""
+    assert "the number of cards in the pot played by the player is less than 3 × the wars" in classic("war")
+    assert "The phase ends when there is a player's hand that is empty." in classic("sevens")
+    go_fish = classic("go_fish")
+    assert "the player's hand is empty and the stock is not empty" in go_fish
+
+
+def test_a_choice_reads_by_what_is_chosen_and_an_ask_by_its_name():
+    """Go Fish's `fish_for value of rank` is "the rank chosen"; the player asked, named `asked` in
+    the ask's head, is *asked* in its block (not "the asked chosen")."""
+    go_fish = classic("go_fish")
+    assert "there is a card in the player's hand whose rank is the rank chosen" in go_fish
+    assert "The player chooses a player (*asked*):" in go_fish
+    assert "Require: *asked* is not the player and the hand of *asked* is not empty." in go_fish
+    assert "chosen chosen" not in go_fish and "the fish for chosen" not in go_fish
+
+
+def test_a_deal_table_reads_plain_definitions_and_names_where_the_rest_goes():
+    """Go Fish deals `hand_size` (a definition: 7 cards with 2 or 3 players, else 5), then the rest
+    to the stock: the table works the numbers out instead of "?"."""
+    go_fish = classic("go_fish")
+    assert "| 2 | 2 | 7 | none | 38 (stock) |" in go_fish
+    assert "| 4 | 4 | 5 | none | 32 (stock) |" in go_fish

@@ -29,11 +29,20 @@ class _Unknown(Exception):
 # ---- numbers before play ----------------------------------------------------------------------------
 
 
-def evaluate(node: dict[str, Any], players: int, values: dict[str, Any], schedules: dict[str, Any]) -> Any:
-    """The value of an expression that reads only the player count, parameters and schedules."""
+def evaluate(
+    node: dict[str, Any],
+    players: int,
+    values: dict[str, Any],
+    schedules: dict[str, Any],
+    defines: dict[str, Any] | None = None,
+) -> Any:
+    """The value of an expression that reads only the player count, parameters, schedules and
+    ``defines`` (plain definitions by name: their bodies; see ``plain_defines``)."""
     op = node.get("op")
-    ev = lambda n: evaluate(n, players, values, schedules)  # noqa: E731
+    ev = lambda n: evaluate(n, players, values, schedules, defines)  # noqa: E731
     match op:
+        case "call" if defines and node["name"] in defines and node.get("arg") is None and not node.get("args"):
+            return ev(defines[node["name"]])  # (the resolver refuses a definition that reads itself)
         case "num" | "text":
             return node["value"]
         case "none":
@@ -76,6 +85,11 @@ def evaluate(node: dict[str, Any], players: int, values: dict[str, Any], schedul
     raise _Unknown
 
 
+def plain_defines(ir: dict[str, Any]) -> dict[str, Any]:
+    """The bodies of the definitions that take nothing (`define hand_size = ...`), by name."""
+    return {d["name"]: d["body"] for d in ir.get("defines", []) if not d.get("of") and not d.get("params")}
+
+
 def _uses_schedule(node: Any) -> set[str]:
     if isinstance(node, dict):
         found = {node["name"]} if node.get("op") == "schedule" else set()
@@ -90,14 +104,15 @@ def _uses_schedule(node: Any) -> set[str]:
 def _outcomes(node: dict[str, Any], n: int, values: dict[str, Any], ir: dict[str, Any]) -> list[Any]:
     """Every value an expression takes with n players, over the values of the schedules it reads."""
     names = sorted(_uses_schedule(node))
+    defines = plain_defines(ir)
     combos: list[dict[str, Any]] = [{}]
     for s in ir.get("schedules", []):
         if s["name"] in names:
-            vals = [evaluate(v, n, values, {}) for v in s["values"]]
+            vals = [evaluate(v, n, values, {}, defines) for v in s["values"]]
             combos = [{**c, s["name"]: v} for c in combos for v in dict.fromkeys(vals)]
     out = []
     for c in combos:
-        v = evaluate(node, n, values, c)
+        v = evaluate(node, n, values, c, defines)
         if v not in out:
             out.append(v)
     return out
@@ -116,22 +131,23 @@ def by_players(texts: dict[int, str]) -> str:
     return ", ".join(parts)
 
 
-def _seats(d: dict[str, Any], n: int, values: dict[str, Any]) -> int:
+def _seats(d: dict[str, Any], n: int, values: dict[str, Any], defines: dict[str, Any]) -> int:
     """The hands a deal to the players deals with n players (more when it deals as if for more)."""
     if d.get("as_players") is not None:
         when = d.get("as_players_when")
-        if when is None or evaluate(when, n, values, {}):
-            return evaluate(d["as_players"], n, values, {})
+        if when is None or evaluate(when, n, values, {}, defines):
+            return evaluate(d["as_players"], n, values, {}, defines)
     return n
 
 
-def _taken(d: dict[str, Any], n: int, values: dict[str, Any], zones: dict[str, Any]) -> int | None:
+def _taken(d: dict[str, Any], n: int, values: dict[str, Any], ir: dict[str, Any]) -> int | None:
     """The cards a deal takes from its deck with n players (None: all that are left)."""
     if d.get("amount") is None:
         return None
-    each = evaluate(d["amount"], n, values, {})
-    zone = zones.get(d["to"], {})
-    return each * (_seats(d, n, values) if zone.get("owner") == "player" else zone.get("count", 1))
+    defines = plain_defines(ir)
+    each = evaluate(d["amount"], n, values, {}, defines)
+    zone = next((z for z in ir.get("zones", []) if z["name"] == d["to"]), {})
+    return each * (_seats(d, n, values, defines) if zone.get("owner") == "player" else zone.get("count", 1))
 
 
 def deal_row(
@@ -139,14 +155,20 @@ def deal_row(
 ) -> list[str]:
     """One row of a deal's table: players, hands dealt, cards per hand, spare hands, the rest.
     ``others`` are the deals from the same deck before it and after it: those before leave it
-    fewer cards, those after take theirs from its rest (unless it sends the rest to a zone)."""
-    zones = {z["name"]: z for z in ir.get("zones", [])}
+    fewer cards, those after take theirs from its rest (a later deal of all takes the whole rest:
+    the rest is named by its zone), unless this deal sends its rest to a zone."""
+    where = P.human(d["rest"]) if d.get("rest") else "aside, unseen"
     try:
-        seats = _seats(d, n, values)
+        seats = _seats(d, n, values, plain_defines(ir))
         spare = seats - n
-        before, after = ([_taken(o, n, values, zones) for o in group] for group in others)
-        available = deck_size - sum(before)  # (a deal of all before this one is not a setup anyone writes)
-        later = 0 if d.get("rest") else (None if None in after else sum(after))
+        available = deck_size - sum(_taken(o, n, values, ir) or 0 for o in others[0])
+        later = 0
+        for o in () if d.get("rest") else others[1]:
+            taken = _taken(o, n, values, ir)
+            if taken is None:  # all that is left: that zone is where the rest goes
+                where = P.human(o["to"])
+                break
+            later += taken
         if d.get("amount") is None:
             low, extra = divmod(available, seats)
             each = f"{low} or {low + 1}" if extra else str(low)
@@ -154,20 +176,13 @@ def deal_row(
         else:
             amounts = _outcomes(d["amount"], n, values, ir)
             each = _or_list(amounts)
-            left = [available - a * seats - (later or 0) for a in amounts]
-            rest = ["0" if later is None else str(x) if x >= 0 else "too few cards!" for x in left]
+            rest = [str(x) if x >= 0 else "too few cards!" for x in (available - a * seats - later for a in amounts)]
     except (_Unknown, TypeError, ZeroDivisionError):
         return [str(n), "?", "?", "?", "?"]
     spare_text = f"{spare}, removed unseen" if spare else "none"
-    where = P.human(d["rest"]) if d.get("rest") else "aside, unseen"
     rest_text = _or_list(list(dict.fromkeys(rest)))
-    return [
-        str(n),
-        str(seats),
-        each,
-        spare_text,
-        rest_text if rest_text in ("0", "too few cards!") else f"{rest_text} ({where})",
-    ]
+    shown = rest_text if rest_text in ("0", "too few cards!") else f"{rest_text} ({where})"
+    return [str(n), str(seats), each, spare_text, shown]
 
 
 # ---- the rulebook -------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ class _Words:
     """The functions of phrases.py these phrases use, given by it (no import back: no cycle)."""
 
     say: Any = None
+    grouped: Any = None
     human: Any = None
     _some: Any = None
     _count: Any = None
@@ -20,9 +21,10 @@ class _Words:
 P = _Words()
 
 
-def bind(say: Any, human: Any, some: Any, count: Any) -> None:
-    """Give these phrases phrases.py's `say`, `human` and its phrases of `some` and `count` over cards."""
-    P.say, P.human, P._some, P._count = say, human, some, count
+def bind(say: Any, grouped: Any, human: Any, some: Any, count: Any) -> None:
+    """Give these phrases phrases.py's `say`, `grouped`, `human` and its phrases of `some` and
+    `count` over cards."""
+    P.say, P.grouped, P.human, P._some, P._count = say, grouped, human, some, count
 
 
 def _seats(of: dict[str, Any]) -> tuple[str, dict[str, Any] | None] | None:
@@ -85,8 +87,8 @@ def _seat_offset(n, ctx):  # 2 seats left of dealer
     if by.get("op") == "num" and abs(by["value"]) == 1:
         return f"the player to the {'left' if by['value'] > 0 else 'right'} of {of}"
     if by.get("op") == "neg":
-        return f"the player {P.say(by['of'], ctx)} seats to the right of {of}"
-    return f"the player {P.say(by, ctx)} seats to the left of {of}"
+        return f"the player {P.grouped(by['of'], ctx)} seats to the right of {of}"
+    return f"the player {P.grouped(by, ctx)} seats to the left of {of}"
 
 
 def call_words(n, ctx):  # beats(card, best card in trick): phrases.py's `call` hands it the calls with arguments
