@@ -210,7 +210,7 @@ def _neg(n, ctx):  # -1
     inner = n["of"]
     if inner.get("op") == "num":
         return f"-{inner['value']}"
-    return f"minus {say(inner, ctx)}"
+    return f"minus {grouped(inner, ctx)}"
 
 
 # Values whose words run on with commas (`20 if A, else 0`, `x, else y`): grouped in parentheses

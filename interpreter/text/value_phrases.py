@@ -39,6 +39,16 @@ def _whom(who: str) -> str:
     return "for whom" if who == "player" else "for which"
 
 
+def _such(who: str, where: dict[str, Any], ctx: Any, many: bool = False) -> str:
+    """The condition of "a player for whom ...": "who is not eliminated" (are, for ``many``) when
+    it is said of the player itself, else "for whom the total of that player is at least 10"."""
+    text = P.say(where, ctx.with_bound(it=f"that {who}"))
+    head = f"that {who} is "
+    if text.startswith(head) and " and " not in text and " or " not in text:
+        return f"{'who' if who == 'player' else 'which'} {'are' if many else 'is'} {text[len(head) :]}"
+    return f"{_whom(who)} {text}"
+
+
 def _every(n, ctx):  # every player where chips of it > 0
     who, where = _seats(n["of"]) or ("player", None)
     return f"for every {who}, {P.say(where or n['where'], ctx.with_bound(it=f'that {who}'))}"
@@ -51,7 +61,7 @@ def _some(n, ctx):  # some player where chips of it > 0
     who, where = seats
     text = f"there is {'a' if n['op'] == 'some' else 'no'} {who}"
     if where is not None:
-        text += f" {_whom(who)} {P.say(where, ctx.with_bound(it=f'that {who}'))}"
+        text += f" {_such(who, where, ctx)}"
     return text
 
 
@@ -62,7 +72,7 @@ def _count(n, ctx):  # count player where chips of it > 0
     who, where = seats
     if where is None:
         return f"the number of {who}s"
-    return f"the number of {who}s {_whom(who)} {P.say(where, ctx.with_bound(it=f'that {who}'))}"
+    return f"the number of {who}s {_such(who, where, ctx, many=True)}"
 
 
 def _for_each(n, ctx):  # max total of player for each player where ...
