@@ -265,3 +265,10 @@ def test_players_said_by_what_they_are_and_a_negated_quotient_grouped():
     eliminated"; Sushi Go's `-(6 / count ...)` is "minus (6 ÷ ...)", not "minus 6 ÷ ..."."""
     assert "as soon as the number of players who are not eliminated is 1" in classic("love_letter")
     assert "- Minus (6 ÷ the number of players for whom the puddings of that player is" in classic("sushi-go")
+
+
+def test_a_shipped_ruleset_named_by_its_name_is_named_so_in_the_rulebook(tmp_path):
+    """`ruleset render poison` from any folder says it was generated from poison.rules, not from
+    wherever the package is installed."""
+    out = run_cli("render", "poison", "--no-source", cwd=tmp_path).stdout
+    assert "A rulebook generated from `poison.rules` by `ruleset render`." in out

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..engine.cards import build_cards
 from ..engine.game import compile_ir
+from ..errors import shown
 from . import flow_phrases as F
 from . import phrases as P
 from . import rule_phrases as R
@@ -218,7 +219,7 @@ def rulebook(ir: dict[str, Any], sets: dict[str, Any] | None = None, source_text
     ctx = P.Ctx.of(ir, fixed)
     ctx.schedules = {x["name"]: R.schedule_values(x, ctx) for x in ir["schedules"]}
     out: list[Block] = [("h", 1, escape(ir["name"]))]
-    out.append(("p", f"A rulebook generated from `{ir.get('source', '?')}` by `ruleset render`."))
+    out.append(("p", f"A rulebook generated from `{shown(ir.get('source', '?'))}` by `ruleset render`."))
     if sets:
         out.append(("p", "Parameters as set: " + ", ".join(f"`{k}={v}`" for k, v in sets.items()) + "."))
     out.append(("p", _players_sentence(ir)))
