@@ -272,3 +272,12 @@ def test_a_shipped_ruleset_named_by_its_name_is_named_so_in_the_rulebook(tmp_pat
     wherever the package is installed."""
     out = run_cli("render", "poison", "--no-source", cwd=tmp_path).stdout
     assert "A rulebook generated from `poison.rules` by `ruleset render`." in out
+
+
+def test_an_owner_with_else_is_grouped_and_chosen_cards_are_not_cards_in_cards():
+    """President: "the hand of (the scum, else the dealer)", so the `else` does not seem to apply to
+    the whole move; a set chosen is "the number of cards chosen to lay", not "cards in the cards"."""
+    president = classic("president")
+    assert "Move the best card in the hand of (the scum, else the dealer) to the hand of (the president," in president
+    assert "the number of cards chosen to lay is the last count" in president
+    assert "cards in the cards" not in president

@@ -111,7 +111,7 @@ def _value(v: Any) -> str:
 
 def _of_whom(what: str, whose: dict[str, Any], ctx: Ctx) -> str:
     """ "the player's hand", "the won of *winner*"."""
-    owner = say(whose, ctx)
+    owner = grouped(whose, ctx)  # ("the hand of (the scum, else the dealer)")
     if owner in ("the player", "the card", "the dealer"):
         return f"{owner}'s {what}"
     return f"the {what} of {owner}"
@@ -362,7 +362,10 @@ def coll(node: dict[str, Any], ctx: Ctx) -> tuple[str, str, str]:
     if op == "except":  # X except card
         sing, plu, qual = coll(node["of"], ctx)
         return sing, plu, f"{qual} except {say(node['value'], ctx)}"
-    return "card", "cards", f" in {say(node, ctx)}"
+    text = say(node, ctx)
+    if text.startswith("the cards "):  # cards named as such ("the cards chosen to lay"): not "cards in the cards"
+        return "card", "cards", text.removeprefix("the cards")
+    return "card", "cards", f" in {text}"
 
 
 def _place(node: dict[str, Any], ctx: Ctx) -> str:
