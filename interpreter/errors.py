@@ -9,11 +9,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 _SOURCES: dict[str, str] = {}
+_SHOWN: dict[str, str] = {}
 
 
 def remember_source(file: str, text: str) -> None:
     """Keep a file's text so that later errors can quote its lines."""
     _SOURCES[file] = text
+
+
+def show_as(file: str, name: str) -> None:
+    """Name ``file`` as ``name`` in messages: a shipped ruleset found by its name (`ruleset check
+    NAME`) is named as the user knows it, not by where the package happens to be installed."""
+    _SHOWN[file] = name
+
+
+def shown(file: str) -> str:
+    """The name of a file in messages (see ``show_as``)."""
+    return _SHOWN.get(file, file)
 
 
 def source_text(file: str) -> str | None:
@@ -65,6 +77,10 @@ class Span:
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
 
+    def shown(self) -> str:
+        """``file:line:col`` as messages show it (a shipped ruleset by its name, see ``show_as``)."""
+        return f"{shown(self.file)}:{self.line}:{self.col}"
+
     @classmethod
     def parse(cls, text: str) -> Span:
         """Read back a span written as ``file:line:col``."""
@@ -88,7 +104,7 @@ class RulesetError(Exception):
 
     def format(self) -> str:
         """The message as the CLI prints it: position, quoted line, caret, hint."""
-        head = f"{self.span}: " if self.span else ""
+        head = f"{self.span.shown()}: " if self.span else ""
         out = [f"{head}error: {self.message}"]
         if self.span:
             out += quote(self.span)
@@ -153,10 +169,13 @@ def plural(count: int, noun: str, nouns: str | None = None) -> str:
 RUNTIME_FAILURES = (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError)
 
 
-def rule_failure(err: Exception, at: Span | str | None, what: str = "rule") -> PlayError:
-    """A rule that failed while being evaluated (ill-typed IR written by hand), at the rule's line."""
-    return PlayError(
-        f"this {what} could not be evaluated: {type(err).__name__}: {err}",
-        at or None,
-        "rules written as IR (JSON/YAML) are schema-checked but not typed: check the types here",
+def rule_failure(err: Exception, at: Span | str | None, what: str, read_from_ir: bool) -> PlayError:
+    """A rule that failed while being evaluated, at the rule's line: ill-typed IR written by hand
+    (``read_from_ir``: the rules were read from a JSON/YAML file), else a bug of the engine's."""
+    hint = (
+        "rules written as IR (JSON/YAML) are schema-checked but not typed: check the types here"
+        if read_from_ir
+        else "the rules were type-checked when read, so this is a bug in ruleset: please report it with the "
+        "ruleset, the players and the seed"
     )
+    return PlayError(f"this {what} could not be evaluated: {type(err).__name__}: {err}", at or None, hint)

@@ -55,9 +55,9 @@ def five_card() -> interpreter.Game:
 
 
 def position(game: interpreter.Game, players: int, zones: dict, params: dict | None = None, dealer: int = 0):
-    """A game whose first round starts from the given zone contents (cards as record objects);
-    every card not placed stays in its deck's own zone. One round (when the game has a `rounds`
-    parameter) unless ``params`` says more."""
+    """A game whose first round, dealt by seat ``dealer``, starts from the given zone contents (cards
+    as record objects); every card not placed stays in its deck's own zone. One round (when the
+    game has a `rounds` parameter) unless ``params`` says more."""
     from interpreter.engine.cards import signature
 
     placed = {}
@@ -83,7 +83,7 @@ def position(game: interpreter.Game, players: int, zones: dict, params: dict | N
                 rest += [game.cards.json[ids[0]]] * extra
         placed[deck] = rest
     one_round = {"rounds": 1} if any(p.name == "rounds" for p in game.params) else {}
-    state = game.new_game(players, 0, {**one_round, **(params or {})}, deals=[placed])
+    state = game.new_game(players, 0, {**one_round, **(params or {})}, deals=[placed], dealer=dealer)
     state.deals_given = None  # any later round is dealt by chance
     return state
 
@@ -93,19 +93,52 @@ def card(type_: str, **attrs) -> dict:
     return {"type": type_, **attrs}
 
 
+# What the installed package says of itself, read by an isolated interpreter (no source tree on its path).
+PROBE = """
+import json
+from importlib import metadata
+from interpreter.build import engine_build
+dist = metadata.distribution("ruleset")
+print(json.dumps({"build": engine_build(), "version": dist.version, "direct_url": dist.read_text("direct_url.json")}))
+"""
+
+
+def installed_engine(where: Path) -> dict | None:
+    """The installed package's engine build, version and where pip installed it from (PEP 610's
+    direct_url.json: its url, and whether the install is editable); None when there is none, or
+    it is older than this source tree (no interpreter.build)."""
+    import json
+    import subprocess
+
+    probe = subprocess.run([sys.executable, "-I", "-c", PROBE], cwd=where, capture_output=True, text=True)
+    if probe.returncode != 0:
+        return None
+    out = json.loads(probe.stdout)
+    url = json.loads(out.pop("direct_url") or "{}")
+    out["editable"] = bool(url.get("dir_info", {}).get("editable"))
+    out["source"] = url.get("url", "")
+    return out
+
+
+def built_from_this_tree(engine: dict) -> bool:
+    """Whether the installed package is a regular (not editable) install of this very tree at its
+    version: what `pip install ".[test]"` (the README's test command, .ci/run) makes."""
+    import tomllib
+    from urllib.parse import unquote, urlparse
+
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    url = urlparse(engine["source"])
+    same_tree = url.scheme == "file" and Path(unquote(url.path)).resolve() == ROOT
+    return same_tree and not engine["editable"] and engine["version"] == version
+
+
 @pytest.fixture(scope="session")
 def installed(tmp_path_factory) -> None:
     """Skip unless the installed engine is the compiled one (tests/test_build.py): the tests run the
-    source tree; these compare it with what `pip install .` installed."""
-    import subprocess
-
-    probe = subprocess.run(
-        [sys.executable, "-I", "-c", "from interpreter.build import engine_build; print(engine_build())"],
-        cwd=tmp_path_factory.mktemp("probe"),
-        capture_output=True,
-        text=True,
-    )
-    if probe.returncode != 0:
+    source tree; these compare it with what `pip install .` installed. (A pure-Python install
+    built from this tree fails tests/test_build.py instead, unless it was built so on purpose.)"""
+    engine = installed_engine(tmp_path_factory.mktemp("probe"))
+    if engine is None:
         pytest.skip("ruleset is not installed, or is older than this source tree (only the source is tested)")
-    if probe.stdout.strip() != "compiled":
+    if engine["build"] != "compiled":
         pytest.skip("the installed engine is pure Python (built without Cython or a C compiler)")

@@ -5,13 +5,14 @@ source tree; these compare it with the installed package when that one is compil
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLES, RULESETS, run_cli
+from conftest import EXAMPLES, RULESETS, built_from_this_tree, installed_engine, run_cli
 from interpreter.build import engine_build
 
 # (ruleset, players, agents): every shipped kind of game, and the agents that search.
@@ -61,6 +62,23 @@ def _digests(games: list, isolated: bool, cwd: Path) -> dict:
 
 def test_the_source_tree_is_the_pure_python_engine() -> None:
     assert engine_build() == "pure Python"
+
+
+def test_a_package_installed_from_this_tree_has_the_compiled_engine(tmp_path) -> None:
+    """`pip install ".[test]" && python -m pytest` (the README, .ci/run) must not pass with a wheel
+    that fell back to pure Python (a build hook that could not compile says so only in a warning
+    pip hides). Only a regular install of this tree at its version is held to it: an editable
+    install, another checkout's or none is the developer's, and RULESET_PURE_PYTHON=1 asks for
+    a pure-Python build on purpose."""
+    engine = installed_engine(tmp_path)
+    if engine is None or not built_from_this_tree(engine):
+        pytest.skip("the installed package (if any) was not built from this tree by `pip install .`")
+    if os.environ.get("RULESET_PURE_PYTHON"):
+        pytest.skip("RULESET_PURE_PYTHON is set: a pure-Python build was asked for")
+    assert engine["build"] == "compiled", (
+        "the package installed from this tree is pure Python: the build hook could not compile the engine "
+        "(run `pip install -v .` to see why; hatch_build.py's COMPILED list must be free of repeats)"
+    )
 
 
 @pytest.mark.parametrize("games", [GAMES, [MCTS_GAME]], ids=["random-and-greedy", "mcts"])

@@ -24,6 +24,7 @@ def test_there_is_a_broken_example_for_each_kind_of_problem():
     names = {p.stem for p in BROKEN}
     assert {"syntax-error", "names-and-types", "deck-too-small", "too-many-seats", "schedule-vs-rounds"} <= names
     assert {"no-such-value", "limit-beyond-deck", "zone-never-filled", "unused-param", "repeated-objective"} <= names
+    assert {"unused-define"} <= names
     assert {"deadlock", "endless", "dead-rule", "repeated-value", "every-players-zone"} <= names
     assert all(expectations(p) for p in BROKEN)
 

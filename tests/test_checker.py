@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import RULESETS, run_cli
+from conftest import EXAMPLES, RULESETS, run_cli
 from interpreter.checker import check
 from interpreter.checker.playouts import playout_seed, run_playouts
 from interpreter.language.schema import validator
@@ -152,3 +152,39 @@ def test_a_condition_over_every_players_zone_is_not_a_mistake(tmp_path):
         "each poison in collected of player: -2 unless count poison in collected = 8",
     )
     assert not [f for f in report.findings if f.code == "every-players-zone"]
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(RULESETS.glob("*.rules")) + sorted(p for p in EXAMPLES.rglob("*.rules") if p.parent.name != "broken"),
+    ids=lambda p: p.stem,
+)
+def test_no_shipped_or_example_ruleset_has_an_unused_definition(path):
+    """Definitions read by other definitions, by scoring or shown beside their zone are all used."""
+    assert [f.message for f in check(str(path), games=0).findings if f.code == "unused-define"] == []
+
+
+def test_a_definition_no_rule_reads_is_a_warning_at_its_line_and_strict_fails(tmp_path):
+    """`bonus` is read by nothing; `double` only by `bonus`; `left` of a zone is shown at the table;
+    `twice` is read through `points`, which scoring reads."""
+    text = (
+        (RULESETS / "poison.rules")
+        .read_text("utf-8")
+        .replace(
+            "\ncards\n",
+            "\ndefine double(n) = 2 * n\ndefine bonus = double(3)\ndefine left of hand = count it\n"
+            "define twice = 2\ndefine points = -twice\n\ncards\n",
+            1,
+        )
+    )
+    text = text.replace("each poison in collected of player: -2", "each poison in collected of player: points")
+    path = tmp_path / "defs.rules"
+    path.write_text(text, "utf-8")
+    found = {f.message: f.at.line for f in check(str(path), games=0).findings if f.code == "unused-define"}
+    line = text.splitlines().index  # (0-based)
+    assert found == {
+        "definition 'bonus' is never used: no rule reads it": line("define bonus = double(3)") + 1,
+        "definition 'double' is never used: only 'bonus', itself unused, reads it": line("define double(n) = 2 * n")
+        + 1,
+    }
+    assert run_cli("check", str(path), "--games", "0", "--strict").returncode == 1

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from conftest import run_cli
+from conftest import RULESETS, run_cli
 
 
 def test_render_to_a_folder_that_does_not_exist_is_the_users_error(tmp_path):
@@ -116,3 +116,17 @@ def test_check_strict_counts_warnings_as_errors():
     strict = run_cli("check", warned, "--games", "0", "--strict", "--format", "json")
     assert strict.returncode == 1 and json.loads(strict.stdout)["exit_code"] == 1
     assert run_cli("check", "poison", "--games", "0", "--strict").returncode == 0
+
+
+def test_check_names_a_shipped_ruleset_as_the_user_named_it(tmp_path):
+    """`ruleset check poison` from any folder names poison.rules in its findings (text and JSON) and a
+    variant's findings in its shipped base the same way, never the installed package's path."""
+    text = run_cli("check", "poison", "--games", "2", "--jobs", "1", cwd=tmp_path).stdout
+    assert "== poison.rules\npoison.rules:30:3: info: deals" in text
+    doc = json.loads(run_cli("check", "poison", "--games", "2", "--jobs", "1", "--format", "json", cwd=tmp_path).stdout)
+    assert {f["file"] for f in doc["findings"]} == {"poison.rules"}
+    assert {c["at"].rsplit(":", 2)[0] for c in doc["coverage"]} == {"poison.rules"}
+    (tmp_path / "v.rules").write_text('extends "poison.rules"\ngame "V"\nparam limit = 400\n')
+    text = run_cli("check", "v.rules", "--games", "0", cwd=tmp_path).stdout
+    assert "poison.rules:43:19: warning: this trigger can never hold" in text
+    assert str(RULESETS) not in text and "site-packages" not in text

@@ -127,6 +127,34 @@ def test_a_repeated_declaration_is_refused():
 
 
 @pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("    ends when every hand is empty\n", "    ends when every hand is empty\n    ends when cauldron is empty\n"),
+        ("  score\n", "  ends when every hand is empty\n  ends when cauldron is empty\n  score\n"),
+        ("  rounds rounds\n", "  rounds rounds\n  ends when total of player > 9\n  ends when total of player < -9\n"),
+    ],
+    ids=["phase", "round", "game"],
+)
+def test_two_ends_when_lines_in_one_place_are_refused_with_a_hint_to_join_them(old, new):
+    """A phase (or the round, or the game) with two `ends when` lines would leave the reader guessing
+    whether both must hold: the second line is an error, with a hint to join them with `or`."""
+    text = BASE.replace(old, new, 1)
+    err = error_of(text)
+    assert isinstance(err, DeclarationError) and "two `ends when` lines" in err.message
+    assert (err.span.line, err.span.col) == line_col(text, "ends when", text[: text.index(new)].count("ends when") + 1)
+    assert "`ends when A or B`" in err.hint
+
+
+def test_a_variants_ends_when_replaces_its_bases(tmp_path):
+    """One `ends when` per file: a variant's own line replaces the base's, it is not a second line."""
+    (tmp_path / "poison.rules").write_text(BASE)
+    variant = tmp_path / "v.rules"
+    variant.write_text('extends "poison.rules"\ngame "V"\nround\n  phase play\n    ends when cauldron is empty\n')
+    game = interpreter.load(variant)
+    assert "cauldron" in str(game.ir["round"]["phases"][0]["ends"])
+
+
+@pytest.mark.parametrize(
     ("old", "new", "hint"),
     [
         ("color red | blue", "color Red | blue", "write `red`, not `Red`"),

@@ -108,27 +108,55 @@ def test_a_messy_file_gets_the_canonical_layout():
     assert 'game "Tiny"\n' in out
     assert "param goal = 10  # the points to reach\n" in out
     assert "\ncards\n  gem   color red | blue     value 1..3 x2\n" in out
-    assert "  # wild cards go anywhere\n  wild  color none_of_them   value 0 x4\n" in out
+    assert "  # wild cards go anywhere\n  wild  color none_of_them   value 0    x4\n" in out  # (copies line up)
     assert "\nzones\n  hand  per player, owner sees\n  pot   2, public\n" in out
     assert "  deal 3 to hand, one at a time, rest aside\n" in out
-    assert "    after play if sum of value in target > goal\n" in out
-    assert "    each gem in hand of player: -value of card\n" in out
+    assert "    after play if (sum of value in target) > goal\n" in out
+    assert "    each gem in hand of player: -(value of card)\n" in out  # (the author's parentheses)
     assert "  rounds 2 * players\n" in out
     assert format_text(out, "tiny.rules") == out
     assert strip(ir_from_text(out, "tiny.rules")) == strip(ir_from_text(MESSY, "tiny.rules"))
 
 
-def test_parentheses_stay_only_where_the_grammar_needs_them():
-    """`(1 + 2) * 3` keeps its parentheses, `1 + (2 * 3)` loses them; an open `where` is closed off."""
+def fmt_expr(text: str) -> str:
+    return expression(to_ast(f"param p = {text}\n").items[0].default)
 
-    def fmt_expr(text: str) -> str:
-        return expression(to_ast(f"param p = {text}\n").items[0].default)
 
+def test_the_authors_parentheses_stay_needed_or_not():
+    """`(1 + 2) * 3` needs its parentheses; `1 + (2 * 3)` does not, but its author grouped it for the
+    reader: both stay as written (doubled ones print once)."""
     assert fmt_expr("(1 + 2) * 3") == "(1 + 2) * 3"
-    assert fmt_expr("1 + (2 * 3)") == "1 + 2 * 3"
+    assert fmt_expr("1 + (2 * 3)") == "1 + (2 * 3)"
     assert fmt_expr("1 - (2 - 3)") == "1 - (2 - 3)"
     assert fmt_expr("(no a where b = 1) and c") == "(no a where b = 1) and c"
-    assert fmt_expr("no a where (b = 1 and c)") == "no a where b = 1 and c"
+    assert fmt_expr("no a where (b = 1 and c)") == "no a where (b = 1 and c)"
+    assert fmt_expr("((a))  +  b") == "(a) + b"
+
+
+def test_a_deal_keeps_the_parentheses_of_its_amount():
+    """`deal (if ...) to hand` is printed as written, not as `deal if ... to hand`."""
+    text = MESSY.replace("deal 3 to hand", "deal (if players = 3 then 4 else 3) to hand")
+    out = format_text(text, "tiny.rules")
+    assert "  deal (if players = 3 then 4 else 3) to hand, one at a time, rest aside\n" in out
+    assert strip(ir_from_text(out, "tiny.rules")) == strip(ir_from_text(text, "tiny.rules"))
+
+
+def test_the_copies_of_one_value_card_lines_line_up():
+    """Lines whose one value has copies (`name "Tempura" x14`) put their copies in one column, whatever
+    the length of the value; lines with several values, or none with copies, are as before."""
+    text = MESSY.replace(
+        "  gem  color red|blue value 1..3 x2\n",
+        '  tempura name "Tempura" x14\n  maki name "Maki roll" rolls 1 x6, 2 x12\n  chopsticks name "Chopsticks" x4\n',
+    )
+    out = format_text(text, "tiny.rules")
+    assert (
+        '  tempura     name "Tempura"    x14\n'
+        '  maki        name "Maki roll"     rolls 1 x6, 2 x12\n'
+        '  chopsticks  name "Chopsticks" x4\n'
+        "  # wild cards go anywhere\n"
+        "  wild        color none_of_them   value 0 x4\n"
+    ) in out
+    assert format_text(out, "tiny.rules") == out
 
 
 # ---- property: any expression tree prints to text that parses back to the same tree ----------------

@@ -36,6 +36,9 @@ def test_a_rule_that_fails_at_run_time_is_an_error_at_that_rule():
     assert (info.value.span.line, info.value.span.col) == (43, 5)  # the `after play if ...` line
     assert "trigger could not be evaluated" in info.value.message
     assert "after play if" in info.value.format()  # the rules file's own line is quoted
+    # These rules were read from a .rules file, and typed: the hint about untyped IR would mislead.
+    assert "schema-checked but not typed" not in info.value.format()
+    assert "bug in ruleset" in info.value.hint
 
 
 def test_the_cli_reports_it_with_exit_code_2_and_no_traceback(tmp_path):
@@ -44,4 +47,5 @@ def test_the_cli_reports_it_with_exit_code_2_and_no_traceback(tmp_path):
     out = run_cli("simulate", str(path), "--players", "4", "--games", "1", "--quiet")
     assert out.returncode == 2
     assert "poison.rules:43:5: error: this trigger could not be evaluated" in out.stderr
+    assert "hint: rules written as IR (JSON/YAML) are schema-checked but not typed" in out.stderr
     assert "Traceback" not in out.stderr

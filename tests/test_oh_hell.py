@@ -11,6 +11,7 @@ import pytest
 import interpreter
 from conftest import ROOT, position
 from interpreter.engine.records import dumps, parse_line, record, replay
+from interpreter.errors import PlayError
 from interpreter.simulation.simulate import simulate
 from interpreter.text.fmt import format_text
 
@@ -56,6 +57,19 @@ def test_each_bids_from_none_to_every_trick_and_the_dealer_may_not_make_the_bids
     state.apply(state.legal_moves()[0])
     assert var(state, "bids") == [0, 2, 0]
     assert state.game.phases[state.phase].name == "tricks" and state.current_player == 1
+
+
+def test_whoever_deals_bids_last_under_the_hook(game):
+    """With seat 2 dealing (the position helper sets the dealer), seat 0 bids first and seat 2 last,
+    and seat 2 may not make the bids add up to the one trick."""
+    hands = [[c("spades", 3)], [c("spades", 14)], [c("spades", 5)]]
+    state = position(game, 3, {"hand": hands, "turned": [c("hearts", 9)]}, {"largest": 1}, dealer=2)
+    assert state.dealer == 2 and state.current_player == 0
+    state.apply(state.legal_moves()[0])  # seat 0 bids 0
+    state.apply(state.legal_moves()[1])  # seat 1 bids 1
+    assert state.current_player == 2 and bids_of(state) == [1]  # not 0: 0 + 1 + 0 = 1 trick
+    with pytest.raises(PlayError, match="the dealer must be a seat from 0 to 2"):
+        game.new_game(3, dealer=3)
 
 
 def test_the_turned_up_card_names_trump_and_a_small_trump_wins_the_trick(game):

@@ -6,10 +6,16 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
-from conftest import RULESETS, run_cli
+from conftest import ROOT, RULESETS, ctrl_c_as_at_a_terminal, run_cli
 from interpreter.simulation.parallel import ranges
 from interpreter.simulation.simulate import simulate
 
@@ -86,3 +92,51 @@ def test_an_error_in_a_worker_is_raised_here_with_its_position():
     with pytest.raises(PlayError) as err:
         _checked(chunk)
     assert (err.value.message, str(err.value.span), err.value.hint) == ("the round never ends", "x.rules:3:5", "a hint")
+
+
+def children(pid: int) -> list[str]:
+    """The child processes of ``pid`` (Linux's /proc)."""
+    tasks = Path(f"/proc/{pid}/task")
+    return [c for t in tasks.iterdir() for c in (t / "children").read_text().split()] if tasks.exists() else []
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads child processes from Linux's /proc")
+@pytest.mark.parametrize("command", ["simulate", "check"])
+def test_ctrl_c_stops_a_run_over_processes_quietly(command):
+    """Ctrl-C at a terminal reaches every process of the command, its pool workers too: the run
+    stops at once with "interrupted" (exit 130), no worker prints a traceback and none is left."""
+    args = [sys.executable, "-m", "interpreter", command, "poison", "--games", "1000000", "--jobs", "2", "--quiet"]
+    proc = subprocess.Popen(
+        args,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=ctrl_c_as_at_a_terminal,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and len(children(proc.pid)) < 2:
+            time.sleep(0.05)
+        time.sleep(1)  # the workers are playing
+        os.killpg(proc.pid, signal.SIGINT)
+        _, stderr = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 128 + signal.SIGINT, stderr
+    assert stderr.strip() == "interrupted"
+    assert not group_alive(proc.pid, wait=30), "a worker outlived the run"
+
+
+def group_alive(pgid: int, wait: float) -> bool:
+    """Whether a process group still has a process after waiting up to ``wait`` seconds for it to go."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return False
+        time.sleep(0.05)
+    return True

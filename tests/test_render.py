@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from conftest import RULESETS, run_cli
+from conftest import EXAMPLES, RULESETS, run_cli
 from interpreter.loader import ir_from_path, ir_from_text
 from interpreter.text.render import escape, render
 
@@ -61,8 +61,11 @@ def test_the_deck_table_gives_each_card_type_its_attributes_copies_and_total(ami
 def test_the_limit_and_what_exceeding_it_does(amigo):
     """The limit 13 is a parameter, and the overflow trigger reads with its value."""
     assert "| `limit` | 13 | 13 |" in amigo
-    assert "After each play, if the total value of the cards in the cauldron is more than `limit` (13):" in amigo
-    assert "Move the cards in the cauldron except the card to the player's collected." in amigo
+    assert (
+        "After each play, if the total value of the cards in the cauldron the card went into is more than `limit` (13):"
+        in amigo
+    )
+    assert "Move the cards in the cauldron the card went into except the card to the player's collected." in amigo
 
 
 def test_scoring_states_the_strict_majority(amigo):
@@ -95,7 +98,8 @@ def test_legal_plays_are_listed_with_their_guards(amigo):
     assert "- play: a card from the player's hand to a cauldron" in amigo
     assert "    - the card is a poison card" in amigo
     assert (
-        "    - the *color* of the cauldron is none and there is no cauldron whose *color* is the card's color" in amigo
+        "    - the *color* of the cauldron the card goes into is none"
+        " and there is no cauldron whose *color* is the card's color" in amigo
     )
 
 
@@ -142,7 +146,7 @@ def test_any_ruleset_renders_from_its_constructs():
     assert "| 2 | 2 | 3 | none | 10 (pile) |" in book
     assert "the player for whom the number of cards in the player's hand is highest" in book
     assert "the card is not a wild card, whenever there is a gem card in the player's hand" in book
-    assert "Move the cards in the pot to the pile." in book
+    assert "Move the cards in the pot the card went into to the pile." in book
     assert "Add 1 to the player's passes." in book
     assert "Draw 2 cards from the pile to the player's hand, while any are left." in book
     assert (
@@ -189,3 +193,91 @@ def test_markdown_ends_with_the_rules_file(amigo):
     assert result.stdout.rstrip().endswith("```")
     assert "```rules\n# The variant at the end of AMIGO" in result.stdout
     assert "5 cards each, one at a time from the dealer's left, into each player's hand" in result.stdout
+
+
+def test_a_guard_comparing_the_target_with_the_players_own_zone_does_not_read_as_itself():
+    """`require target = discard of player` (Love Letter) names the zone the card goes into, not
+    "the player's discard is the player's discard"; a trigger reads it as the zone the card went into."""
+    book = render(ir_from_path(EXAMPLES / "classics" / "love_letter.rules"))
+    assert "the discard the card goes into is the player's discard" in book
+    assert "the player's discard is the player's discard" not in book
+    tiny = render(ir_from_text(TINY, "tiny.rules"))
+    assert (
+        "After each play, if the total value of the cards in the pot the card went into is at least `goal` (10)" in tiny
+    )
+
+
+def test_the_rest_of_a_deal_leaves_out_what_the_set_up_deals_before_and_after_it_take():
+    """`deal 1 to aside`, then `deal 5 to hand`, then `turn up 1 to table`: of 16 cards, 2 players
+    leave 16 - 1 - 10 - 1 = 4 in the deck, not 6."""
+    text = TINY.replace(
+        "  deal 3 to hand, rest to pile\n", "  deal 1 to pile\n  deal 5 to hand\n  turn up 1 to table\n"
+    ).replace("  pile  shared, hidden\n", "  pile  shared, hidden\n  table  shared, public\n")
+    book = render(ir_from_text(text, "tiny.rules"))
+    assert "| 2 | 2 | 5 | none | 4 (aside, unseen) |" in book
+    assert "| 3 | 3 | 5 | none | too few cards! |" in book
+
+
+def classic(name: str) -> str:
+    return render(ir_from_path(EXAMPLES / "classics" / f"{name}.rules"))
+
+
+def test_a_choice_or_a_sum_inside_a_larger_value_is_grouped():
+    """`100 * (max ... else 0) + ...`, `(a - b + c) seats left of dealer` and `(if ...) - 20 * m`
+    say where their part ends, as the rules file does with parentheses."""
+    love_letter, lost_cities = classic("love_letter"), classic("lost_cities")
+    assert "is 100 × (the highest value among the cards in the hand of *p*, else 0) + the total" in love_letter
+    assert "the player (*winner seat* − the seat number of the dealer + the number of players) seats to" in love_letter
+    assert "is (20 if the number of cards in the expedition of *p* whose color is the color of *c*" in lost_cities
+    assert "is at least 8, else 0) − 20 × *multiplier* of *p* and *c*" in lost_cities
+
+
+def test_conditions_on_the_element_read_as_a_player_would_say_them():
+    """War: cards "played by the player", not "where the player who played it is the player";
+    Sevens: "a player's hand that is empty"; Go Fish: "the stock is not empty", not "the cards in
+    the stock is not empty"."""
+    assert "the number of cards in the pot played by the player is less than 3 × the wars" in classic("war")
+    assert "The phase ends when there is a player's hand that is empty." in classic("sevens")
+    go_fish = classic("go_fish")
+    assert "the player's hand is empty and the stock is not empty" in go_fish
+
+
+def test_a_choice_reads_by_what_is_chosen_and_an_ask_by_its_name():
+    """Go Fish's `fish_for value of rank` is "the rank chosen"; the player asked, named `asked` in
+    the ask's head, is *asked* in its block (not "the asked chosen")."""
+    go_fish = classic("go_fish")
+    assert "there is a card in the player's hand whose rank is the rank chosen" in go_fish
+    assert "The player chooses a player (*asked*):" in go_fish
+    assert "Require: *asked* is not the player and the hand of *asked* is not empty." in go_fish
+    assert "chosen chosen" not in go_fish and "the fish for chosen" not in go_fish
+
+
+def test_a_deal_table_reads_plain_definitions_and_names_where_the_rest_goes():
+    """Go Fish deals `hand_size` (a definition: 7 cards with 2 or 3 players, else 5), then the rest
+    to the stock: the table works the numbers out instead of "?"."""
+    go_fish = classic("go_fish")
+    assert "| 2 | 2 | 7 | none | 38 (stock) |" in go_fish
+    assert "| 4 | 4 | 5 | none | 32 (stock) |" in go_fish
+
+
+def test_players_said_by_what_they_are_and_a_negated_quotient_grouped():
+    """Love Letter's `count player where it is not eliminated` is "the number of players who are not
+    eliminated"; Sushi Go's `-(6 / count ...)` is "minus (6 ÷ ...)", not "minus 6 ÷ ..."."""
+    assert "as soon as the number of players who are not eliminated is 1" in classic("love_letter")
+    assert "- Minus (6 ÷ the number of players for whom the puddings of that player is" in classic("sushi-go")
+
+
+def test_a_shipped_ruleset_named_by_its_name_is_named_so_in_the_rulebook(tmp_path):
+    """`ruleset render poison` from any folder says it was generated from poison.rules, not from
+    wherever the package is installed."""
+    out = run_cli("render", "poison", "--no-source", cwd=tmp_path).stdout
+    assert "A rulebook generated from `poison.rules` by `ruleset render`." in out
+
+
+def test_an_owner_with_else_is_grouped_and_chosen_cards_are_not_cards_in_cards():
+    """President: "the hand of (the scum, else the dealer)", so the `else` does not seem to apply to
+    the whole move; a set chosen is "the number of cards chosen to lay", not "cards in the cards"."""
+    president = classic("president")
+    assert "Move the best card in the hand of (the scum, else the dealer) to the hand of (the president," in president
+    assert "the number of cards chosen to lay is the last count" in president
+    assert "cards in the cards" not in president

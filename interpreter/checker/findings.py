@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import RulesetError, Span, plural
+from ..errors import RulesetError, Span, plural, shown
 
 SEVERITIES = ("error", "warning", "info")
 
@@ -38,7 +38,7 @@ class Finding:
         """The finding as check.schema.json describes it."""
         out: dict[str, Any] = {"severity": self.severity, "code": self.code, "message": self.message}
         if self.at:
-            out.update(file=self.at.file, line=self.at.line, col=self.at.col)
+            out.update(file=shown(self.at.file), line=self.at.line, col=self.at.col)
         if self.hint:
             out["hint"] = self.hint
         if self.note:
@@ -46,6 +46,12 @@ class Finding:
         if self.replay:
             out["replay"] = self.replay
         return out
+
+
+def _shown_at(text: str) -> str:
+    """A position written ``file:line:col`` as messages show it (a shipped ruleset by its name)."""
+    span = at({"at": text})
+    return span.shown() if span else text
 
 
 def from_error(err: RulesetError, code: str = "load") -> Finding:
@@ -112,6 +118,6 @@ class Report:
             "summary": {s + "s": self.count(s) for s in SEVERITIES},
             "findings": [f.to_json() for f in self.sorted()],
             "playouts": self.playouts,
-            "coverage": self.coverage,
+            "coverage": [{**c, "at": _shown_at(c["at"])} for c in self.coverage],
             "seconds": round(self.seconds, 3),
         }

@@ -8,12 +8,12 @@ moves that reach it (a game record that `ruleset replay` plays back to the failu
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import time
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from typing import Any
 
@@ -24,6 +24,7 @@ from ..engine.records import dumps, record, replay
 from ..errors import PlayError, RulesetError, plural
 from ..language.limits import MAX_ROUNDS
 from ..loader import ir_from_path
+from ..simulation.parallel import quiet_pool
 from .findings import Finding, Report, at
 
 REPLAY_EVERY = 50  # every 50th game is played twice and replayed from its record
@@ -211,21 +212,16 @@ def run_playouts(
     total = games * len(counts)
     done, start = 0, time.perf_counter()
     results = []
-    if jobs <= 1 or len(work) <= 1:
-        iterator = map(run_chunk, work)
-        pool = None
-    else:
-        pool = ProcessPoolExecutor(max_workers=min(jobs, len(work)))
-        iterator = pool.map(run_chunk, work)
-    try:
+    with contextlib.ExitStack() as stack:
+        if jobs <= 1 or len(work) <= 1:
+            iterator = map(run_chunk, work)
+        else:  # (the pool's workers leave Ctrl-C to this process, and end with the block)
+            iterator = stack.enter_context(quiet_pool(min(jobs, len(work)))).imap(run_chunk, work)
         for result in iterator:
             results.append(result)
             done += result["games"]
             if progress:
                 progress(done, total, time.perf_counter() - start)
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
     return sorted(results, key=lambda r: (r["players"], r["start"]))
 
 

@@ -1,6 +1,6 @@
 """Rules that cannot apply, found without playing: a comparison with a value no card has, a limit
-beyond what the whole deck can sum to, scoring over a zone nothing fills, an unused parameter,
-repeated objective cards; and a scoring rule that charges each player for every player's cards."""
+beyond what the whole deck can sum to, scoring over a zone nothing fills, an unused parameter or
+definition, repeated objective cards; and a scoring rule that charges each player for every player's cards."""
 
 from __future__ import annotations
 
@@ -193,6 +193,7 @@ def check_rules(game: Game, counts: list[int], sets: dict[str, Any], report: Rep
     _limits_beyond_deck(game, counts, sets, report)
     _zones_never_filled(ir, report)
     _unused_params(ir, report)
+    _unused_defines(ir, report)
     _repeated_objectives(game, report)
     _score_reads_every_player(ir, report)
 
@@ -344,6 +345,43 @@ def _unused_params(ir: dict[str, Any], report: Report) -> None:
                     p.get("note"),
                 )
             )
+
+
+def _defines_read(node: Any) -> set[str]:
+    """The names of the definitions an expression (or any IR part) reads: calls, and derived
+    attributes of cards (`points of card`), which read like attributes."""
+    return {n["name"] for n in walk(node) if n["op"] in ("call", "attr")}
+
+
+def _unused_defines(ir: dict[str, Any], report: Report) -> None:
+    """A definition that no rule reads, directly or through the definitions the rules read.
+    A definition of a zone counts as used: the table shows it beside the zone."""
+    defines = {d["name"]: d for d in ir["defines"]}
+    rules = {k: v for k, v in ir.items() if k != "defines"}
+    used = {d["name"] for d in ir["defines"] if d.get("of") not in (None, "card")}
+    used |= (_defines_read(rules) | set(ir.get("card_order", []))) & defines.keys()
+    todo = list(used)
+    while todo:  # what the used definitions read is used too
+        for name in _defines_read(defines[todo.pop()]["body"]) & defines.keys():
+            if name not in used:
+                used.add(name)
+                todo.append(name)
+    for d in ir["defines"]:
+        if d["name"] in used:
+            continue
+        name = d["name"]
+        readers = sorted(n for n, other in defines.items() if n != name and name in _defines_read(other["body"]))
+        why = f"only '{readers[0]}', itself unused, reads it" if readers else "no rule reads it"
+        report.add(
+            Finding(
+                "warning",
+                "unused-define",
+                f"definition '{d['name']}' is never used: {why}",
+                at(d),
+                "use it in a rule, or remove it",
+                d.get("note"),
+            )
+        )
 
 
 def _repeated_objectives(game: Game, report: Report) -> None:

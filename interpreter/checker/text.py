@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import plural, quote
+from ..errors import plural, quote, shown
 from .findings import Finding, Report
 
 MOVES_SHOWN = 12  # the last moves of a failing game shown in text (JSON has them all)
@@ -10,7 +10,7 @@ MOVES_SHOWN = 12  # the last moves of a failing game shown in text (JSON has the
 
 def format_finding(f: Finding, failures: str | None = None) -> list[str]:
     """One finding: `file:line:col: severity: message`, the line, a caret, hint, note, replay."""
-    head = f"{f.at.file}:{f.at.line}:{f.at.col}: " if f.at else ""
+    head = f"{f.at.shown()}: " if f.at else ""
     out = [f"{head}{f.severity}: {f.message}"]
     if f.at:
         out += quote(f.at)
@@ -39,7 +39,7 @@ def format_report(report: Report, show_info: bool = True, failures: str | None =
     for f in report.sorted():
         if f.severity == "info" and not show_info:
             continue
-        file = f.at.file if f.at else report.file
+        file = shown(f.at.file) if f.at else report.file
         if file != current:
             lines.append(f"== {file}")
             current = file

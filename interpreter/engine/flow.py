@@ -40,7 +40,7 @@ def run_effects(state: Any, effects: Any, at: str | None, what: str) -> None:
     try:
         effects(state, [None] * state.game.env_size)
     except RUNTIME_FAILURES as err:
-        raise rule_failure(err, at, what) from None
+        raise rule_failure(err, at, what, state.game.read_from_ir) from None
     state.cache.clear()
     state._legal = None
 
@@ -50,7 +50,7 @@ def holds(state: Any, condition: Any, at: str | None, what: str) -> bool:
     try:
         return bool(condition(state, [None] * state.game.env_size))
     except RUNTIME_FAILURES as err:
-        raise rule_failure(err, at, what) from None
+        raise rule_failure(err, at, what, state.game.read_from_ir) from None
 
 
 def suspend(state: Any, fn: Callable[[Any, Any], None], arg: Any) -> None:
@@ -78,5 +78,5 @@ def answer(state: Any, value: Any) -> None:
             fn(state, arg)
             state.cache.clear()
     except RUNTIME_FAILURES as err:
-        raise rule_failure(err, rule.at, "ask") from None
+        raise rule_failure(err, rule.at, "ask", state.game.read_from_ir) from None
     state._legal = None

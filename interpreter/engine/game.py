@@ -143,6 +143,13 @@ class Game:
     flow: Flow = field(default_factory=lambda: Flow())
     extra: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def read_from_ir(self) -> bool:
+        """Whether the rules were read from IR written as data (a .json/.yaml file), which is
+        schema-checked but not typed, rather than resolved from rules text."""
+        path = (self.ir.get("origin") or {}).get("path", "")
+        return path.endswith((".json", ".yaml", ".yml"))
+
     def layout(self, players: int) -> Layout:
         """Zone instances for this many players (cached)."""
         return _layout(self, players)
@@ -174,12 +181,17 @@ class Game:
         seed: int | None = 0,
         params: dict[str, Any] | None = None,
         deals: list[dict[str, Any]] | None = None,
+        dealer: int = 0,
     ) -> Any:
-        """A new game: ``players`` seats, all chance from ``random.Random(seed)``."""
+        """A new game: ``players`` seats, all chance from ``random.Random(seed)``; ``deals`` lays out
+        each round's deal as given (as a record does), ``dealer`` is the first round's dealer (seat 0
+        unless said: a test may set up a position at any seat)."""
         from .state import State
 
         self.check_players(players)
-        return State(self, players, seed, self.param_values(players, params), deals)
+        if not 0 <= dealer < players:
+            raise PlayError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer}")
+        return State(self, players, seed, self.param_values(players, params), deals, dealer)
 
 
 @cache

@@ -31,7 +31,7 @@ def score_by_rule(state: Any) -> list[list[int]]:
             try:
                 points.append((rule.run or _generic(rule))(state, env))
             except RUNTIME_FAILURES as err:
-                raise rule_failure(err, rule.at, "scoring rule") from None
+                raise rule_failure(err, rule.at, "scoring rule", state.game.read_from_ir) from None
         out.append(points)
     teams = game.ir.get("teams")
     if teams is not None:
@@ -51,7 +51,7 @@ def _score_teams(state: Any, rule: Any, teams: dict[str, Any], scores: list[int]
         try:
             got = rule.run(state, env)
         except RUNTIME_FAILURES as err:
-            raise rule_failure(err, rule.at, "scoring rule") from None
+            raise rule_failure(err, rule.at, "scoring rule", state.game.read_from_ir) from None
         scores[members(t, state.n, teams["size"], teams["seating"])[0]] += got
 
 

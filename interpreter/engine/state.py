@@ -76,6 +76,7 @@ class State:
         seed: int | None,
         params: dict[str, Any],
         deals: list[dict[str, Any]] | None = None,
+        dealer: int = 0,
     ):
         self.game = game
         self.n = players
@@ -86,7 +87,7 @@ class State:
         self.deals_given = deals
         self.totals = [0] * players
         self.round = 0
-        self.dealer = 0
+        self.dealer = dealer
         self.over = False
         self.history: list[RoundLog] = []
         self.played_by = [-1] * len(game.cards)
@@ -354,7 +355,7 @@ class State:
             try:
                 rule.generate(self, p, out)
             except RUNTIME_FAILURES as err:
-                raise rule_failure(err, rule.at, "move's guard") from None
+                raise rule_failure(err, rule.at, "move's guard", self.game.read_from_ir) from None
         self._legal = (p, out)
         return out
 
@@ -396,7 +397,7 @@ class State:
                         suspend(self, State._triggers_from, (p, move, game.triggers[rule_index].index(trig) + 1))
                         return
             except RUNTIME_FAILURES as err:
-                raise rule_failure(err, trig.at, "trigger") from None
+                raise rule_failure(err, trig.at, "trigger", self.game.read_from_ir) from None
 
     def _triggers(self, p: int, move: Move, start: int) -> None:
         """The triggers of a move from the ``start``-th on (after a choice, or after an answer)."""
@@ -423,7 +424,7 @@ class State:
                         suspend(self, State._triggers_from, (p, move, k + 1))
                         return
             except RUNTIME_FAILURES as err:
-                raise rule_failure(err, trig.at, "trigger") from None
+                raise rule_failure(err, trig.at, "trigger", self.game.read_from_ir) from None
 
     def _triggers_from(self, resume: tuple) -> None:
         """A frame (flow.py): the triggers of ``(player, move, start)`` left to run after an answer."""
@@ -485,7 +486,7 @@ class State:
                 try:
                     ended = ends(self, [None] * game.env_size if ph.ends_env else ())  # () when it reads no name
                 except RUNTIME_FAILURES as err:
-                    raise rule_failure(err, ph.at, "phase's end") from None
+                    raise rule_failure(err, ph.at, "phase's end", self.game.read_from_ir) from None
                 if ended:
                     self._next_phase()
                     if self.asking is not None:
@@ -500,7 +501,7 @@ class State:
                     try:
                         rule.generate(self, current, out)
                     except RUNTIME_FAILURES as err:
-                        raise rule_failure(err, rule.at, "move's guard") from None
+                        raise rule_failure(err, rule.at, "move's guard", self.game.read_from_ir) from None
             self._legal = (current, out)
             if out:
                 return

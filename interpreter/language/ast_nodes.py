@@ -18,6 +18,7 @@ class Expr:
     op: str
     args: tuple[Any, ...]
     span: Span
+    parens: bool = field(default=False, compare=False)  # written in parentheses (fmt keeps them)
 
     def __str__(self) -> str:
         return unparse(self)

@@ -6,6 +6,7 @@ are the resolver's job).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from lark import Token, Transformer, Tree, v_args
@@ -357,6 +358,9 @@ class ToAst(Transformer):
 
     def name(self, meta, c):
         return self._e("name", meta, str(c[0]))
+
+    def paren(self, meta, c):  # (a + b): the same expression, marked so that fmt keeps the author's parentheses
+        return replace(c[0], parens=True) if isinstance(c[0], Expr) else c[0]
 
     def of(self, meta, c):
         return Expr("of", (str(c[0]), c[1]), _tok_span(self.file, c[0]))

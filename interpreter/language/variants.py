@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..errors import DeclarationError, ExtendsError, ReadError, Span
+from ..errors import DeclarationError, ExtendsError, ReadError, Span, show_as
 from .ast_nodes import (
     AtTime,
     CardOrder,
@@ -106,10 +106,12 @@ def shipped_dirs() -> list[Path]:
 
 
 def bundled(name: str) -> Path | None:
-    """The path of a ruleset shipped with the package (by file name, with or without .rules), if there is one."""
+    """The path of a ruleset shipped with the package (by file name, with or without .rules), if there
+    is one; messages name it by its file name (``errors.show_as``)."""
     for base in shipped_dirs():
         for candidate in (base / name, base / f"{name}.rules"):
             if candidate.is_file():
+                show_as(str(candidate), candidate.name)
                 return candidate
     return None
 
@@ -220,6 +222,19 @@ def _missing(kind: str, name: str, known: list[str], base: str, span: Span, how:
     )
 
 
+def _once_ends(part: Ends, seen: set, where: str) -> None:
+    """A phase, the round or the game ends on one condition per file: two `ends when` lines would
+    leave a reader guessing whether both must hold or either, so they are an error, not a silent
+    replacement (a variant's line still replaces its base's)."""
+    if (where, "ends when") in seen:
+        raise DeclarationError(
+            f"{where} has two `ends when` lines in this file",
+            part.span,
+            "write one line that joins the conditions: `ends when A or B` ends as soon as either holds",
+        )
+    seen.add((where, "ends when"))
+
+
 def _put(table: dict, key: str, item: Any, seen: set, what: str) -> None:
     """Add or replace one declaration; the same key twice in one file is an error."""
     if (what, key) in seen:
@@ -271,8 +286,11 @@ def overlay(program: Program, ruleset: Ruleset, base: str | None) -> None:
                 _overlay_round(program, item, base, seen)
             case GameSection():
                 for game_item in item.items:
-                    kind = "ends" if isinstance(game_item, Ends) else game_item.kind
-                    _put(program.game, kind, game_item, seen, "game line")
+                    if isinstance(game_item, Ends):
+                        _once_ends(game_item, seen, "the game")
+                        program.game["ends"] = game_item
+                    else:
+                        _put(program.game, game_item.kind, game_item, seen, "game line")
 
 
 def _card_key(line: Any) -> str:
@@ -301,8 +319,7 @@ def _overlay_round(program: Program, item: Round, base: str | None, seen: set) -
             case AtTime():
                 _put(program.round_at, part.when, part, seen, "round's effects at")
             case Ends():
-                ends: dict[str, Ends] = {}
-                _put(ends, "ends when", part, seen, "round line")
+                _once_ends(part, seen, "the round")
                 program.round_ends = part
             case Score():
                 for rule in part.rules:
@@ -339,6 +356,7 @@ def _overlay_phase(program: Program, phase: Phase, base: str | None, seen: set) 
             case Ends() if part.condition is None:
                 parts.stuck_ends = part
             case Ends():
+                _once_ends(part, seen, f"phase {phase.name}")
                 parts.ends = part
             case FirstPlayer():
                 parts.first_player = part

@@ -191,18 +191,38 @@ def _mask(how: int, signals: Any = _STOPPING) -> Any:
     return signal.pthread_sigmask(how, signals) if hasattr(signal, "pthread_sigmask") else None
 
 
-def _init_worker(job: Job) -> None:
-    """Pool initializer: keep the run's job and compile its game once per process.
+def _quiet_worker(initializer: Callable[..., None] | None, initargs: tuple) -> None:
+    """A pool worker's start: signals as the main process wants them, then the pool's own initializer.
 
     A forked worker inherits the main process's signal handlers (a record file's, which turns
     SIGTERM into KeyboardInterrupt): a worker takes the defaults back, so that the pool's SIGTERM
-    at the end of a run stops it quietly, and leaves Ctrl-C to the main process. Signals stay
-    blocked from the fork (see ``_on_processes``) until these handlers are in place.
+    at the end of a run stops it quietly, and leaves Ctrl-C (sent by a terminal to every process
+    of the command) to the main process, which stops the pool. Signals stay blocked from the fork
+    (see ``quiet_pool``) until these handlers are in place.
     """
-    global _job
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _mask(signal.SIG_UNBLOCK)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def quiet_pool(processes: int, initializer: Callable[..., None] | None = None, initargs: tuple = ()) -> Any:
+    """A multiprocessing Pool whose workers neither print tracebacks on Ctrl-C nor outlive the run:
+    use it in a ``with`` block, whose end terminates them."""
+    import multiprocessing
+
+    blocked = _mask(signal.SIG_BLOCK)  # workers (and the pool's threads) start with them blocked
+    try:
+        return multiprocessing.Pool(processes, initializer=_quiet_worker, initargs=(initializer, initargs))
+    finally:
+        if blocked is not None:
+            _mask(signal.SIG_SETMASK, blocked)
+
+
+def _init_worker(job: Job) -> None:
+    """Pool initializer: keep the run's job and compile its game once per process."""
+    global _job
     _job = job
     _game(job)
 
@@ -215,15 +235,7 @@ def _play_range(bounds: tuple[int, int]) -> Chunk:
 
 def _on_processes(job: Job, games: int, jobs: int) -> Iterator[Chunk]:
     """Chunks played by a pool of ``jobs`` processes, yielded in order as they complete."""
-    import multiprocessing
-
-    blocked = _mask(signal.SIG_BLOCK)  # workers (and the pool's threads) start with them blocked
-    try:
-        pool = multiprocessing.Pool(jobs, initializer=_init_worker, initargs=(job,))
-    finally:
-        if blocked is not None:
-            _mask(signal.SIG_SETMASK, blocked)
-    with pool:
+    with quiet_pool(jobs, _init_worker, (job,)) as pool:
         for chunk in pool.imap(_play_range, ranges(games, jobs)):
             yield _checked(chunk)
 

@@ -76,8 +76,8 @@ def trigger_ctx(t: dict[str, Any], moves: dict[str, dict[str, Any]], ctx: P.Ctx)
     """The context of a trigger's rules: its move's (when its moves all go to one zone)."""
     names = [t["after"]] if isinstance(t["after"], str) else t["after"]
     if names[0] in moves and "choice" in moves[names[0]]:  # after a choice: its value by its name
-        return R.move_ctx(moves[names[0]], ctx)
+        return R.move_ctx(moves[names[0]], ctx, after=True)
     targets = {moves[n].get("to") for n in names if n in moves}
     if len(targets) == 1 and names[0] in moves:
-        return R.move_ctx(moves[names[0]], ctx)
+        return R.move_ctx(moves[names[0]], ctx, after=True)
     return ctx.with_bound(target="the zone the card went to")

@@ -1,5 +1,6 @@
 """A rules file in its canonical layout: two-space blocks, aligned card and zone columns, one
-spelling per construct, parentheses only where the grammar needs them; every comment kept.
+spelling per construct, the author's parentheses kept and others added only where the grammar
+needs them; every comment kept.
 
 The printer walks the AST (``syntax.to_ast``) and puts each comment back by line: a comment on a
 line of its own goes before the rule that follows it (at that rule's indentation), a comment
@@ -11,6 +12,7 @@ and the formatted text loads to the same rules (IR) as the original, notes inclu
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from ..language.ast_nodes import (
@@ -57,7 +59,7 @@ SECTIONS = (Cards, Zones, Round, GameSection)
 
 
 def expression(e: Any) -> str:
-    """An expression as canonical rules text (parenthesised only where the grammar needs it)."""
+    """An expression as canonical rules text (parenthesised where its author did or the grammar needs it)."""
     return _ex(e)[0]
 
 
@@ -70,9 +72,11 @@ def _wrap(e: Any, least: int, followed: frozenset[str] = NOTHING) -> tuple[str, 
 
 
 def _ex(e: Any) -> tuple[str, int, frozenset[str]]:
-    """(text, binding level 1..9, what its open end could swallow)."""
+    """(text, binding level 1..9, what its open end could swallow); the author's parentheses kept."""
     if not isinstance(e, Expr):
         return str(e), 9, NOTHING
+    if e.parens:  # (written so: the author grouped it, for the grammar or for the reader)
+        return f"({_ex(replace(e, parens=False))[0]})", 9, NOTHING
     a = e.args
     match e.op:
         case "number" | "name":  # 12, hand
@@ -181,21 +185,30 @@ def _where_except(text: str, tail: frozenset[str], where: Any, exc: Any) -> tupl
 # ---- declarations and rules -------------------------------------------------------------------------
 
 
-def _value_item(v: Any) -> str:
+def _copies(v: Any) -> str:
+    """A value's copies as written after it (`x3`, `x (players)`); empty for one copy."""
+    if isinstance(v.copies, Expr):
+        return f"x ({expression(v.copies)})"
+    return f"x{v.copies}" if v.copies != 1 else ""
+
+
+def _value_item(v: Any, copies: bool = True) -> str:
     if isinstance(v.value, tuple):
         text = f"{v.value[0]}..{v.value[1]}"
     elif v.quoted:
         text = f'"{v.value}"'
     else:
         text = str(v.value)
-    if isinstance(v.copies, Expr):
-        return text + f" x ({expression(v.copies)})"
-    return text + (f" x{v.copies}" if v.copies != 1 else "")
+    return " ".join(filter(None, [text, _copies(v) if copies else ""]))
 
 
-def _attr_spec(spec: Any) -> str:
+def _attr_spec(spec: Any) -> tuple[str, str]:
+    """An attribute's cell of a card line, and apart the copies of its value when it has one value
+    (`name "Tempura"`, `x14`), so that the copies of such lines line up."""
+    if len(spec.values) == 1:
+        return f"{spec.name} {_value_item(spec.values[0], copies=False)}", _copies(spec.values[0])
     names = all(isinstance(v.value, str) for v in spec.values)
-    return f"{spec.name} " + (" | " if names else ", ").join(_value_item(v) for v in spec.values)
+    return f"{spec.name} " + (" | " if names else ", ").join(_value_item(v) for v in spec.values), ""
 
 
 def _deal(d: Deal, rest_aside: bool) -> str:
@@ -395,7 +408,16 @@ class Printer:
         """A cards section: type names and attributes in aligned columns."""
         self.open_block()
         types = [x for x in it.lines if isinstance(x, CardType)]
-        rows = {id(t): [t.name, *(_attr_spec(s) for s in t.attrs)] for t in types}
+        cells = {id(t): [_attr_spec(s) for s in t.attrs] for t in types}
+        counted: dict[int, int] = {}  # column -> the width of its one-value cells that have copies
+        for row_cells in cells.values():
+            for i, (main, copies) in enumerate(row_cells):
+                if copies:
+                    counted[i] = max(counted.get(i, 0), len(main))
+        rows = {
+            id(t): [t.name, *(f"{m.ljust(counted[i])} {c}" if c else m for i, (m, c) in enumerate(cells[id(t)]))]
+            for t in types
+        }
         for t in types:
             if t.achieved is not None:
                 rows[id(t)].append(f"achieved when {expression(t.achieved)}")
@@ -494,12 +516,6 @@ class Printer:
         self.line(depth, prefix + _effect_head(eff), eff.span.line)
         if eff.kind == "each":
             self.effects(depth + 1, eff.args[2])
-        if eff.kind == "ask":
-            self.open_block()
-            self.guards(depth + 1, eff.args[3])
-            for inner in eff.args[4]:
-                self.effect(depth + 1, inner)
-            return
         if eff.kind == "ask":
             self.open_block()
             self.guards(depth + 1, eff.args[3])

@@ -111,7 +111,7 @@ def _value(v: Any) -> str:
 
 def _of_whom(what: str, whose: dict[str, Any], ctx: Ctx) -> str:
     """ "the player's hand", "the won of *winner*"."""
-    owner = say(whose, ctx)
+    owner = grouped(whose, ctx)  # ("the hand of (the scum, else the dealer)")
     if owner in ("the player", "the card", "the dealer"):
         return f"{owner}'s {what}"
     return f"the {what} of {owner}"
@@ -168,7 +168,7 @@ def _not(n, ctx):  # not card is wild
     if op == "is_none":
         return f"{say(inner['of'], ctx)} is not none"
     if op == "is_empty":
-        return f"{say(inner['of'], ctx)} is not empty"
+        return f"{say(_emptied(inner['of']), ctx)} is not empty"
     if op == "achieved":
         return f"{say(inner['of'], ctx)} is not achieved"
     if op == "eliminated":
@@ -200,22 +200,36 @@ def _else(n, ctx):  # color of first gem in it else none
 
 
 def _if(n, ctx):  # if players = 3 then 2 * players else players
-    return f"{say(n['then'], ctx)} if {say(n['cond'], ctx)}, else {say(n['else'], ctx)}"
+    then = say(n["then"], ctx)
+    if n["then"].get("op") in COMPOUND:  # (a choice inside a choice's first branch: grouped)
+        then = f"({then})"
+    return f"{then} if {say(n['cond'], ctx)}, else {say(n['else'], ctx)}"
 
 
 def _neg(n, ctx):  # -1
     inner = n["of"]
     if inner.get("op") == "num":
         return f"-{inner['value']}"
-    return f"minus {say(inner, ctx)}"
+    return f"minus {grouped(inner, ctx)}"
+
+
+# Values whose words run on with commas (`20 if A, else 0`, `x, else y`): grouped in parentheses
+# where they are a part of a larger value, or the reader cannot tell where they end.
+COMPOUND = ("if", "else")
+
+
+def grouped(node: dict[str, Any], ctx: Ctx) -> str:
+    """A value as a part of a larger one: in parentheses if it is a sum or a choice."""
+    text = say(node, ctx)
+    return f"({text})" if node.get("op") in ("arith", *COMPOUND) else text
 
 
 def _arith(n, ctx):  # 2 * players
     prec = ARITH_PREC[n["sym"]]
     left, right = say(n["left"], ctx), say(n["right"], ctx)
-    if n["left"].get("op") == "arith" and ARITH_PREC[n["left"]["sym"]] < prec:
+    if n["left"].get("op") in COMPOUND or (n["left"].get("op") == "arith" and ARITH_PREC[n["left"]["sym"]] < prec):
         left = f"({left})"
-    if n["right"].get("op") == "arith" and ARITH_PREC[n["right"]["sym"]] <= prec:
+    if n["right"].get("op") in COMPOUND or (n["right"].get("op") == "arith" and ARITH_PREC[n["right"]["sym"]] <= prec):
         right = f"({right})"
     return f"{left} {ARITH[n['sym']]} {right}"
 
@@ -263,10 +277,14 @@ def _cards_phrase(n, ctx):  # a collection used as a value: the cards in the pot
 
 
 def _is_empty(n, ctx):  # draw_pile is empty
-    of = n["of"]
+    return f"{say(_emptied(n['of']), ctx)} is empty"
+
+
+def _emptied(of: dict[str, Any]) -> dict[str, Any]:
+    """What `X is empty` is said of: the zone itself when X is all its cards (`draw_pile`)."""
     if of.get("op") == "cards" and of.get("type") is None and of.get("source") == "zone":
-        return f"{say(of['from'], ctx)} is empty"
-    return f"{say(of, ctx)} is empty"
+        return of["from"]
+    return of
 
 
 EXPR: dict[str, Any] = {
@@ -344,7 +362,10 @@ def coll(node: dict[str, Any], ctx: Ctx) -> tuple[str, str, str]:
     if op == "except":  # X except card
         sing, plu, qual = coll(node["of"], ctx)
         return sing, plu, f"{qual} except {say(node['value'], ctx)}"
-    return "card", "cards", f" in {say(node, ctx)}"
+    text = say(node, ctx)
+    if text.startswith("the cards "):  # cards named as such ("the cards chosen to lay"): not "cards in the cards"
+        return "card", "cards", text.removeprefix("the cards")
+    return "card", "cards", f" in {text}"
 
 
 def _place(node: dict[str, Any], ctx: Ctx) -> str:
@@ -356,8 +377,11 @@ def _place(node: dict[str, Any], ctx: Ctx) -> str:
 
 
 def _where(cond: dict[str, Any], ctx: Ctx) -> str:
-    """A filter's condition: "whose color is red" when it tests an attribute of the element."""
+    """A filter's condition: "whose color is red" when it tests an attribute of the element,
+    "played by the player" when it tests who played it, "that is empty" when it is the subject."""
     left = cond.get("left") if cond.get("op") == "cmp" else None
+    if left and left.get("op") == "player_of" and cond["cmp"] == "=" and _is_it(left["of"]):
+        return f"played by {say(cond['right'], ctx)}"
     if left and left.get("op") in ("attr", "call", "var", "total"):
         of = left.get("of", left.get("arg"))
         if isinstance(of, dict) and of.get("op") == "bound" and of["name"] == "it":
@@ -365,8 +389,19 @@ def _where(cond: dict[str, Any], ctx: Ctx) -> str:
             if left["op"] == "call":
                 name = f"*{name}*"
             return f"whose {name} {CMP_WORDS[cond['cmp']]} {say(cond['right'], ctx)}"
+    subject = _emptied(cond["of"]) if cond.get("op") == "is_empty" else cond.get("of")
+    if cond.get("op") in SUBJECT_FIRST and _is_it(subject) and "it" not in ctx.bound:
+        return "that " + say(cond, ctx).removeprefix("it ")
     return f"where {say(cond, ctx)}"
 
 
-value_phrases.bind(say, human, _some, _count)
+# Conditions that read "SUBJECT is ...": about the element itself, "that is empty".
+SUBJECT_FIRST = ("is_empty", "is_none", "is_type", "achieved", "eliminated")
+
+
+def _is_it(node: Any) -> bool:
+    return isinstance(node, dict) and node.get("op") == "bound" and node["name"] == "it"
+
+
+value_phrases.bind(say, grouped, human, _some, _count)
 EXPR.update(value_phrases.VALUE_PHRASES)

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..engine.cards import build_cards
 from ..engine.game import compile_ir
+from ..errors import shown
 from . import flow_phrases as F
 from . import phrases as P
 from . import rule_phrases as R
@@ -29,11 +30,20 @@ class _Unknown(Exception):
 # ---- numbers before play ----------------------------------------------------------------------------
 
 
-def evaluate(node: dict[str, Any], players: int, values: dict[str, Any], schedules: dict[str, Any]) -> Any:
-    """The value of an expression that reads only the player count, parameters and schedules."""
+def evaluate(
+    node: dict[str, Any],
+    players: int,
+    values: dict[str, Any],
+    schedules: dict[str, Any],
+    defines: dict[str, Any] | None = None,
+) -> Any:
+    """The value of an expression that reads only the player count, parameters, schedules and
+    ``defines`` (plain definitions by name: their bodies; see ``plain_defines``)."""
     op = node.get("op")
-    ev = lambda n: evaluate(n, players, values, schedules)  # noqa: E731
+    ev = lambda n: evaluate(n, players, values, schedules, defines)  # noqa: E731
     match op:
+        case "call" if defines and node["name"] in defines and node.get("arg") is None and not node.get("args"):
+            return ev(defines[node["name"]])  # (the resolver refuses a definition that reads itself)
         case "num" | "text":
             return node["value"]
         case "none":
@@ -76,6 +86,11 @@ def evaluate(node: dict[str, Any], players: int, values: dict[str, Any], schedul
     raise _Unknown
 
 
+def plain_defines(ir: dict[str, Any]) -> dict[str, Any]:
+    """The bodies of the definitions that take nothing (`define hand_size = ...`), by name."""
+    return {d["name"]: d["body"] for d in ir.get("defines", []) if not d.get("of") and not d.get("params")}
+
+
 def _uses_schedule(node: Any) -> set[str]:
     if isinstance(node, dict):
         found = {node["name"]} if node.get("op") == "schedule" else set()
@@ -90,14 +105,15 @@ def _uses_schedule(node: Any) -> set[str]:
 def _outcomes(node: dict[str, Any], n: int, values: dict[str, Any], ir: dict[str, Any]) -> list[Any]:
     """Every value an expression takes with n players, over the values of the schedules it reads."""
     names = sorted(_uses_schedule(node))
+    defines = plain_defines(ir)
     combos: list[dict[str, Any]] = [{}]
     for s in ir.get("schedules", []):
         if s["name"] in names:
-            vals = [evaluate(v, n, values, {}) for v in s["values"]]
+            vals = [evaluate(v, n, values, {}, defines) for v in s["values"]]
             combos = [{**c, s["name"]: v} for c in combos for v in dict.fromkeys(vals)]
     out = []
     for c in combos:
-        v = evaluate(node, n, values, c)
+        v = evaluate(node, n, values, c, defines)
         if v not in out:
             out.append(v)
     return out
@@ -116,29 +132,58 @@ def by_players(texts: dict[int, str]) -> str:
     return ", ".join(parts)
 
 
-def deal_row(d: dict[str, Any], n: int, values: dict[str, Any], ir: dict[str, Any], deck_size: int) -> list[str]:
-    """One row of a deal's table: players, hands dealt, cards per hand, spare hands, the rest."""
+def _seats(d: dict[str, Any], n: int, values: dict[str, Any], defines: dict[str, Any]) -> int:
+    """The hands a deal to the players deals with n players (more when it deals as if for more)."""
+    if d.get("as_players") is not None:
+        when = d.get("as_players_when")
+        if when is None or evaluate(when, n, values, {}, defines):
+            return evaluate(d["as_players"], n, values, {}, defines)
+    return n
+
+
+def _taken(d: dict[str, Any], n: int, values: dict[str, Any], ir: dict[str, Any]) -> int | None:
+    """The cards a deal takes from its deck with n players (None: all that are left)."""
+    if d.get("amount") is None:
+        return None
+    defines = plain_defines(ir)
+    each = evaluate(d["amount"], n, values, {}, defines)
+    zone = next((z for z in ir.get("zones", []) if z["name"] == d["to"]), {})
+    return each * (_seats(d, n, values, defines) if zone.get("owner") == "player" else zone.get("count", 1))
+
+
+def deal_row(
+    d: dict[str, Any], n: int, values: dict[str, Any], ir: dict[str, Any], deck_size: int, others: tuple = ((), ())
+) -> list[str]:
+    """One row of a deal's table: players, hands dealt, cards per hand, spare hands, the rest.
+    ``others`` are the deals from the same deck before it and after it: those before leave it
+    fewer cards, those after take theirs from its rest (a later deal of all takes the whole rest:
+    the rest is named by its zone), unless this deal sends its rest to a zone."""
+    where = P.human(d["rest"]) if d.get("rest") else "aside, unseen"
     try:
-        seats = n
-        if d.get("as_players") is not None:
-            when = d.get("as_players_when")
-            if when is None or evaluate(when, n, values, {}):
-                seats = evaluate(d["as_players"], n, values, {})
+        seats = _seats(d, n, values, plain_defines(ir))
         spare = seats - n
+        available = deck_size - sum(_taken(o, n, values, ir) or 0 for o in others[0])
+        later = 0
+        for o in () if d.get("rest") else others[1]:
+            taken = _taken(o, n, values, ir)
+            if taken is None:  # all that is left: that zone is where the rest goes
+                where = P.human(o["to"])
+                break
+            later += taken
         if d.get("amount") is None:
-            low, extra = divmod(deck_size, seats)
+            low, extra = divmod(available, seats)
             each = f"{low} or {low + 1}" if extra else str(low)
             rest = ["0"]
         else:
             amounts = _outcomes(d["amount"], n, values, ir)
             each = _or_list(amounts)
-            rest = [str(deck_size - a * seats) if deck_size >= a * seats else "too few cards!" for a in amounts]
+            rest = [str(x) if x >= 0 else "too few cards!" for x in (available - a * seats - later for a in amounts)]
     except (_Unknown, TypeError, ZeroDivisionError):
         return [str(n), "?", "?", "?", "?"]
     spare_text = f"{spare}, removed unseen" if spare else "none"
-    where = P.human(d["rest"]) if d.get("rest") else "aside, unseen"
     rest_text = _or_list(list(dict.fromkeys(rest)))
-    return [str(n), str(seats), each, spare_text, rest_text if rest_text == "0" else f"{rest_text} ({where})"]
+    shown = rest_text if rest_text in ("0", "too few cards!") else f"{rest_text} ({where})"
+    return [str(n), str(seats), each, spare_text, shown]
 
 
 # ---- the rulebook -------------------------------------------------------------------------------------
@@ -174,7 +219,7 @@ def rulebook(ir: dict[str, Any], sets: dict[str, Any] | None = None, source_text
     ctx = P.Ctx.of(ir, fixed)
     ctx.schedules = {x["name"]: R.schedule_values(x, ctx) for x in ir["schedules"]}
     out: list[Block] = [("h", 1, escape(ir["name"]))]
-    out.append(("p", f"A rulebook generated from `{ir.get('source', '?')}` by `ruleset render`."))
+    out.append(("p", f"A rulebook generated from `{shown(ir.get('source', '?'))}` by `ruleset render`."))
     if sets:
         out.append(("p", "Parameters as set: " + ", ".join(f"`{k}={v}`" for k, v in sets.items()) + "."))
     out.append(("p", _players_sentence(ir)))
@@ -265,11 +310,16 @@ def _setup(ir: dict[str, Any], ctx: P.Ctx, values: dict[int, dict[str, Any]]) ->
                 ],
             )
         )
-    for d in deals:
+    for i, d in enumerate(deals):
         if d in shared:  # a set-up deal: its sentence says it all
             continue
         size = sizes[decks.index(d["deck"])] if d["deck"] in decks else 0
-        rows = [deal_row(d, n, v, ir, size) for n, v in values.items()]
+        same = [o["deck"] == d["deck"] for o in deals]
+        others = (
+            tuple(o for o, s in zip(deals[:i], same, strict=False) if s),
+            tuple(o for o, s in zip(deals[i + 1 :], same[i + 1 :], strict=True) if s),
+        )
+        rows = [deal_row(d, n, v, ir, size, others) for n, v in values.items()]
         title = f"Dealing to the {P.human(d['to'])} ({size} cards in the {P.human(d['deck'])}):"
         out.append(("p", title))
         out.append(("table", ["Players", "Hands dealt", "Cards each", "Spare hands", "Rest"], rows))

@@ -27,8 +27,8 @@ def effect_lines(effects: list[dict[str, Any]], ctx: Ctx, depth: int = 0) -> lis
         elif eff["do"] == "each":
             out.append((depth, each_heading(eff, ctx), note))
             out += effect_lines(eff["effects"], ctx, depth + 1)
-        elif eff["do"] == "ask":  # the block reads the value chosen
-            inner = ctx.with_bound(**{eff["name"]: f"the {human(eff['name'])} chosen"})
+        elif eff["do"] == "ask":  # the block reads the value chosen by its name, as the head says it
+            inner = ctx.with_bound(**{eff["name"]: f"*{human(eff['name'])}*"})
             out.append(
                 (
                     depth,
@@ -232,6 +232,17 @@ def _set_words(c: dict[str, Any], ctx: Ctx) -> str:
     return f"{size} {'card' if one else 'cards'}{same}, chosen together, {where}"
 
 
+def chosen_words(name: str, c: dict[str, Any]) -> str:
+    """How a move's choice reads in its guards and triggers: "the bid chosen", "the rank chosen"
+    (a value of an attribute, by the attribute), "the pile drawn from"."""
+    match c["kind"]:
+        case "draw":
+            return "the pile drawn from"
+        case "value":
+            return f"the {human(c['attr'])} chosen"
+    return f"the {human(name)} chosen"
+
+
 def move(m: dict[str, Any], ctx: Ctx) -> str:
     """A move rule's header: "play: a card from the player's hand to a pot"; a choice's: "bid: a
     number from 0 to 3"."""
@@ -249,20 +260,22 @@ def _zone_ref(name: str, z: dict[str, Any], article: str = "the") -> str:
     return f"the {human(name)}"
 
 
-def move_ctx(m: dict[str, Any], ctx: Ctx) -> Ctx:
-    """The context of a move's guards and triggers: the target reads as the zone it names (a
-    choice's name as the value chosen)."""
+def move_ctx(m: dict[str, Any], ctx: Ctx, after: bool = False) -> Ctx:
+    """The context of a move's guards (``after``: its triggers): the target reads as the zone it
+    names, as "the pot the card goes into" (went into) when the zone has several instances, so
+    that it reads apart from the zone's own words (`target = discard of player` is not "the
+    player's discard is the player's discard"); a choice's name reads as the value chosen."""
     if "choice" in m:
         kind = m["choice"]["kind"]
-        chosen = "the pile drawn from" if kind == "draw" else f"the {human(m['name'])} chosen"
         if kind == "cards":  # the set, and where it goes
             to = m["choice"]["to"]
             mine = ctx.zones.get(to, {}).get("owner") == "player"
             where = f"the player's {human(to)}" if mine else f"the {human(to)}"
             return ctx.with_bound(**{m["name"]: f"the cards chosen to {human(m['name'])}", "target": where})
-        return ctx.with_bound(**{m["name"]: chosen})
+        return ctx.with_bound(**{m["name"]: chosen_words(m["name"], m["choice"])})
     z = ctx.zones.get(m["to"], {})
-    target = f"the player's {human(m['to'])}" if z.get("owner") == "player" else f"the {human(m['to'])}"
+    several = z.get("owner") == "player" or z.get("count", 1) > 1
+    target = f"the {human(m['to'])}" + (f" the card {'went' if after else 'goes'} into" if several else "")
     return ctx.with_bound(target=target)
 
 

@@ -12,6 +12,7 @@ class _Words:
     """The functions of phrases.py these phrases use, given by it (no import back: no cycle)."""
 
     say: Any = None
+    grouped: Any = None
     human: Any = None
     _some: Any = None
     _count: Any = None
@@ -20,9 +21,10 @@ class _Words:
 P = _Words()
 
 
-def bind(say: Any, human: Any, some: Any, count: Any) -> None:
-    """Give these phrases phrases.py's `say`, `human` and its phrases of `some` and `count` over cards."""
-    P.say, P.human, P._some, P._count = say, human, some, count
+def bind(say: Any, grouped: Any, human: Any, some: Any, count: Any) -> None:
+    """Give these phrases phrases.py's `say`, `grouped`, `human` and its phrases of `some` and
+    `count` over cards."""
+    P.say, P.grouped, P.human, P._some, P._count = say, grouped, human, some, count
 
 
 def _seats(of: dict[str, Any]) -> tuple[str, dict[str, Any] | None] | None:
@@ -37,6 +39,16 @@ def _whom(who: str) -> str:
     return "for whom" if who == "player" else "for which"
 
 
+def _such(who: str, where: dict[str, Any], ctx: Any, many: bool = False) -> str:
+    """The condition of "a player for whom ...": "who is not eliminated" (are, for ``many``) when
+    it is said of the player itself, else "for whom the total of that player is at least 10"."""
+    text = P.say(where, ctx.with_bound(it=f"that {who}"))
+    head = f"that {who} is "
+    if text.startswith(head) and " and " not in text and " or " not in text:
+        return f"{'who' if who == 'player' else 'which'} {'are' if many else 'is'} {text[len(head) :]}"
+    return f"{_whom(who)} {text}"
+
+
 def _every(n, ctx):  # every player where chips of it > 0
     who, where = _seats(n["of"]) or ("player", None)
     return f"for every {who}, {P.say(where or n['where'], ctx.with_bound(it=f'that {who}'))}"
@@ -49,7 +61,7 @@ def _some(n, ctx):  # some player where chips of it > 0
     who, where = seats
     text = f"there is {'a' if n['op'] == 'some' else 'no'} {who}"
     if where is not None:
-        text += f" {_whom(who)} {P.say(where, ctx.with_bound(it=f'that {who}'))}"
+        text += f" {_such(who, where, ctx)}"
     return text
 
 
@@ -60,7 +72,7 @@ def _count(n, ctx):  # count player where chips of it > 0
     who, where = seats
     if where is None:
         return f"the number of {who}s"
-    return f"the number of {who}s {_whom(who)} {P.say(where, ctx.with_bound(it=f'that {who}'))}"
+    return f"the number of {who}s {_such(who, where, ctx, many=True)}"
 
 
 def _for_each(n, ctx):  # max total of player for each player where ...
@@ -85,8 +97,8 @@ def _seat_offset(n, ctx):  # 2 seats left of dealer
     if by.get("op") == "num" and abs(by["value"]) == 1:
         return f"the player to the {'left' if by['value'] > 0 else 'right'} of {of}"
     if by.get("op") == "neg":
-        return f"the player {P.say(by['of'], ctx)} seats to the right of {of}"
-    return f"the player {P.say(by, ctx)} seats to the left of {of}"
+        return f"the player {P.grouped(by['of'], ctx)} seats to the right of {of}"
+    return f"the player {P.grouped(by, ctx)} seats to the left of {of}"
 
 
 def call_words(n, ctx):  # beats(card, best card in trick): phrases.py's `call` hands it the calls with arguments
