@@ -234,8 +234,9 @@ def first_turn_with(game, card, other=lambda kind: True):
     for seed in range(1, 500):
         state = game.new_game(2, seed)
         p = state.current_player
-        kinds = lambda q: [game.cards.json[c]["type"] for c in state.zone_cards(state.layout.instances[hand][q])]  # noqa: E731
-        if card in kinds(p) and "countess" not in kinds(p) and all(other(k) for k in kinds(1 - p)):
+        insts = state.layout.instances[hand]
+        mine, theirs = ([game.cards.json[c]["type"] for c in state.zone_cards(insts[q])] for q in (p, 1 - p))
+        if card in mine and "countess" not in mine and all(other(k) for k in theirs):
             return p, seed
     raise AssertionError(f"no seed deals {card} to the first player")
 

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
+
+import pytest
 
 import interpreter
+from conftest import ROOT
+from interpreter.play.terminal import Quit, ask
 from interpreter.play.web.views import ALL, SPECTATOR, moves_view, seat_view
+from interpreter.text.move_words import move_text, move_words
 
 BLIND = """
 game "Blind draw"
@@ -69,3 +76,107 @@ def test_a_cauldrons_colour_and_sum_are_shown_and_no_sum_that_no_rule_reads():
     assert all(any(d.startswith("sum of value ") for d in c["derived"]) for c in played)
     assert not any(d.startswith("sum of") for d in zones["hand"][0].get("derived", []))
     assert "derived" not in zones["hand"][1]
+
+
+CLASSICS = ROOT / "examples" / "classics"
+
+
+def labels(state, seat):
+    shown, moves = moves_view(state, seat, state.legal_moves_of(seat))
+    assert len(shown) == len(moves)
+    return shown
+
+
+def test_a_bid_is_offered_as_its_legal_numbers_and_the_dealers_hook_is_left_out():
+    """Oh Hell!: each bid a button of its number, in the words `play` uses; the dealer, bidding
+    last, is not offered the bid that makes the bids add up to the tricks."""
+    game = interpreter.load(str(CLASSICS / "oh_hell.rules"))
+    state = game.new_game(3, 2)
+    seat = state.current_player
+    shown = labels(state, seat)
+    size = len(state.zone_cards(state.layout.instances[game.zone_index["hand"]][seat]))
+    assert [(m["kind"], m["move"], m["value"], m["label"]) for m in shown] == [
+        ("number", "bid", n, f"bid {n}") for n in range(size + 1)
+    ]
+    while state.current_player != state.dealer:
+        state.apply(state.legal_moves()[1])  # everyone before the dealer bids 1
+    values = [m["value"] for m in labels(state, state.dealer)]
+    assert size - (state.n - 1) not in values and len(values) == size, "the hook: the dealer may not make it even"
+    out = io.StringIO()
+    with pytest.raises(Quit):
+        ask(state, state.dealer, io.StringIO(), lambda t: out.write(t + "\n"))
+    assert [m["label"] for m in labels(state, state.dealer)] == re.findall(r"^\s+\d+\) (.*)$", out.getvalue(), re.M)
+
+
+def test_a_card_power_asks_for_a_rival_by_seat_then_shows_that_hand_to_the_asker_only():
+    """Love Letter's priest: the ask's choices are the seats it may name; everyone sees who is asked;
+    the rival's hand is shown in the asker's view only, on the rival's hand."""
+    game = interpreter.load(str(CLASSICS / "love_letter.rules"))
+    state = game.new_game(3, 58)
+    me = state.current_player
+    priest = next(mv for mv in state.legal_moves() if game.cards.json[mv.card]["type"] == "priest")
+    state.apply(priest)
+    rivals = labels(state, me)
+    assert {m["kind"] for m in rivals} == {"player"} and all(m["move"] == "rival" for m in rivals)
+    assert sorted(m["value"] for m in rivals) == sorted(p for p in range(3) if p != me)
+    assert {m["label"] for m in rivals} == {f"rival seat {p}" for p in range(3) if p != me}
+    for seat in range(3):
+        assert seat_view(state, seat)["asking"] == {"seat": me, "move": "rival", "kind": "player"}
+        assert seat == me or labels(state, seat) == [], "only the asked seat may answer"
+    rival = rivals[0]["value"]
+    state.apply(next(mv for mv in state.legal_moves() if mv.target == rival))
+    hand = game.zone_index["hand"]
+    for seat in range(3):
+        view = {z["name"]: z["instances"] for z in seat_view(state, seat)["zones"]}
+        shown = view["hand"][rival].get("shown")
+        if seat == me:
+            (card,) = shown
+            assert card in [game.cards.json[c] for c in state.zone_cards(state.layout.instances[hand][rival])]
+        else:
+            assert shown is None, f"seat {seat} is not shown seat {rival}'s hand"
+    assert seat_view(state, SPECTATOR)["shown"] == []
+
+
+def test_statuses_and_who_is_out_are_in_every_seats_view():
+    """Love Letter: a handmaid's protection is a status every seat sees; a seat put out is listed."""
+    game = interpreter.load(str(CLASSICS / "love_letter.rules"))
+    for seed in range(1, 300):
+        state = game.new_game(3, seed)
+        me = state.current_player
+        handmaid = [mv for mv in state.legal_moves() if game.cards.json[mv.card]["type"] == "handmaid"]
+        if handmaid:
+            break
+    state.apply(handmaid[0])
+    for seat in range(3):
+        view = seat_view(state, seat)
+        assert view["statuses"] == ["protected"] and view["vars"]["protected"][me] == 1
+    state.out = {(me + 1) % 3}  # (as `eliminate` leaves it)
+    assert seat_view(state, me)["eliminated"] == [(me + 1) % 3]
+
+
+def test_a_draw_names_its_pile_and_a_pass_its_move():
+    """Lost Cities' draw is offered once per pile that holds a card, by the pile's name; Go Fish's
+    restock is a pass, its ask for a rank a value."""
+    game = interpreter.load(str(CLASSICS / "lost_cities.rules"))
+    state = game.new_game(2, 3)
+    state.apply(state.legal_moves()[0])
+    draws = labels(state, state.current_player)
+    assert draws and all(m["kind"] == "draw" for m in draws)
+    assert "draw from stock" in [m["label"] for m in draws]
+    assert all(m["from"]["zone"] in ("stock", "discard") for m in draws)
+    game = interpreter.load(str(CLASSICS / "go_fish.rules"))
+    state = game.new_game(2, 3)
+    shown = labels(state, state.current_player)
+    ranks = {
+        game.cards.json[c]["rank"]
+        for c in state.zone_cards(state.layout.instances[game.zone_index["hand"]][state.current_player])
+    }
+    assert {(m["kind"], m["label"]) for m in shown} == {("value", f"fish_for {r}") for r in ranks}
+
+
+def test_moves_of_several_cards_are_worded_as_one_choice():
+    """A move that lays several cards at once (its record form lists them) reads as one choice."""
+    game = interpreter.loads(BLIND, "blind.rules")
+    move = {"player": 1, "move": "lay", "cards": [{"type": "chip", "value": 3}, {"type": "chip", "value": 5}]}
+    assert move_words(game, {**move, "to": {"zone": "pile", "index": 0}}, 0, 2) == "lay chip 3, chip 5 to pile"
+    assert move_text(game, {**move, "to": {"zone": "hand", "index": 1}}, 1, 2) == "you: lay chip 3, chip 5 to your hand"
