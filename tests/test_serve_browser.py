@@ -227,6 +227,13 @@ def test_the_replay_viewer_steps_forward_and_back_as_a_seat_or_all(browser, tmp_
 LOVE_LETTER = "examples/classics/love_letter.rules"
 
 
+def played(table, moves, what):
+    """Wait until the table has played ``moves`` moves in all (its version counts them, and moves
+    on only once a move and all it set off are done)."""
+    wait(lambda: table.version >= moves, what)
+    assert table.version == moves, f"{what}: {table.version} moves played, not {moves}"
+
+
 def first_turn_with(game, card, other=lambda kind: True):
     """A seed of a two-player Love Letter whose first player holds ``card`` (and the other a card
     that ``other`` accepts): the seat to move and the seed."""
@@ -259,7 +266,8 @@ def test_love_letter_powers_ask_their_player_and_show_a_hand_to_that_seat_only(b
         watcher = open_seat(browser, server, links["spectator"])
         caught_up(mine, table)
         mine.locator('.seat.me .card[data-playable][data-card^="priest"]').first.click()
-        wait(lambda: table.state.asking is not None, "the priest to ask for a rival")
+        played(table, 1, "the priest to be played")
+        assert table.state.asking is not None, "the priest asks for a rival"
         caught_up(mine, table)
         assert mine.locator(".turn-line").inner_text() == "you choose rival"
         caught_up(theirs, table)
@@ -269,7 +277,7 @@ def test_love_letter_powers_ask_their_player_and_show_a_hand_to_that_seat_only(b
         assert rivals.count() == 1 and rivals.inner_text() == f"seat {1 - me}", "only the other seat may be named"
         (held,) = table.state.zone_cards(table.state.layout.instances[hand][1 - me])
         rivals.click()
-        wait(lambda: table.state.asking is None, "the rival to be named")
+        played(table, 2, "the rival to be named")
         name = " ".join(str(v) for v in game.cards.json[held].values())
         for page in (mine, theirs, watcher):
             caught_up(page, table)
@@ -285,20 +293,22 @@ def test_love_letter_powers_ask_their_player_and_show_a_hand_to_that_seat_only(b
         table = server.tables.tables[links["table"]]
         page = open_seat(browser, server, links["seats"][me]["link"])
         caught_up(page, table)
+        asked = lambda: table.state.asking and game.moves[table.state.asking[1]].name  # noqa: E731
         page.locator('.seat.me .card[data-playable][data-card^="guard"]').first.click()
-        wait(lambda: table.state.asking is not None, "the guard to ask for a rival")
-        assert game.moves[table.state.asking[1]].name == "rival"
+        played(table, 1, "the guard to be played")
+        assert asked() == "rival"
         caught_up(page, table)
         page.locator('.choice[data-move="rival"] button').click()
-        asked = lambda: table.state.asking and game.moves[table.state.asking[1]].name  # noqa: E731
-        wait(lambda: asked() == "guess", "the guard to ask for a guess")
+        played(table, 2, "the rival to be named")
+        assert asked() == "guess"
         caught_up(page, table)
         assert page.locator(".turn-line").inner_text() == "you choose guess"
         guesses = page.locator('.choice[data-move="guess"] button')
         assert guesses.all_inner_texts() == ["2", "3", "4", "5", "6", "7", "8"], "a guard may not be guessed"
         (held,) = table.state.zone_cards(table.state.layout.instances[hand][1 - me])
         page.locator(f'.choice[data-move="guess"] button[data-value="{game.cards.json[held]["value"]}"]').click()
-        wait(lambda: table.state.round == 1, "the right guess to end the round")
+        played(table, 3, "the guess to be played")
+        assert table.state.round == 1, "the right guess ends the round"
         caught_up(page, table)
         assert table.state.totals[me] == 1
         assert page.locator(f'.total[data-seat="{me}"]').inner_text().endswith(": 1"), "a token for the guard's player"
