@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 
 import pytest
@@ -180,3 +181,49 @@ def test_moves_of_several_cards_are_worded_as_one_choice():
     move = {"player": 1, "move": "lay", "cards": [{"type": "chip", "value": 3}, {"type": "chip", "value": 5}]}
     assert move_words(game, {**move, "to": {"zone": "pile", "index": 0}}, 0, 2) == "lay chip 3, chip 5 to pile"
     assert move_text(game, {**move, "to": {"zone": "hand", "index": 1}}, 1, 2) == "you: lay chip 3, chip 5 to your hand"
+
+
+SHORT = {"oh_hell": {"largest": "2"}}  # (three deals of 2, 1 and 2 cards)
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in CLASSICS.glob("*.rules")))
+def test_every_classic_is_played_to_its_end_by_people_choosing_what_the_table_offers(name):
+    """A table of people only (no server): each seat is offered its moves as the page gets them, and
+    choosing among them at random (a simultaneous choice held until its turn) ends the game, whose
+    record replays."""
+    from interpreter.engine.records import record, replay
+    from interpreter.play.web.tables import Table
+
+    game = interpreter.load(str(CLASSICS / f"{name}.rules"))
+    players = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
+    setup = {"players": players, "seed": 4, "params": SHORT.get(name, {}), "seats": [{"kind": "human"}] * players}
+    table = Table("t", setup, game, None)
+    rng = random.Random(4)
+    kinds = set()
+    while not table.state.over:
+        offers = {p: table.message(p)["moves"] for p in range(players)}
+        movers = [p for p, moves in offers.items() if moves]
+        assert movers, f"nobody is offered a move, yet {table.state.current} is to move"
+        assert table.state.current in movers or table.state.current in table.chosen
+        seat = rng.choice(movers)
+        kinds.update(m["kind"] for m in offers[seat])
+        table.choose(seat, rng.randrange(len(offers[seat])), table.version)
+        table.pump()
+        assert table.failure is None, table.failure
+    assert replay(game, record(table.state)).totals == table.state.totals
+    assert kinds, "the table offered moves"
+
+
+def test_the_references_choices_each_get_their_controls_and_words():
+    """The reference's example of choices (docs/language.md): the dealer is offered a bid per number,
+    a pass, a suit per value and a wish per option, each in its words, grouped by move."""
+    doc = (ROOT / "docs" / "language.md").read_text()
+    (text,) = [b for b in re.findall(r"```rules\n(.*?)```", doc, re.S) if "move wish one of" in b]
+    game = interpreter.loads(text, "choices.rules")
+    state = game.new_game(2, 1)
+    while state.current_player != state.dealer:
+        state.apply(next(mv for mv in state.legal_moves() if game.moves[mv.rule].name == "pass"))
+    offered = {(m["kind"], m["label"]) for m in labels(state, state.dealer)}
+    assert {("pass", "pass"), ("number", "bid 0"), ("number", "bid 3")} <= offered
+    assert {("value", "name_trump red"), ("value", "name_trump blue")} <= offered
+    assert {("option", "wish good_luck"), ("option", "wish no_luck")} <= offered
