@@ -99,16 +99,17 @@ export function drawInstance(zone, inst, view, seats, hooks) {
       row.append(p);
     }
   } else if (inst.count) {
-    row.append(drawBacks(inst.count));
+    // hidden cards: backs, but those the rules showed to this seat alone (a priest's look) face up, marked
+    const shown = inst.shown || [];
+    if (inst.count > shown.length) row.append(drawBacks(inst.count - shown.length));
+    if (shown.length) {
+      row.append(
+        el("div", { class: "shown", "data-shown": shown.length }, el("span", { class: "shown-label" }, "shown to you"),
+          shown.map((card) => drawCard(card, view.attributes, { class: "shown-card" }))),
+      );
+    }
   }
   box.append(row);
-  if (inst.shown && inst.shown.length) {
-    // hidden cards the rules showed to this seat alone (a priest's look): face up, marked
-    box.append(
-      el("div", { class: "shown", "data-shown": inst.shown.length }, el("span", { class: "shown-label" }, "shown to you"),
-        inst.shown.map((card) => drawCard(card, view.attributes, { class: "shown-card" }))),
-    );
-  }
   hooks.decorate(box, zone, inst);
   return box;
 }
