@@ -149,7 +149,7 @@ export function drawView(view, seats, hooks) {
     el("div", { class: "scores" }, scoreList(view, seats)),
     el("div", { class: "others" }, others),
     gameVars(view),
-    el("div", { class: "shared" }, middle),
+    middle.length ? el("div", { class: "shared" }, middle) : null,
     me,
     lastRound(view, seats),
     el(

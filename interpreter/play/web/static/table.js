@@ -12,6 +12,7 @@ export function showTable(root, token) {
   const key = (place) => `${place.zone}:${place.index}:${place.pos}`;
   // A card the seat sees, played by clicking it; every other move is a button (a draw also by its pile).
   const isCard = (m) => m.kind === "card" && m.from;
+  const MANY = 16; // more numbers than this to choose from: a number field, not a button each
 
   function send(index) {
     socket.send(JSON.stringify({ type: "move", move: index, version: last.version }));
@@ -81,6 +82,7 @@ export function showTable(root, token) {
     });
     return [...groups.values()].map((items) => {
       const [first] = items[0];
+      if (first.kind === "number" && items.length > MANY) return numberInput(items);
       const named = ["number", "value", "option", "player"].includes(first.kind);
       return el(
         "div",
@@ -95,6 +97,25 @@ export function showTable(root, token) {
         ),
       );
     });
+  }
+
+  function numberInput(items) {
+    // A long range of numbers: a number field between the lowest and highest legal ones, sent only when legal.
+    const values = items.map(([m]) => m.value);
+    const [first] = items[0];
+    const field = el("input", { type: "number", min: Math.min(...values), max: Math.max(...values), step: 1, value: values[0], "aria-label": first.move });
+    const choose = () => {
+      const hit = items.find(([m]) => m.value === Number(field.value));
+      if (hit) send(hit[1]);
+      else toast(`${first.move} ${field.value} is not allowed now`);
+    };
+    return el(
+      "div",
+      { class: "choice", "data-move": first.move, "data-kind": first.kind },
+      el("span", { class: "choice-name" }, `${first.move}:`),
+      field,
+      el("button", { class: "move choose", onclick: choose }, first.move),
+    );
   }
 
   function moveButtons() {
