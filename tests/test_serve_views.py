@@ -227,3 +227,33 @@ def test_the_references_choices_each_get_their_controls_and_words():
     assert {("pass", "pass"), ("number", "bid 0"), ("number", "bid 3")} <= offered
     assert {("value", "name_trump red"), ("value", "name_trump blue")} <= offered
     assert {("option", "wish good_luck"), ("option", "wish no_luck")} <= offered
+
+
+def test_the_replay_viewer_steps_through_powers_and_refuses_a_forged_answer_at_its_move():
+    """serve --replay of Love Letter: one step per recorded move, asks included, each viewable by
+    every seat; a record whose answer to an ask was forged is refused at that move, as replay does."""
+    from interpreter.agents import SeatView, make_agents
+    from interpreter.engine.records import record
+    from interpreter.errors import RecordError
+    from interpreter.play.web.replays import ReplayBook
+
+    game = interpreter.load(str(CLASSICS / "love_letter.rules"))
+    state = game.new_game(2, 5)
+    agents = make_agents("random", 2, 5)
+    while not state.is_over:
+        state.apply(agents[state.current_player].choose(SeatView(state, state.current_player)))
+    rec = record(state)
+    book = ReplayBook([(rec, game)])
+    moves = [m for r in rec["rounds"] for m in r["moves"]]
+    assert len(book.steps(0)) == len(moves) + 1
+    asks = [k for k, m in enumerate(moves, 1) if m["move"] == "rival"]
+    assert asks, "(a random game of Love Letter names a rival)"
+    view = book.view(0, asks[0] - 1, "all")["view"]
+    assert view["asking"]["move"] == "rival", "the step before the answer shows who is asked"
+    json.dumps([book.view(0, k, seat) for k in range(0, len(moves) + 1, 7) for seat in ("all", "table", 0, 1)])
+    r_index, m_index = next(
+        (r, k) for r, rnd in enumerate(rec["rounds"]) for k, m in enumerate(rnd["moves"], 1) if m["move"] == "rival"
+    )
+    rec["rounds"][r_index]["moves"][m_index - 1]["value"] = 9
+    with pytest.raises(RecordError, match=f"game 1: round {r_index + 1}, move {m_index}: the rules do not allow"):
+        ReplayBook([(rec, game)]).steps(0)
