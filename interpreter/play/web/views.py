@@ -36,10 +36,17 @@ def observation(state: Any, seat: int) -> dict[str, Any]:
         for name, insts in obs["zones"].items()
     }
     obs["last_moves"] = [
-        next((v["last_moves"][i] for v in views if v["last_moves"][i].get("card")), m)
+        next((v["last_moves"][i] for v in views if _revealed(v["last_moves"][i])), m)
         for i, m in enumerate(obs["last_moves"])
     ]
     return obs
+
+
+def _revealed(m: dict[str, Any]) -> bool:
+    """Whether a move as one seat saw it shows its cards (a choice has none to hide)."""
+    if "cards" in m:
+        return None not in m["cards"]
+    return "card" not in m or m["card"] is not None
 
 
 def seat_sees(state: Any, inst: int, seat: int) -> bool:
