@@ -192,6 +192,7 @@ def seat_view(state: Any, seat: int) -> dict[str, Any]:
         "totals": obs["totals"],
         "vars": obs["vars"],
         "statuses": sorted(status_vars(game)),
+        "hidden_vars": [v["name"] for v in game.ir["vars"] if v.get("visibility", "public") != "public"],
         "eliminated": obs["eliminated"],
         "shown": obs.get("shown", []),
         "asking": asking_view(state),

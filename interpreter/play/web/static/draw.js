@@ -167,7 +167,8 @@ function seatClass(view, p) {
   return "seat" + (view.current === p ? " turn" : "") + (eliminated(view, p) ? " out" : "");
 }
 
-const shownValue = (v) => (v === null || v === undefined ? "?" : String(v));
+// A counter's value; null is "none", or "?" for a private counter this seat may not see.
+const shownValue = (view, name, v) => (v === null || v === undefined ? ((view.hidden_vars || []).includes(name) ? "?" : "none") : String(v));
 
 // Under a seat's name: out of the round, its statuses (protected), its own counters as the seat may see them.
 function seatNotes(view, p) {
@@ -179,7 +180,7 @@ function seatNotes(view, p) {
     if (statuses.includes(name)) {
       if (value[p]) notes.push(el("span", { class: "badge status", "data-status": name }, name));
     } else {
-      notes.push(el("span", { class: "var", "data-var": name }, `${name} ${shownValue(value[p])}`));
+      notes.push(el("span", { class: "var", "data-var": name }, `${name} ${shownValue(view, name, value[p])}`));
     }
   }
   return notes.length ? el("div", { class: "notes" }, notes) : null;
@@ -189,7 +190,7 @@ function seatNotes(view, p) {
 function gameVars(view) {
   const shared = Object.entries(view.vars || {}).filter(([, v]) => !Array.isArray(v));
   if (!shared.length) return null;
-  return el("div", { class: "vars" }, shared.map(([name, v]) => el("span", { class: "var", "data-var": name }, `${name} ${shownValue(v)}`)));
+  return el("div", { class: "vars" }, shared.map(([name, v]) => el("span", { class: "var", "data-var": name }, `${name} ${shownValue(view, name, v)}`)));
 }
 
 function statusLine(view, seats) {
