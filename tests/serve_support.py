@@ -26,9 +26,9 @@ from interpreter.play.web.tables import Tables  # noqa: E402
 class Server:
     """A running server: its address, its tables (to look at the state the pages are sent)."""
 
-    def __init__(self, data: Path, replays: ReplayBook | None = None):
+    def __init__(self, data: Path, replays: ReplayBook | None = None, files: tuple[str, ...] = ()):
         self.store = TableStore(data)
-        self.tables = Tables(Catalogue([], self.store.uploads), self.store)
+        self.tables = Tables(Catalogue(list(files), self.store.uploads), self.store)
         self.resumed = self.tables.resume_all()
         app = build_app(None, replays) if replays else build_app(self.tables)
         config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=1 << 16)
@@ -71,8 +71,9 @@ class Server:
 
 
 @contextlib.contextmanager
-def running(data: Path, replays: ReplayBook | None = None) -> Iterator[Server]:
-    with Server(data, replays) as server:
+def running(data: Path, replays: ReplayBook | None = None, files: tuple[str, ...] = ()) -> Iterator[Server]:
+    """A server on loopback; ``files`` are offered as ``file/0``, ``file/1``... (as `serve FILES` does)."""
+    with Server(data, replays, files) as server:
         yield server
 
 

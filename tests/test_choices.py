@@ -16,9 +16,10 @@ import interpreter
 from conftest import ROOT
 from interpreter.engine.records import dumps, parse_line, record, replay
 from interpreter.errors import RecordError, RulesetError
-from interpreter.play.terminal import ask, choice_text
+from interpreter.play.terminal import ask
 from interpreter.simulation.simulate import simulate
 from interpreter.text.fmt import format_text
+from interpreter.text.move_words import choice_text
 from interpreter.text.render import rulebook, to_markdown
 
 DOC = (ROOT / "docs" / "language.md").read_text()

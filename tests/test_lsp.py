@@ -195,3 +195,94 @@ def test_rename_changes_the_file_its_bases_and_its_variants(client):
     assert [z["name"] for z in ir["zones"]] == ["hand", "collected", "pot"]
     with pytest.raises(LspError, match="cannot be a name"):
         client.at("textDocument/rename", uri, line, col, newName="Pot")
+
+
+GRAMMAR = Path(__file__).resolve().parents[1] / "grammar" / "rules.lark"
+DOC_BLOCKS = re.findall(
+    r"```rules\n(.*?)```", (Path(__file__).resolve().parents[1] / "docs" / "language.md").read_text(), re.S
+)
+# Words that no shipped, example or reference ruleset writes yet: a text that does.
+UNWRITTEN = {"new": 'extends "poison"\nnew param bonus = 2\n'}
+
+
+def grammar_keywords() -> dict[str, set[str]]:
+    """Every keyword of grammar/rules.lark, read from the grammar's text (its quoted words and its
+    keyword terminals such as `/partners[ \\t]+(across|adjacent)\\b/`), each with the spellings of
+    the same terminal (written in the same places)."""
+    text = GRAMMAR.read_text()
+    out = {w: {w} for w in re.findall(r'"([a-z]+)"', text)}
+    for m in re.finditer(r"^[A-Z_]+(?:\.\d+)?:\s*/(.*)/\w*\s*$", text, re.M):
+        pattern = re.sub(r"\[ \\t\][+*]", " ", m.group(1)).replace("\\b", "")
+        alt = re.fullmatch(r"([a-z ]*)\(([a-z|]+)\)([a-z ]*)", pattern)
+        words = {alt[1] + w + alt[3] for w in alt[2].split("|")} if alt else {pattern}
+        for w in words:
+            if re.fullmatch(r"[a-z]+( [a-z]+)*", w):
+                out.setdefault(w, set()).update(words)
+    return out
+
+
+def written_places(tmp_path: Path) -> list[tuple[Path, str]]:
+    """Rulesets that write the language's constructs: the shipped ones, the examples (not the
+    broken ones), the reference's examples and the texts of UNWRITTEN."""
+    root = Path(__file__).resolve().parents[1]
+    files = [*sorted((root / "rulesets").glob("*.rules")), *sorted((root / "examples").rglob("*.rules"))]
+    out = [(f, f.read_text()) for f in files if "broken" not in f.parts]
+    for i, text in enumerate([*DOC_BLOCKS, *UNWRITTEN.values()]):
+        path = tmp_path / f"written{i}.rules"
+        path.write_text(text)
+        out.append((path, text))
+    return out
+
+
+def places_tried(client, opened, places, keyword: str, group: set[str]) -> int | None:
+    """None once completion offers ``keyword`` with the cursor where a ruleset writes a word of its
+    group; otherwise how many such places were tried."""
+    words = "|".join(r"[ \t]+".join(map(re.escape, w.split())) for w in group)
+    pattern = re.compile(rf"(?<![\w])(?:{words})(?![\w])")
+    tried = 0
+    for path, text in places:
+        for number, line in enumerate(text.splitlines()):
+            for m in pattern.finditer(line):
+                if "#" in line[: m.start()] or line[: m.start()].count('"') % 2:
+                    continue  # (in a comment or a quoted text)
+                tried += 1
+                if path not in opened:
+                    opened[path] = client.open(path, text)
+                items = client.at("textDocument/completion", opened[path], number, m.start())["items"]
+                if keyword in {i["label"] for i in items}:
+                    return None
+    return tried
+
+
+def test_completion_offers_every_keyword_of_the_grammar_where_it_is_legal(client, tmp_path):
+    """Each keyword of grammar/rules.lark (so also those added later) is offered by completion at
+    some place a ruleset writes it (or a word of the same terminal), with the cursor before it."""
+    places, opened = written_places(tmp_path), {}
+    missing = {}
+    for keyword, group in sorted(grammar_keywords().items()):
+        tried = places_tried(client, opened, places, keyword, group)
+        if tried is not None:
+            missing[keyword] = tried
+    assert not missing, (
+        f"completion never offers these keywords where they are written (places tried): {missing}; "
+        "a keyword no ruleset writes needs an example in docs/language.md"
+    )
+
+
+def test_hover_on_a_keyword_of_the_grown_language_shows_its_construct(client):
+    """`ask`, `show` and a draw's `top` (written in another form of the move rule) hover with their
+    grammar shape; so does every keyword of the grammar."""
+    from interpreter.editor.hover import _keyword
+
+    root = Path(__file__).resolve().parents[1] / "examples" / "classics"
+    cases = [("love_letter", "ask", "ask expr to choose NAME choice"), ("love_letter", "show", "show expr to expr")]
+    cases.append(("lost_cities", "top", "move NAME top (card | sum) from NAME"))
+    for name, word, shape in cases:
+        path = root / f"{name}.rules"
+        text = path.read_text()
+        line, _ = line_of(text, f"{word} ")
+        col = text.splitlines()[line].index(f"{word} ")
+        hover = client.at("textDocument/hover", client.open(path, text), line, col + 1)
+        assert hover and shape in hover["contents"]["value"], (word, hover)
+    plain = [w for k in grammar_keywords() for w in k.split() if not _keyword(w).startswith(f"**{w}**")]
+    assert not plain, f"keywords whose hover finds no rule of the grammar: {sorted(set(plain))}"

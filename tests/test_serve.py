@@ -333,3 +333,31 @@ def test_the_serve_command_prints_its_address_and_serves_the_lobby(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_a_choice_held_in_a_simultaneous_phase_survives_a_restart(tmp_path):
+    """Kedric's agenda choice: seat 0 chooses before its turn (held); the server stops; after the
+    restart the choice is still held and played when the engine asks seat 0."""
+    with running(tmp_path) as server:
+        links = server.create(KEDRIC, ["human", "human", "random"], {"hands": "1"}, seed=5)
+        t0, t1 = (token(links["seats"][p]["link"]) for p in (0, 1))
+        table = server.tables.tables[links["table"]]
+        with ws_client.connect(server.ws + t0) as a:
+            ma = receive(a)
+            assert table.state.current == 1, "(seat 1 is asked first: seat 0's choice is held)"
+            a.send(json.dumps({"type": "move", "move": 1, "version": ma["version"]}))
+            assert receive(a)["chosen"]
+            held = table.chosen[0]
+    with running(tmp_path) as server:
+        assert server.resumed == []
+        table = server.tables.tables[links["table"]]
+        cards = table.game.cards.json
+        assert list(table.chosen) == [0] and cards[table.chosen[0].card] == cards[held.card], "held again"
+        with ws_client.connect(server.ws + t0) as a, ws_client.connect(server.ws + t1) as b:
+            assert receive(a)["chosen"]
+            mb = receive(b)
+            b.send(json.dumps({"type": "move", "move": 0, "version": mb["version"]}))
+            assert receive(b)["view"]["phase"] == "tricks"
+        assert table.game.cards.json[held.card] in [
+            table.game.cards.json[c] for c in table.state.zone_cards(up_inst(table, 0))
+        ], "seat 0's held agenda was played"

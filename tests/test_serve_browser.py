@@ -222,3 +222,96 @@ def test_the_replay_viewer_steps_forward_and_back_as_a_seat_or_all(browser, tmp_
         assert page.locator(f"{hands} .card:not(.back)").count() == 0, "as seat 0: seat 1's hand face down"
         assert page.locator('.zone[data-zone="hand"][data-owner="0"] .card:not(.back)').count() > 0
         assert not page.errors, page.errors
+
+
+LOVE_LETTER = "examples/classics/love_letter.rules"
+
+
+def played(table, moves, what):
+    """Wait until the table has played ``moves`` moves in all (its version counts them, and moves
+    on only once a move and all it set off are done)."""
+    wait(lambda: table.version >= moves, what)
+    assert table.version == moves, f"{what}: {table.version} moves played, not {moves}"
+
+
+def first_turn_with(game, card, other=lambda kind: True):
+    """A seed of a two-player Love Letter whose first player holds ``card`` (and the other a card
+    that ``other`` accepts): the seat to move and the seed."""
+    hand = game.zone_index["hand"]
+    for seed in range(1, 500):
+        state = game.new_game(2, seed)
+        p = state.current_player
+        insts = state.layout.instances[hand]
+        mine, theirs = ([game.cards.json[c]["type"] for c in state.zone_cards(insts[q])] for q in (p, 1 - p))
+        if card in mine and "countess" not in mine and all(other(k) for k in theirs):
+            return p, seed
+    raise AssertionError(f"no seed deals {card} to the first player")
+
+
+def test_love_letter_powers_ask_their_player_and_show_a_hand_to_that_seat_only(browser, tmp_path):
+    """Love Letter, two people: the priest asks its player for a rival (buttons of the seats it may
+    name, nobody else) and shows that rival's hand to its player's page only; the guard asks for a
+    rival, then for a guess among the legal values (never a guard), and a right guess puts the
+    rival out, so the round is scored."""
+    import interpreter
+
+    game = interpreter.load(LOVE_LETTER)
+    hand = game.zone_index["hand"]
+    with running(tmp_path, files=(LOVE_LETTER,)) as server:
+        # the priest: look at the rival's hand
+        me, seed = first_turn_with(game, "priest")
+        links = server.create("file/0", ["human", "human"], seed=seed)
+        table = server.tables.tables[links["table"]]
+        mine, theirs = (open_seat(browser, server, links["seats"][p]["link"]) for p in (me, 1 - me))
+        watcher = open_seat(browser, server, links["spectator"])
+        caught_up(mine, table)
+        mine.locator('.seat.me .card[data-playable][data-card^="priest"]').first.click()
+        played(table, 1, "the priest to be played")
+        assert table.state.asking is not None, "the priest asks for a rival"
+        caught_up(mine, table)
+        assert mine.locator(".turn-line").inner_text() == "you choose rival"
+        caught_up(theirs, table)
+        assert theirs.locator(".turn-line").inner_text() == f"seat {me} chooses rival", "the other sees who is asked"
+        assert theirs.locator(".choice button").count() == 0
+        rivals = mine.locator('.choice[data-move="rival"] button')
+        assert rivals.count() == 1 and rivals.inner_text() == f"seat {1 - me}", "only the other seat may be named"
+        (held,) = table.state.zone_cards(table.state.layout.instances[hand][1 - me])
+        rivals.click()
+        played(table, 2, "the rival to be named")
+        name = " ".join(str(v) for v in game.cards.json[held].values())
+        for page in (mine, theirs, watcher):
+            caught_up(page, table)
+        shown = mine.locator(f'.zone[data-zone="hand"][data-owner="{1 - me}"] .shown .card')
+        assert shown.count() == 1 and shown.get_attribute("data-card") == name, "the priest's player sees that hand"
+        assert "shown to you" in mine.locator(".shown").inner_text()
+        assert theirs.locator(".shown").count() == 0 and watcher.locator(".shown").count() == 0, "nobody else does"
+        assert f"seat {me}: rival you" in theirs.locator(".log").inner_text()
+
+        # the guard: name a rival, then guess their card
+        me, seed = first_turn_with(game, "guard", other=lambda kind: kind != "guard")
+        links = server.create("file/0", ["human", "human"], seed=seed)
+        table = server.tables.tables[links["table"]]
+        page = open_seat(browser, server, links["seats"][me]["link"])
+        caught_up(page, table)
+        asked = lambda: table.state.asking and game.moves[table.state.asking[1]].name  # noqa: E731
+        page.locator('.seat.me .card[data-playable][data-card^="guard"]').first.click()
+        played(table, 1, "the guard to be played")
+        assert asked() == "rival"
+        caught_up(page, table)
+        page.locator('.choice[data-move="rival"] button').click()
+        played(table, 2, "the rival to be named")
+        assert asked() == "guess"
+        caught_up(page, table)
+        assert page.locator(".turn-line").inner_text() == "you choose guess"
+        guesses = page.locator('.choice[data-move="guess"] button')
+        assert guesses.all_inner_texts() == ["2", "3", "4", "5", "6", "7", "8"], "a guard may not be guessed"
+        (held,) = table.state.zone_cards(table.state.layout.instances[hand][1 - me])
+        page.locator(f'.choice[data-move="guess"] button[data-value="{game.cards.json[held]["value"]}"]').click()
+        played(table, 3, "the guess to be played")
+        assert table.state.round == 1, "the right guess ends the round"
+        caught_up(page, table)
+        assert table.state.totals[me] == 1
+        assert page.locator(f'.total[data-seat="{me}"]').inner_text().endswith(": 1"), "a token for the guard's player"
+        assert "round 1 scored" in page.locator(".last-round").inner_text()
+        for p in (mine, theirs, watcher, page):
+            assert not p.errors, p.errors

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..checker import Report, check_static
 from ..errors import Span, source_line
-from ..language.parser import parser, terminal_words
+from ..language.parser import parser
 from ..text import rule_phrases as R
 from ..text.diff import items, plain
 
@@ -91,12 +91,27 @@ def name_pattern() -> re.Pattern[str]:
 
 
 @cache
+def spellings(terminal: str) -> list[str]:
+    """The keywords a terminal is written as: `of` for OF, `allow` and `require` for GUARD_KIND,
+    `partners across` and `partners adjacent` for PARTNERS; [] for a terminal that is no word
+    (NAME, INT, an operator)."""
+    try:
+        pattern = parser().get_terminal(terminal).pattern
+    except KeyError:
+        return []
+    if pattern.type == "str":
+        return [pattern.value] if re.fullmatch(r"[a-z]+", pattern.value) else []
+    text = re.sub(r"\[ (?:\t|\\t)\][+*]", " ", pattern.value).replace("\\b", "")
+    m = re.fullmatch(r"([a-z ]*)\(([a-z|]+)\)([a-z ]*)", text)  # words before, (one|other), words after
+    if m:
+        return [m.group(1) + w + m.group(3) for w in m.group(2).split("|")]
+    return [text] if re.fullmatch(r"[a-z]+( [a-z]+)*", text) else []
+
+
+@cache
 def keywords() -> frozenset[str]:
     """Every word the grammar writes literally (`from`, `allow`, `per player` ...)."""
-    out = set()
-    for t in parser().terminals:
-        out.update(w for w in terminal_words(t.name) if re.fullmatch(r"[a-z]+( [a-z]+)*", w))
-    return frozenset(out)
+    return frozenset(w for t in parser().terminals for w in spellings(t.name))
 
 
 def names_in(file: str, text: str) -> list[Token]:

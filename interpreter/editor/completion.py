@@ -11,8 +11,8 @@ from lark import Lark, Token
 from lark.exceptions import LarkError
 from lsprotocol import types as T
 
-from ..language.parser import RulesIndenter, grammar_path, parser, terminal_words
-from .analysis import Analysis, keywords, name_pattern, scanner
+from ..language.parser import RulesIndenter, grammar_path, parser
+from .analysis import Analysis, name_pattern, scanner, spellings
 
 
 class _OpenEndedIndenter(RulesIndenter):
@@ -59,7 +59,7 @@ def completions(analysis: Analysis, line: int, col: int) -> list[T.CompletionIte
     if accepted is None:  # an error before the cursor: offer every name and keyword that fits the word
         accepted = {t.name for t in parser().terminals}
     out: list[T.CompletionItem] = []
-    words = sorted({w for t in accepted for w in terminal_words(t) if w in keywords()})
+    words = sorted({w for t in accepted for w in spellings(t)})
     if "NAME" in accepted:
         for name, decls in sorted(analysis.declarations.items()):
             detail = "; ".join(f"{d.label}: {d.words}" for d in decls)

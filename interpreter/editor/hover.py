@@ -10,8 +10,8 @@ from pathlib import Path
 from lsprotocol import types as T
 
 from ..errors import source_line
-from ..language.parser import grammar_path, parser, terminal_words
-from .analysis import Analysis, Declaration, keywords, token_at
+from ..language.parser import grammar_path, parser
+from .analysis import Analysis, Declaration, keywords, spellings, token_at
 
 
 def hover(analysis: Analysis, line: int, col: int) -> T.Hover | None:
@@ -57,12 +57,14 @@ def _grammar_rules() -> list[tuple[str, str]]:
             section = line.strip("/- ")
         elif re.match(r"^\??[a-z_]+(\.\d+)?\s*:", line):
             out.append((line, section))
+        elif line.startswith("|") and out:  # another form of the rule above: its own line, under its name
+            out.append((f"{out[-1][0].partition(':')[0]}: {line[1:].strip()}", section))
     return out
 
 
 def _keyword(word: str) -> str:
     """The grammar rules that write ``word``, in the shape a ruleset writes them."""
-    terminals = {t.name for t in parser().terminals if any(word in w.split() for w in terminal_words(t.name))}
+    terminals = {t.name for t in parser().terminals if any(word in w.split() for w in spellings(t.name))}
     found = []
     for rule, section in _grammar_rules():
         head, _, body = rule.partition(":")
@@ -79,5 +81,5 @@ def _keyword(word: str) -> str:
 
 def _terminal_shape(m: re.Match[str]) -> str:
     """A keyword terminal as its words (`allow|require`); NAME, INT and the like as they are."""
-    words = [w for w in terminal_words(m.group(0)) if w in keywords()]
+    words = spellings(m.group(0))
     return "|".join(words) if words else m.group(0)

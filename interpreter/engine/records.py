@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import IllegalMoveError, PlayError, RecordError
@@ -66,8 +67,12 @@ def parse_line(line: str, number: int) -> dict[str, Any]:
     return rec
 
 
-def replay(game: Game, rec: dict[str, Any], line: int | None = None) -> Any:
-    """Play a record back through the rules; any illegal move or differing score is a RecordError."""
+def replay(
+    game: Game, rec: dict[str, Any], line: int | None = None, watch: Callable[[Any, dict[str, Any]], None] | None = None
+) -> Any:
+    """Play a record back through the rules; any illegal move or differing score is a RecordError.
+    ``watch(state, m)``, when given, is called before each recorded move ``m`` is played (a viewer
+    that steps through the game keeps what it needs of the state)."""
     where = f"line {line}: " if line else ""
     if rec.get("ruleset") != game.name:
         raise RecordError(f"{where}the record is of '{rec.get('ruleset')}', these rules are '{game.name}'")
@@ -97,6 +102,8 @@ def replay(game: Game, rec: dict[str, Any], line: int | None = None) -> Any:
             move = find_move(state, m)
             if move is None:
                 raise RecordError(f"{at}: the rules do not allow this move: {json.dumps(m)}")
+            if watch is not None:
+                watch(state, m)
             try:
                 state.apply(move)
             except (PlayError, IllegalMoveError) as err:

@@ -16,50 +16,9 @@ from ..agents import SeatView, make_agents
 from ..engine.expr_analysis import zone_pure
 from ..engine.observe import seen_move, sees
 from ..errors import Span, plural, source_line
+from ..text.move_words import card_name, move_text, move_words, seat_name, zone_label
 
 HELP = "type a move's number or a card's name; ? shows the rules of this phase; q quits"
-
-
-def card_name(card: dict[str, Any] | None) -> str:
-    """A card as a person reads it: its type, then its attribute values."""
-    if card is None:
-        return "a hidden card"
-    return " ".join([card["type"], *(str(v) for k, v in card.items() if k != "type")])
-
-
-def zone_label(game: Any, name: str, index: int, seat: int, players: int) -> str:
-    """``pot 2``, ``hand of seat 1``, ``your hand``, ``trick``."""
-    spec = game.zones[game.zone_index[name]]
-    if spec.per_player:
-        return f"your {name}" if index == seat else f"{name} of seat {index}"
-    return f"{name} {index + 1}" if spec.count > 1 else name
-
-
-def move_text(game: Any, m: dict[str, Any], seat: int, players: int) -> str:
-    """A move as seen by ``seat``: who, which move, which card, where to."""
-    who = "you" if m["player"] == seat else f"seat {m['player']}"
-    if "from" in m:  # a draw: the pile, never the card (an ask's card: the card, and where it is)
-        return f"{who}: {from_text(game, m, seat, players)}"
-    if "cards" in m:  # several cards at once
-        return f"{who}: {set_text(game, m, seat, players)}"
-    if "to" not in m:
-        return f"{who}: {choice_text(m, seat)}"
-    where = zone_label(game, m["to"]["zone"], m["to"]["index"], seat, players)
-    return f"{who}: {m['move']} {card_name(m['card'])} to {where}"
-
-
-def set_text(game: Any, m: dict[str, Any], seat: int, players: int) -> str:
-    """A set move in its words: ``lay card clubs 7, card hearts 7 to pile``."""
-    where = zone_label(game, m["to"]["zone"], m["to"]["index"], seat, players)
-    return f"{m['move']} {', '.join(card_name(c) for c in m['cards'])} to {where}"
-
-
-def from_text(game: Any, m: dict[str, Any], seat: int, players: int) -> str:
-    """A draw (``draw from discard 1``), or a card an ask chose (``extra tempura from your hand``)."""
-    where = zone_label(game, m["from"]["zone"], m["from"]["index"], seat, players)
-    if "card" in m:
-        return f"{m['move']} {card_name(m['card'])} from {where}"
-    return f"{m['move']} from {where}"
 
 
 def masked(state: Any, seat: int | None) -> Any:
@@ -72,16 +31,6 @@ def masked(state: Any, seat: int | None) -> Any:
             copy.zones[i] = []
     copy.cache.clear()
     return copy
-
-
-def choice_text(m: dict[str, Any], seat: int) -> str:
-    """A choice in its words: ``bid 3``, ``pass``, ``target seat 2`` (``target you``)."""
-    if "value" not in m:
-        return m["move"]
-    value = m["value"]
-    if isinstance(value, int) and m.get("kind") == "player":
-        value = "you" if value == seat else f"seat {value}"
-    return f"{m['move']} {value}"
 
 
 @cache
@@ -221,11 +170,6 @@ def moves_seen(state: Any, seat: int, round_index: int) -> list[dict[str, Any]]:
     return [seen_move(state, seat, p, m) for p, m in state.history[round_index]["moves"]]
 
 
-def seat_name(player: int, seat: int) -> str:
-    """``you`` for the seat at the terminal, ``seat 2`` for the others."""
-    return "you" if player == seat else f"seat {player}"
-
-
 def score_table(state: Any, seat: int, round_index: int) -> str:
     """The scoring of a finished round: what was hidden and is now shown, then each score rule's
     points for each seat, the round's points and the totals."""
@@ -325,17 +269,7 @@ def ask(state: Any, seat: int, inp: TextIO, say: Callable[[str], None]) -> Any:
     listed = state.legal_moves()
     choices = [mv for mv in listed if mv.card < 0]  # (in the order the rules list them)
     for mv in choices + sorted((mv for mv in listed if mv.card >= 0), key=lambda mv: (mv.card, mv.target)):
-        d = state.describe(mv)
-        if "from" in d:  # a draw, or an ask's card
-            text = from_text(game, d, seat, state.n)
-        elif "cards" in d:  # several cards at once (alike sets are listed once by the rules)
-            text = set_text(game, d, seat, state.n)
-        elif mv.card < 0:
-            d["kind"] = game.moves[mv.rule].choice
-            text = choice_text(d, seat)
-        else:
-            where = zone_label(game, d["to"]["zone"], d["to"]["index"], seat, state.n)
-            text = f"{d['move']} {card_name(d['card'])} to {where}"
+        text = move_words(game, state.describe(mv), seat, state.n, game.moves[mv.rule].choice)
         if text not in texts:
             moves.append(mv)
             texts.append(text)
@@ -438,8 +372,9 @@ def report(
 
 
 def replay_as(game: Any, rec: dict[str, Any], seat: int, out: TextIO) -> Any:
-    """Step through a record as ``seat`` saw it: its screen before each of its moves, the moves it saw."""
-    from ..engine.records import find_move
+    """Step through a record as ``seat`` saw it: its screen before each of its moves, the moves it
+    saw (played back by ``records.replay``, so a record it refuses is refused here too)."""
+    from ..engine.records import replay
     from ..errors import RecordError
 
     def say(text: str) -> None:
@@ -447,27 +382,31 @@ def replay_as(game: Any, rec: dict[str, Any], seat: int, out: TextIO) -> Any:
 
     if not 0 <= seat < rec["players"]:
         raise RecordError(f"--seat must be from 0 to {rec['players'] - 1}, not {seat}")
-    state = game.new_game(
-        rec["players"], rec.get("seed"), rec.get("params") or None, deals=[r["deal"] for r in rec["rounds"]]
-    )
-    names = list(rec.get("agents") or [f"seat {p}" for p in range(state.n)])
-    say(f"{game.name}: {state.n} players, seen from seat {seat}")
-    say(round_header(state, 0, seat))
-    shown = rnd = 0
-    for r_index, r in enumerate(rec["rounds"]):
-        for m_index, m in enumerate(r["moves"], 1):
-            move = find_move(state, m) if state.current_player == m["player"] else None
-            if move is None:
-                raise RecordError(f"round {r_index + 1}, move {m_index}: the rules do not allow this move")
-            if m["player"] == seat:
-                say("")
-                say(screen(state, seat))
-            before, round_before = zone_counts(state), state.round
-            state.apply(move)
-            shown, rnd = report(state, seat, shown, rnd, say, names)
-            if state.round == round_before and not state.over:
-                for line in takes(state, before, seat):
-                    say("  " + line)
+    names = list(rec.get("agents") or [f"seat {p}" for p in range(rec["players"])])
+    at: dict[str, Any] = {"shown": 0, "rnd": 0, "before": None}  # where the report stands
+
+    def reported(state: Any) -> None:
+        """What the last move did, as the seat saw it."""
+        if at["before"] is None:
+            return
+        before, round_before = at["before"]
+        at["shown"], at["rnd"] = report(state, seat, at["shown"], at["rnd"], say, names)
+        if state.round == round_before and not state.over:
+            for line in takes(state, before, seat):
+                say("  " + line)
+
+    def watch(state: Any, m: dict[str, Any]) -> None:
+        if at["before"] is None:
+            say(f"{game.name}: {state.n} players, seen from seat {seat}")
+            say(round_header(state, 0, seat))
+        reported(state)
+        if m["player"] == seat:
+            say("")
+            say(screen(state, seat))
+        at["before"] = (zone_counts(state), state.round)
+
+    state = replay(game, rec, watch=watch)
+    reported(state)
     if state.over:
         say(final_table(state, seat))
     return state

@@ -1,15 +1,16 @@
 """The replay viewer's side: the games of a record file, stepped through move by move.
 
 Step 0 is the table right after the first deal; step k is after the record's k-th move. Each
-game is played back through the rules once, as ``ruleset replay`` does (an illegal move is a
-RecordError), keeping a copy of the state at every step, so stepping back costs nothing.
+game is played back through the rules once by ``records.replay``, as ``ruleset replay`` does (an
+illegal move or a differing score is a RecordError), keeping a copy of the state at every step, so
+stepping back costs nothing.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...engine.records import find_move
+from ...engine.records import replay
 from ...errors import RecordError
 from .views import ALL, SPECTATOR, seat_view
 
@@ -36,23 +37,15 @@ class ReplayBook:
         ]
 
     def steps(self, index: int) -> list[Any]:
-        """The state after each move of game ``index`` (built on first use)."""
+        """The state after each move of game ``index`` (built on first use, by ``records.replay``)."""
         if index not in self._steps:
             rec, game = self.records[index]
-            state = game.new_game(
-                rec["players"], rec.get("seed"), rec.get("params") or None, deals=[r["deal"] for r in rec["rounds"]]
-            )
-            out = [state.copy()]
-            for r_index, r in enumerate(rec["rounds"]):
-                for m_index, m in enumerate(r["moves"], 1):
-                    move = find_move(state, m) if state.current_player == m["player"] else None
-                    if move is None:
-                        raise RecordError(
-                            f"game {index + 1}, round {r_index + 1}, move {m_index}: the rules do not allow this move"
-                        )
-                    state.apply(move)
-                    out.append(state.copy())
-            self._steps[index] = out
+            out: list[Any] = []
+            try:
+                final = replay(game, rec, watch=lambda state, m: out.append(state.copy()))
+            except RecordError as err:
+                raise RecordError(f"game {index + 1}: {err.message}") from None
+            self._steps[index] = [*out, final.copy()]
         return self._steps[index]
 
     def view(self, index: Any, step: Any, seat: Any) -> dict[str, Any]:

@@ -5,7 +5,9 @@ One folder per table under ``DATA/tables/ID/``:
 - ``table.json``: what the table was set up with (the rules file, players, seed, parameters,
   each seat's kind, agent and private token, the spectator's token);
 - ``moves.jsonl``: one line per move as it is played, in the record's move format
-  (``{"player", "move", "card", "to"}``), appended and flushed at once;
+  (``{"player", "move", "card", "to"}``), appended and flushed at once; a person's choice held in
+  a simultaneous phase until the engine asks that seat is written when it is made, as
+  ``{"hold": MOVE}``, so that a restart holds it again;
 - ``game.jsonl``: once the game is over, its whole record (``ruleset replay`` reads it).
 
 A restart reads every folder and replays the moves through the rules (with the same seed the
@@ -47,7 +49,7 @@ class TableStore:
         os.replace(tmp, folder / "table.json")
 
     def append_move(self, table_id: str, move: dict[str, Any]) -> None:
-        """One more move of a table's game, on disk before anyone is told of it."""
+        """One more move (or held choice) of a table's game, on disk before anyone is told of it."""
         journal = self._journals.get(table_id)
         if journal is None:
             journal = self._journals[table_id] = open(self.folder(table_id) / "moves.jsonl", "a", encoding="utf-8")  # noqa: SIM115 (kept open while the table plays)

@@ -96,6 +96,8 @@ class Table:
         if move not in self.state.legal_moves_of(seat):  # (cannot happen at the same version: a guard)
             raise Refused("that move is not legal now")
         self.chosen[seat] = move  # played by the next pump(), now or when the engine asks this seat
+        if seat != self.state.current and self.store is not None:  # held: written too, so a restart keeps it
+            self.store.append_move(self.id, {"hold": move_record(self.state, seat, move)})
 
     def pump(self) -> None:
         """Play every move that is ready (agents, held choices) until a person must choose or the game ends."""
@@ -122,9 +124,20 @@ class Table:
             self.store.finish(self.id, record(self.state, self.names()))
 
     def resume(self, moves: list[dict[str, Any]]) -> None:
-        """Play again the moves written before a restart (through the rules, as a replay does)."""
+        """Play again the moves written before a restart (through the rules, as a replay does), and
+        hold again the simultaneous choices that were held and not yet played."""
         st = self.state
         for number, m in enumerate(moves, 1):
+            if "hold" in m:
+                held = m["hold"]
+                p = held.get("player") if isinstance(held, dict) else None
+                legal = st.legal_moves_of(p) if isinstance(p, int) else []
+                found = [mv for mv in legal if move_record(st, p, mv) == held]
+                if not found:
+                    self.failure = f"choice {number} held before the restart is not legal now: {held}"
+                    return
+                self.chosen[p] = found[0]
+                continue
             move = find_move(st, m) if m.get("player") == st.current_player else None
             if move is None:
                 self.failure = f"move {number} written before the restart does not replay: {m}"
@@ -134,6 +147,7 @@ class Table:
             except (PlayError, IllegalMoveError) as err:
                 self.failure = err.message
                 return
+            self.chosen.pop(m["player"], None)  # (a held choice, played)
             self.version += 1
 
 

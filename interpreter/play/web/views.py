@@ -9,11 +9,14 @@ once (the replay viewer).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ...engine.moves import Move
 from ...engine.observe import sees
-from ..terminal import card_name, derived, masked, move_text, own_zone_defines, zone_label
+from ...engine.records import move_record
+from ...text.move_words import move_text, move_words, zone_label
+from ..terminal import derived, masked, own_zone_defines
 
 SPECTATOR = -1  # sees what every seat sees: the public zones
 ALL = -2  # sees what any seat sees (the replay viewer's "all seats")
@@ -33,10 +36,17 @@ def observation(state: Any, seat: int) -> dict[str, Any]:
         for name, insts in obs["zones"].items()
     }
     obs["last_moves"] = [
-        next((v["last_moves"][i] for v in views if v["last_moves"][i]["card"]), m)
+        next((v["last_moves"][i] for v in views if _revealed(v["last_moves"][i])), m)
         for i, m in enumerate(obs["last_moves"])
     ]
     return obs
+
+
+def _revealed(m: dict[str, Any]) -> bool:
+    """Whether a move as one seat saw it shows its cards (a choice has none to hide)."""
+    if "cards" in m:
+        return None not in m["cards"]
+    return "card" not in m or m["card"] is not None
 
 
 def seat_sees(state: Any, inst: int, seat: int) -> bool:
@@ -55,13 +65,18 @@ def zones_view(state: Any, seat: int, obs: dict[str, Any]) -> list[dict[str, Any
     own = own_zone_defines(game)
     defined = {of for name, (of, _) in game.extra.get("defines", {}).items() if name not in own}
     mask = None  # the state masked for the seat, made once, when a definition needs it
+    shown: dict[tuple[str, int], list[Any]] = {}  # hidden cards shown to this seat, by zone instance
+    for x in obs.get("shown", []):
+        shown.setdefault((x["zone"], x["index"]), []).append(x["card"])
     out = []
     for z, spec in enumerate(game.zones[: len(game.ir["zones"])]):
         instances = []
         for inst, seen in zip(lay.instances[z], obs["zones"][spec.name], strict=True):
             item: dict[str, Any] = {"index": lay.number[inst], "owner": lay.owner[inst]}
-            if isinstance(seen, dict):  # hidden from this seat: how many cards, no more
+            if isinstance(seen, dict):  # hidden from this seat: how many cards, no more (but those shown to it)
                 item["count"] = seen["count"]
+                if (spec.name, lay.number[inst]) in shown:
+                    item["shown"] = shown[spec.name, lay.number[inst]]
             else:
                 item["piles" if spec.piles else "cards"] = seen
                 item["count"] = sum(len(p) for p in seen) if spec.piles else len(seen)
@@ -96,34 +111,65 @@ def card_place(state: Any, card: int) -> dict[str, Any]:
 def moves_view(state: Any, seat: int, moves: list[Move]) -> tuple[list[dict[str, Any]], list[Move]]:
     """The seat's legal moves as the page offers them, and the moves they stand for (same order).
 
-    A move whose card lies where the seat cannot see it (drawing from a hidden pile) is offered
-    once per rule, source and target, without its card: listing every card would tell which ones
-    the guards allow.
+    Each is its record form (``move_record``) with its ``kind`` and its ``label`` in words
+    (text.move_words): ``card`` (click the card, then its target), ``cards`` (several at once),
+    ``draw`` (click the pile), or a choice that is no card (``pass``, ``number``, ``value``,
+    ``player``, ``option``: buttons). The same words twice are offered once (but a card the seat
+    sees, at each place it lies). A move whose card lies
+    where the seat cannot see it (drawing from a hidden pile) is offered once per rule, source and
+    target, without its card: listing every card would tell which ones the guards allow.
     """
     game, lay = state.game, state.layout
     shown: list[dict[str, Any]] = []
     chosen: list[Move] = []
-    blind: set[tuple[int, int, int]] = set()
+    labels: set[str] = set()
     for mv in moves:
         rule = game.moves[mv.rule]
-        src = state.loc[mv.card]
-        target = {"zone": game.zones[lay.zone_of[mv.target]].name, "index": lay.number[mv.target]}
-        where = zone_label(game, target["zone"], target["index"], seat, state.n)
-        if seat_sees(state, src, seat):
-            card = game.cards.json[mv.card]
-            item = {"move": rule.name, "card": card, "from": card_place(state, mv.card), "to": target}
-            item["label"] = f"{rule.name} {card_name(card)} to {where}"
+        d = move_record(state, seat, mv)
+        del d["player"]
+        if "card" in d:  # one card, from where it lies
+            d["kind"] = "card"
+            src = state.loc[mv.card]
+            if seat_sees(state, src, seat):
+                d["from"] = card_place(state, mv.card)
+                d["label"] = move_words(game, d, seat, state.n)
+            else:
+                source = zone_label(game, game.zones[lay.zone_of[src]].name, lay.number[src], seat, state.n)
+                where = zone_label(game, d["to"]["zone"], d["to"]["index"], seat, state.n)
+                d.update({"card": None, "from": None, "label": f"{rule.name} a card from {source} to {where}"})
         else:
-            key = (mv.rule, src, mv.target)
-            if key in blind:
+            d["kind"] = "cards" if "cards" in d else getattr(rule, "choice", None) or "choice"
+            d["label"] = move_words(game, d, seat, state.n, getattr(rule, "choice", None))
+        if d["kind"] != "card" or d["from"] is None:  # (a card seen is offered where it lies, each copy)
+            if d["label"] in labels:
                 continue
-            blind.add(key)
-            source = zone_label(game, game.zones[lay.zone_of[src]].name, lay.number[src], seat, state.n)
-            item = {"move": rule.name, "card": None, "from": None, "to": target}
-            item["label"] = f"{rule.name} a card from {source} to {where}"
-        shown.append(item)
+            labels.add(d["label"])
+        shown.append(d)
         chosen.append(mv)
     return shown, chosen
+
+
+@cache
+def status_vars(game: Any) -> frozenset[str]:
+    """The per-player variables that `make` sets (statuses such as protected): shown by name when set."""
+    found, stack = set(), [game.ir]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if node.get("do") == "make" and isinstance(node.get("var"), str):
+                found.add(node["var"])
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return frozenset(found)
+
+
+def asking_view(state: Any) -> dict[str, Any] | None:
+    """Who is asked a follow-up choice now (a card's power), and which: seen by every seat."""
+    if state.asking is None or state.over:
+        return None
+    rule = state.game.moves[state.asking[1]]
+    return {"seat": state.asking[0], "move": rule.name, "kind": rule.choice}
 
 
 def seat_view(state: Any, seat: int) -> dict[str, Any]:
@@ -145,6 +191,11 @@ def seat_view(state: Any, seat: int) -> dict[str, Any]:
         "waiting": waiting,
         "totals": obs["totals"],
         "vars": obs["vars"],
+        "statuses": sorted(status_vars(game)),
+        "hidden_vars": [v["name"] for v in game.ir["vars"] if v.get("visibility", "public") != "public"],
+        "eliminated": obs["eliminated"],
+        "shown": obs.get("shown", []),
+        "asking": asking_view(state),
         "params": obs["params"],
         "zones": zones_view(state, seat, obs),
         "attributes": {name: info.get("kind", "text") for name, info in game.ir["attributes"].items()},

@@ -47,9 +47,10 @@ export function drawCard(card, kinds, attrs = {}) {
     else if (!colour && isColour(value)) colour = value;
     else labels.push([name, value]);
   }
+  const { class: extra, ...rest } = attrs;
   const node = el(
     "div",
-    { class: "card" + (colour ? " coloured" : ""), title: cardText(card), "data-card": cardText(card), ...attrs },
+    { class: "card" + (colour ? " coloured" : "") + (extra ? ` ${extra}` : ""), title: cardText(card), "data-card": cardText(card), ...rest },
     el("span", { class: "type" }, card.type),
     el("span", { class: "numbers" }, numbers.map(([n, v]) => el("b", { title: n }, v))),
     el("span", { class: "labels" }, labels.map(([n, v]) => el("i", { title: n }, v))),
@@ -98,7 +99,15 @@ export function drawInstance(zone, inst, view, seats, hooks) {
       row.append(p);
     }
   } else if (inst.count) {
-    row.append(drawBacks(inst.count));
+    // hidden cards: backs, but those the rules showed to this seat alone (a priest's look) face up, marked
+    const shown = inst.shown || [];
+    if (inst.count > shown.length) row.append(drawBacks(inst.count - shown.length));
+    if (shown.length) {
+      row.append(
+        el("div", { class: "shown", "data-shown": shown.length }, el("span", { class: "shown-label" }, "shown to you"),
+          shown.map((card) => drawCard(card, view.attributes, { class: "shown-card" }))),
+      );
+    }
   }
   box.append(row);
   hooks.decorate(box, zone, inst);
@@ -114,8 +123,10 @@ export function drawView(view, seats, hooks) {
   const others = [];
   for (let p = 0; p < view.players; p++) {
     if (p === mine) continue;
-    const seat = el("div", { class: "seat" + (view.current === p ? " turn" : ""), "data-seat": p });
+    const seat = el("div", { class: seatClass(view, p), "data-seat": p });
     seat.append(el("h2", {}, seatName(view, p, seats), el("span", { class: "score" }, ` ${view.totals[p]}`)));
+    const notes = seatNotes(view, p);
+    if (notes) seat.append(notes);
     // (another seat's empty zones are left out: a phone has no room for them)
     for (const [z, inst] of owned(p)) if (inst && inst.count) seat.append(drawInstance(z, inst, view, seats, hooks));
     others.push(seat);
@@ -126,8 +137,9 @@ export function drawView(view, seats, hooks) {
       ? null
       : el(
           "div",
-          { class: "seat me" + (view.current === mine ? " turn" : ""), "data-seat": mine },
+          { class: seatClass(view, mine) + " me", "data-seat": mine },
           el("h2", {}, "you", el("span", { class: "score" }, ` ${view.totals[mine]}`)),
+          seatNotes(view, mine),
           owned(mine).map(([z, inst]) => (inst ? drawInstance(z, inst, view, seats, hooks) : null)),
         );
   return el(
@@ -136,7 +148,8 @@ export function drawView(view, seats, hooks) {
     el("div", { class: "status" }, statusLine(view, seats)),
     el("div", { class: "scores" }, scoreList(view, seats)),
     el("div", { class: "others" }, others),
-    el("div", { class: "shared" }, middle),
+    gameVars(view),
+    middle.length ? el("div", { class: "shared" }, middle) : null,
     me,
     lastRound(view, seats),
     el(
@@ -148,12 +161,47 @@ export function drawView(view, seats, hooks) {
   );
 }
 
+const eliminated = (view, p) => (view.eliminated || []).includes(p);
+
+function seatClass(view, p) {
+  return "seat" + (view.current === p ? " turn" : "") + (eliminated(view, p) ? " out" : "");
+}
+
+// A counter's value; null is "none", or "?" for a private counter this seat may not see.
+const shownValue = (view, name, v) => (v === null || v === undefined ? ((view.hidden_vars || []).includes(name) ? "?" : "none") : String(v));
+
+// Under a seat's name: out of the round, its statuses (protected), its own counters as the seat may see them.
+function seatNotes(view, p) {
+  const notes = [];
+  if (eliminated(view, p)) notes.push(el("span", { class: "badge out-badge" }, "out of the round"));
+  const statuses = view.statuses || [];
+  for (const [name, value] of Object.entries(view.vars || {})) {
+    if (!Array.isArray(value)) continue;
+    if (statuses.includes(name)) {
+      if (value[p]) notes.push(el("span", { class: "badge status", "data-status": name }, name));
+    } else {
+      notes.push(el("span", { class: "var", "data-var": name }, `${name} ${shownValue(view, name, value[p])}`));
+    }
+  }
+  return notes.length ? el("div", { class: "notes" }, notes) : null;
+}
+
+// The game's own counters (not per player), as the seat may see them.
+function gameVars(view) {
+  const shared = Object.entries(view.vars || {}).filter(([, v]) => !Array.isArray(v));
+  if (!shared.length) return null;
+  return el("div", { class: "vars" }, shared.map(([name, v]) => el("span", { class: "var", "data-var": name }, `${name} ${shownValue(view, name, v)}`)));
+}
+
 function statusLine(view, seats) {
-  const parts = [`round ${view.round} of ${view.rounds}`, `phase ${view.phase}`, `dealer ${seatName(view, view.dealer, seats)}`];
+  const parts = [view.rounds === null ? `round ${view.round}` : `round ${view.round} of ${view.rounds}`, `phase ${view.phase}`, `dealer ${seatName(view, view.dealer, seats)}`];
   let turn;
   if (view.over) {
     const names = view.winners.map((p) => seatName(view, p, seats)).join(", ");
     turn = `game over: ${names} ${view.winners.length > 1 ? "win" : "wins"}`;
+  } else if (view.asking) {
+    const who = view.asking.seat === view.seat ? "you choose" : `${seatName(view, view.asking.seat, seats)} chooses`;
+    turn = `${who} ${view.asking.move}`;
   } else if (view.simultaneous) {
     turn = "everyone chooses at once; waiting for " + view.waiting.map((p) => seatName(view, p, seats)).join(", ");
   } else {

@@ -1,0 +1,77 @@
+"""Moves in words, as a person at a seat reads them: one wording for the terminal's `play` and the
+browser table (``ruleset serve``). Each takes a move as records write it (``move_record``):
+
+- a card: ``play guard 1 to your discard``;
+- several cards at once: ``lay card 7 hearts, card 7 clubs to table``;
+- a draw, which names the pile and never the card: ``draw from discard 2``;
+- a card an ask chose: ``extra nigiri salmon from your hand``;
+- a choice that is no card: ``pass``, ``bid 3``, ``trump hearts``, ``rival seat 2`` (``rival you``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+
+def card_name(card: dict[str, Any] | None) -> str:
+    """A card as a person reads it: its type, then its attribute values."""
+    if card is None:
+        return "a hidden card"
+    return " ".join([card["type"], *(str(v) for k, v in card.items() if k != "type")])
+
+
+def seat_name(player: int, seat: int) -> str:
+    """``you`` for the seat reading, ``seat 2`` for the others."""
+    return "you" if player == seat else f"seat {player}"
+
+
+def zone_label(game: Any, name: str, index: int, seat: int, players: int) -> str:
+    """``pot 2``, ``hand of seat 1``, ``your hand``, ``trick``."""
+    spec = game.zones[game.zone_index[name]]
+    if spec.per_player:
+        return f"your {name}" if index == seat else f"{name} of seat {index}"
+    return f"{name} {index + 1}" if spec.count > 1 else name
+
+
+@cache
+def choice_kinds(game: Any) -> dict[str, str | None]:
+    """The kind of choice (pass, number, value, player, option, draw) of each move or ask by name;
+    None for a name that several rules of different kinds share."""
+    kinds: dict[str, str | None] = {}
+    for rule in game.moves:
+        kind = getattr(rule, "choice", None)
+        if kind is not None:
+            kinds[rule.name] = kind if kinds.get(rule.name, kind) == kind else None
+    return kinds
+
+
+def choice_text(m: dict[str, Any], seat: int, kind: str | None = None) -> str:
+    """A choice in its words: ``bid 3``, ``pass``, ``target seat 2`` (``target you``)."""
+    if "value" not in m:
+        return m["move"]
+    value = m["value"]
+    if isinstance(value, int) and (kind or m.get("kind")) == "player":
+        value = seat_name(value, seat)
+    return f"{m['move']} {value}"
+
+
+def move_words(game: Any, m: dict[str, Any], seat: int, players: int, kind: str | None = None) -> str:
+    """A move (as records write it) in words for ``seat``; ``kind`` is its choice's kind when known
+    (otherwise looked up by the move's name)."""
+    if "cards" in m:  # several cards in one choice
+        cards = ", ".join(card_name(c) for c in m["cards"])
+        where = f" to {zone_label(game, m['to']['zone'], m['to']['index'], seat, players)}" if "to" in m else ""
+        return f"{m['move']} {cards}{where}"
+    if "from" in m and "to" not in m:  # a draw names the pile, never the card; an ask's card, the card
+        where = zone_label(game, m["from"]["zone"], m["from"]["index"], seat, players)
+        return f"{m['move']} {card_name(m['card'])} from {where}" if "card" in m else f"{m['move']} from {where}"
+    if "to" not in m:
+        return choice_text(m, seat, kind or choice_kinds(game).get(m["move"]))
+    where = zone_label(game, m["to"]["zone"], m["to"]["index"], seat, players)
+    return f"{m['move']} {card_name(m.get('card'))} to {where}"
+
+
+def move_text(game: Any, m: dict[str, Any], seat: int, players: int) -> str:
+    """A move as seen by ``seat``: who, then the move in words."""
+    return f"{seat_name(m['player'], seat)}: {move_words(game, m, seat, players)}"
