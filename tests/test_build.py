@@ -22,6 +22,12 @@ GAMES = [
     (RULESETS / "poison-five-card.rules", 5, "random"),
     (RULESETS / "poison-kedric-winks.rules", 4, "random"),
     (EXAMPLES / "poison-kedric-winks-house-agendas.rules", 3, "random"),
+    # choices that are not cards, asks, sets, powers and a greedy seat whose sampler replays them
+    # (Cython holds the annotated types the pure-Python source leaves unchecked)
+    (EXAMPLES / "classics" / "love_letter.rules", 4, "greedy,random,random,random"),
+    (EXAMPLES / "classics" / "sushi-go.rules", 3, "random,greedy,random"),
+    (EXAMPLES / "classics" / "president.rules", 4, "random"),
+    (EXAMPLES / "classics" / "lost_cities.rules", 2, "greedy,random"),
 ]
 MCTS_GAME = (RULESETS / "poison.rules", 4, "mcts(iterations=20),random,random,random")
 SEEDS = range(4)

@@ -275,7 +275,10 @@ def test_hover_on_a_keyword_of_the_grown_language_shows_its_construct(client):
     from interpreter.editor.hover import _keyword
 
     root = Path(__file__).resolve().parents[1] / "examples" / "classics"
-    cases = [("love_letter", "ask", "ask expr to choose NAME choice"), ("love_letter", "show", "show expr to expr")]
+    cases = [
+        ("love_letter", "ask", "ask expr to choose NAME (choice | card_choice)"),
+        ("love_letter", "show", "show expr to expr"),
+    ]
     cases.append(("lost_cities", "top", "move NAME top (card | sum) from NAME"))
     for name, word, shape in cases:
         path = root / f"{name}.rules"

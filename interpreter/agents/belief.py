@@ -160,7 +160,7 @@ class Belief:
         if not self._reconcile(state) or not self._shown(state):
             return None
         state.vars = [
-            _merge(seen, mine) for seen, mine in zip((obs["vars"][n] for n, *_ in game.vars), state.vars, strict=True)
+            _merge(known, mine) for known, mine in zip((obs["vars"][n] for n, *_ in game.vars), state.vars, strict=True)
         ]
         state.cache.clear()
         state._legal = None  # the moves listed before may have read the replayed variables
