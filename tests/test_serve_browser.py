@@ -68,13 +68,19 @@ def wait(condition, what):
 
 def click_a_move(page, table, seat, rng):
     """Click one of the seat's playable cards (and its target if asked); False when it has none."""
-    caught_up(page, table)
-    cards = page.locator(".card[data-playable]")
-    n = cards.count()
-    if n == 0:
-        return False
-    version = table.version
-    cards.nth(rng.randrange(n)).click()
+    for attempt in range(4):
+        caught_up(page, table)
+        cards = page.locator(".card[data-playable]")
+        n = cards.count()
+        if n == 0:
+            return False
+        version = table.version
+        try:  # the agents may move meanwhile and the page redraw with other playable cards: count again
+            cards.nth(rng.randrange(n)).click(timeout=8_000)
+            break
+        except sync_api.TimeoutError:
+            if attempt == 3:
+                raise
     if table.version == version and seat not in table.chosen:
         targets = page.locator(".zone[data-target]")
         if targets.count():
