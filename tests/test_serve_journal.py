@@ -24,10 +24,13 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from serve_support import receive, running, token, ws_client
 from websockets.exceptions import ConnectionClosed
 
 from conftest import ROOT, run_cli
+from interpreter.engine.records import dumps
 from interpreter.play.web import store as store_module
 
 POISON = "shipped/poison"
@@ -103,6 +106,42 @@ def test_a_torn_last_line_is_cut_off_before_the_next_move_and_two_restarts_lose_
         assert server.resumed == []
         table = server.tables.tables[table_id]
         assert table.version == 15 and table.failure is None, "no move rolled back"
+
+
+MOVE = st.fixed_dictionaries(
+    {"player": st.integers(0, 5), "move": st.sampled_from(["play", "draw"]), "value": st.integers(-9, 99)}
+) | st.fixed_dictionaries({"hold": st.fixed_dictionaries({"player": st.integers(0, 5), "card": st.text(max_size=5)})})
+
+
+@given(st.lists(MOVE, max_size=8), st.data())
+@settings(max_examples=200, deadline=None)
+def test_a_journal_cut_anywhere_reads_as_its_whole_lines(moves, data):
+    """Wherever a crash cuts the journal, what is read is the moves written whole, in order, and
+    the length to keep is exactly theirs (nothing after a fragment is ever read as a move)."""
+    lines_ = [(dumps(m) + "\n").encode() for m in moves]
+    whole = b"".join(lines_)
+    cut = data.draw(st.integers(0, len(whole)))
+    read, size = store_module.read_journal(whole[:cut])
+    kept = [n for n in range(len(lines_) + 1) if len(b"".join(lines_[:n])) <= cut][-1]
+    assert read == moves[:kept] and size == len(b"".join(lines_[:kept]))
+
+
+def test_a_line_before_the_last_that_is_not_a_move_stops_the_table_and_nothing_is_cut(tmp_path):
+    """Not a torn tail (whole lines follow it): the table is shown stopped at that line, with what
+    to do, and the journal is kept byte for byte for a person to mend."""
+    with running(tmp_path) as server:
+        links = server.create(POISON, ["random"] * 3, {"rounds": "1"})
+    path = tmp_path / "tables" / links["table"] / "moves.jsonl"
+    broken = path.read_bytes().replace(b"}\n", b"}garbage\n", 1)
+    path.write_bytes(broken)
+    with running(tmp_path) as server:
+        assert server.resumed == [
+            f"table {links['table']}: line 1 of moves.jsonl is not a move (the lines after it are kept): "
+            "mend or remove it, then restart the server"
+        ]
+        with ws_client.connect(server.ws + token(links["spectator"])) as watcher:
+            assert "line 1 of moves.jsonl" in receive(watcher)["failure"]
+    assert path.read_bytes() == broken
 
 
 @pytest.fixture

@@ -36,6 +36,8 @@ from ...engine.records import dumps
 from ...errors import SaveError
 
 TMP = ".tmp"  # the suffix of a whole file being written (a crash may leave one: removed at start)
+CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_datasync = getattr(os, "fdatasync", os.fsync)  # (the data without the times where the system has it)
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -53,7 +55,7 @@ def write_whole(path: Path, data: bytes) -> None:
     """Replace ``path`` by ``data`` at once: a crash or a full disk leaves the old file (or none), never a part."""
     tmp = path.with_name(path.name + TMP)
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | CLOEXEC, 0o644)
         try:
             _write_all(fd, data)
             os.fsync(fd)
@@ -70,7 +72,7 @@ def write_whole(path: Path, data: bytes) -> None:
 def _sync_folder(folder: Path) -> None:
     """Make a folder's new or renamed entries last through a power loss (best effort)."""
     with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY | os.O_CLOEXEC)
+        fd = os.open(folder, os.O_RDONLY | CLOEXEC)
         try:
             os.fsync(fd)
         finally:
@@ -105,7 +107,7 @@ class Journal:
         self.sync = sync
         self.broken: OSError | None = None  # a refused line that could not be cut back off
         self.unsynced = False
-        self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_CLOEXEC, 0o644)
+        self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | CLOEXEC, 0o644)
         try:
             if size is None:  # (a table of this run, or a journal not read whole at the start)
                 size = path.read_bytes().rfind(b"\n") + 1  # its whole lines
@@ -123,7 +125,7 @@ class Journal:
         try:
             _write_all(self.fd, line)
             if self.sync:
-                os.fdatasync(self.fd)
+                _datasync(self.fd)
         except OSError:
             try:
                 os.ftruncate(self.fd, self.size)  # (a part of the line may be in the file)
@@ -136,7 +138,7 @@ class Journal:
     def close(self) -> None:
         with contextlib.suppress(OSError):
             if self.unsynced:
-                os.fdatasync(self.fd)
+                _datasync(self.fd)
         os.close(self.fd)
 
 
