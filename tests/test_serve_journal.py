@@ -224,7 +224,7 @@ def test_an_agents_move_the_disk_refuses_stops_the_table_until_a_restart(tmp_pat
             send_move(a, ma)
             stopped = receive(a)
             assert stopped["failure"] and "seat 1's move is not played" in stopped["failure"]
-            assert "No space left on device" in stopped["failure"] and "Restart the server" in stopped["failure"]
+            assert "No space left on device" in stopped["failure"] and "Restart the server once" in stopped["failure"]
             written = lines(tmp_path, table_id)
             assert written[-1]["player"] == 0 and len(written) == table.version == ma["version"] + 1
         full_disk["armed"] = lambda data: False

@@ -171,7 +171,10 @@ class TableStore:
     def create(self, table_id: str, setup: dict[str, Any]) -> None:
         """Write a new table's set-up (whole: a crash or a full disk leaves no table, never half of one)."""
         folder = self.folder(table_id)
-        folder.mkdir(parents=True, exist_ok=False)
+        try:
+            folder.mkdir(parents=True, exist_ok=False)
+        except OSError as err:
+            raise SaveError(f"the table's folder could not be made: {_reason(err)}") from None
         try:
             write_whole(folder / "table.json", json.dumps(setup, indent=1).encode("utf-8"))
         except SaveError:

@@ -131,13 +131,13 @@ class Table:
             except SaveError as err:
                 raise SaveError(
                     f"seat {seat}'s move is not played: {err.message}. "
-                    "Restart the server when its disk has room: the table goes on from here"
+                    "Restart the server once its disk can be written to: the table goes on from here"
                 ) from None
         self.written = None
         self.state.apply(move)
         self.version += 1
         if self.state.over and self.store is not None:
-            with contextlib.suppress(SaveError):  # (the record is written again at the next start)
+            with contextlib.suppress(SaveError):  # (written when it is downloaded, or at the next start)
                 self.store.finish(self.id, record(self.state, self.names()))
 
     def record_file(self) -> Path | None:
