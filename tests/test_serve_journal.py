@@ -406,11 +406,11 @@ def test_sigkill_at_random_points_loses_no_move_a_player_saw_accepted(tmp_path):
             table_id = links["table"]
             killer = threading.Timer(rng.uniform(0.1, 0.8), os.kill, (proc.pid, signal.SIGKILL))
             with connect_all(f"ws://{address}/ws/", links) as socks:
+                last = [receive(s) for s in socks]
+                assert {m["version"] for m in last} == {len(acked)}, "resumed at the last move"
+                assert not any(m["failure"] for m in last)
                 killer.start()
-                first = receive(socks[0])
-                assert first["version"] == len(acked) and first["failure"] is None, "resumed at the last move"
                 with contextlib.suppress(ConnectionClosed, OSError):  # (the connections die with the server)
-                    last = [first, *(receive(s) for s in socks[1:])]
                     while True:
                         ready = [i for i, m in enumerate(last) if m["moves"]]
                         if not ready:  # (the game is over: the kill comes to an idle server)
