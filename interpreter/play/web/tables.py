@@ -99,12 +99,13 @@ class Table:
         if move not in self.state.legal_moves_of(seat):  # (cannot happen at the same version: a guard)
             raise Refused("that move is not legal now")
         if self.store is not None:  # on disk before it counts (held: written too, so a restart holds it)
-            line = move_record(self.state, seat, move)
+            line, now = move_record(self.state, seat, move), seat == self.state.current
             try:
-                self.store.append_move(self.id, line if seat == self.state.current else {"hold": line})
+                self.store.append_move(self.id, line if now else {"hold": line})
             except SaveError as err:
                 raise Refused(f"your move is not played: {err.message}; choose again later") from None
-            self.written = move if seat == self.state.current else None
+            if now:
+                self.written = move  # (pump plays it next, without writing it again)
         self.chosen[seat] = move  # played by the next pump(), now or when the engine asks this seat
 
     def pump(self) -> None:
