@@ -27,6 +27,11 @@ def register(sub: Any) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for a LAN)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--data", default="ruleset-tables", help="folder of the saved tables (default ./ruleset-tables)")
+    p.add_argument(
+        "--fsync",
+        action="store_true",
+        help="write every move through to the disk before it is played (survives a power loss; a few ms a move)",
+    )
     p.add_argument("--replay", metavar="FILE.jsonl", help="view the games of a record file, step by step")
     p.add_argument(
         "--replay-rules", metavar="RULES", help="the rules the records were played with (default: their source)"
@@ -59,7 +64,7 @@ def _table_app(args: argparse.Namespace, build_app: Any) -> tuple[Any, str]:
 
     for name in args.rules:
         load_game(name)  # a file that does not load: its error now, with its position
-    store = TableStore(args.data)
+    store = TableStore(args.data, sync=args.fsync)
     tables = Tables(Catalogue(args.rules, store.uploads), store)
     for problem in tables.resume_all():
         print(problem)

@@ -24,7 +24,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ...errors import RecordError, RulesetError
+from ...errors import RecordError, RulesetError, SaveError
 from ...language.variants import MAX_FILE_BYTES, read_text
 from ...loader import ir_from_path
 from ...text.render import render
@@ -215,7 +215,10 @@ async def download(request: Request) -> Response:
     found = hub.tables.find(request.path_params["token"]) if hub.tables else None
     if found is None:
         return PlainTextResponse("no table has this link", status_code=404)
-    path = hub.tables.store.record_path(found[0].id) if hub.tables.store else None
+    try:
+        path = found[0].record_file()
+    except SaveError as err:
+        return PlainTextResponse(err.message, status_code=503)
     if path is None:
         return PlainTextResponse("the game is not over yet", status_code=409)
     return FileResponse(path, media_type="application/jsonl", filename=f"table-{found[0].id}.jsonl")

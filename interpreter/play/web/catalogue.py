@@ -18,6 +18,7 @@ from ...engine.game import Game, compile_ir
 from ...errors import RulesetError
 from ...language.variants import MAX_FILE_BYTES, shipped_dirs
 from ...loader import ir_from_path
+from .store import write_whole
 
 
 @dataclass
@@ -93,7 +94,7 @@ class Catalogue:
         if key in self.entries:
             return self.entries[key]
         path = self.uploads / f"{digest}.rules"
-        path.write_bytes(data)
+        write_whole(path, data)
         report = check(str(path), games=0)
         if report.exit_code != 0:
             path.unlink()
