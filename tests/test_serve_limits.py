@@ -92,6 +92,10 @@ def test_an_upload_extends_a_shipped_ruleset_or_another_upload_by_name(tmp_path)
         assert status == 200 and server.tables.tables[links["table"]].state.params["limit"] == 19
         status, nope = send(server.http + "/api/upload", {"name": "c.rules", "text": variant("nonesuch")})
         assert status == 400 and "no ruleset named nonesuch" in nope["error"]
+        status, deeper = send(
+            server.http + "/api/upload", {"name": "d.rules", "text": variant("poison-five-card.rules")}
+        )
+        assert status == 200, "a shipped base's own base is followed as the commands follow it"
     with running(tmp_path) as server:
         assert second["key"] in server.tables.catalogue.entries, "both uploads are offered again after a restart"
 

@@ -19,7 +19,7 @@ from ...checker.text import format_report
 from ...engine.game import Game, compile_ir
 from ...errors import ExtendsError, RulesetError
 from ...language.ast_nodes import Extends
-from ...language.variants import BaseFinder, bundled, shipped_dirs, shipped_names
+from ...language.variants import BaseFinder, bundled, find_base, shipped_dirs, shipped_names
 from ...loader import ir_from_path
 from .limits import Limits
 from .store import write_whole
@@ -86,12 +86,18 @@ class Catalogue:
 
     def finder(self, path: str) -> BaseFinder | None:
         """How `extends` is followed from a file: an upload's by ``upload_base``; the operator's as the commands do."""
-        return self.upload_base if Path(path).parent.resolve() == self.uploads.resolve() else None
+        return self.upload_base if self._is_upload(path) else None
+
+    def _is_upload(self, path: str) -> bool:
+        return Path(path).parent.resolve() == self.uploads.resolve()
 
     def upload_base(self, ext: Extends, file: str) -> Path:
         """The base an upload names: a shipped ruleset by its name, or an upload of this server by
         its file name (as the lobby lists it). Anything else is refused before any file is opened,
-        and the refusal never says whether such a file exists."""
+        and the refusal never says whether such a file exists. (A shipped base's own `extends` is
+        followed as the commands follow it: the package's files are trusted.)"""
+        if not self._is_upload(file):
+            return find_base(ext, file)
         name = ext.path
         shipped = ", ".join(n.removesuffix(".rules") for n in shipped_names())
         if not BASE_NAME.fullmatch(name):

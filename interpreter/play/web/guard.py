@@ -16,7 +16,6 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Iterable
 from typing import Any
-from urllib.parse import urlsplit
 
 from starlette.responses import JSONResponse
 from starlette.websockets import WebSocketClose
@@ -82,9 +81,7 @@ def _hostname(host: str) -> str:
 
 
 def _netloc(origin: str) -> str:
-    """``http://host:port`` -> ``host:port`` (what the Host header of the same origin says)."""
-    try:
-        parts = urlsplit(origin.strip())
-    except ValueError:
-        return ""
-    return parts.netloc.lower() if parts.scheme in ("http", "https") else ""
+    """``http://host:port`` -> ``host:port`` (what the Host header of the same origin says); '' for
+    ``null`` and anything not a web origin. (An Origin header is only ever scheme://host[:port].)"""
+    scheme, sep, rest = origin.strip().partition("://")
+    return rest.split("/", 1)[0].lower() if sep and scheme.lower() in ("http", "https") else ""
