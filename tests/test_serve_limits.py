@@ -95,7 +95,7 @@ def test_an_upload_extends_a_shipped_ruleset_or_another_upload_by_name(tmp_path)
         status, deeper = send(
             server.http + "/api/upload", {"name": "d.rules", "text": variant("poison-five-card.rules")}
         )
-        assert status == 200, "a shipped base's own base is followed as the commands follow it"
+        assert status == 200, deeper
     with running(tmp_path) as server:
         assert second["key"] in server.tables.catalogue.entries, "both uploads are offered again after a restart"
 
@@ -282,3 +282,37 @@ def test_a_replay_seat_that_is_not_a_plain_number_is_a_400(tmp_path, seat):
     with running(tmp_path, recorded_games()) as server:
         status, text = get(server.http + "/api/replay/0/1?seat=" + urllib.request.quote(seat))
         assert status == 400 and "seat is all, table or 0 to 2" in json.loads(text)["error"]
+
+
+def test_the_serve_command_takes_the_caps_and_the_names_as_options(tmp_path):
+    """`ruleset serve --max-rounds 2 --allow-host table.lan`: the running server holds to both."""
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    from conftest import run_cli
+
+    assert run_cli("serve", "--max-rounds", "0").returncode == 2, "a cap is a number above 0"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    args = ["serve", "--port", str(port), "--data", str(tmp_path), "--max-rounds", "2", "--allow-host", "table.lan"]
+    proc = subprocess.Popen([sys.executable, "-m", "interpreter", *args], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert f":{port}/" in proc.stdout.readline()
+        http = f"http://127.0.0.1:{port}"
+        for _ in range(300):
+            try:
+                status, _ = get(http + "/api/rulesets", {"Host": f"table.lan:{port}"})
+                break
+            except urllib.error.URLError:
+                time.sleep(0.1)
+        assert status == 200
+        assert get(http + "/api/rulesets", {"Host": f"other.lan:{port}"})[0] == 403
+        body = {"rules": "shipped/poison", "players": 3, "params": {"rounds": "3"}, "seats": AGENTS3}
+        status, reply = send(http + "/api/tables", body)
+        assert status == 400 and "at most 2" in reply["error"]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
