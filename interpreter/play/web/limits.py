@@ -40,6 +40,8 @@ def check_params(raw: Any) -> dict[str, str]:
         raise RulesetError(f"params is an object of name: value, not {type(raw).__name__}")
     out = {}
     for key, value in raw.items():
+        if value is None:  # (as an empty field: the default)
+            continue
         if not isinstance(value, str | int | float | bool) or (isinstance(value, float) and not math.isfinite(value)):
             raise RulesetError(f"parameter {key[:MAX_TEXT]!r} is a number, a text or true/false")
         text = str(value).strip()
