@@ -100,6 +100,14 @@ def test_an_upload_extends_a_shipped_ruleset_or_another_upload_by_name(tmp_path)
         assert second["key"] in server.tables.catalogue.entries, "both uploads are offered again after a restart"
 
 
+def test_an_upload_error_names_a_shipped_base_by_its_name_not_where_it_is_installed(tmp_path):
+    with running(tmp_path) as server:
+        text = 'extends "poison"\ngame "M"\nparam nope = 3\n'
+        status, reply = send(server.http + "/api/upload", {"name": "m.rules", "text": text})
+        assert status == 400 and "poison.rules has no parameter 'nope'" in reply["error"]
+        assert str(ROOT) not in reply["error"] and str(tmp_path) not in reply["error"]
+
+
 @pytest.mark.parametrize(
     "key", ["..%2F..%2F..%2Fetc%2Fpasswd", "file/../../../etc/passwd", "%2Fetc%2Fpasswd", "upload/"]
 )

@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..errors import DeclarationError, ExtendsError, ReadError, Span, show_as
+from ..errors import DeclarationError, ExtendsError, ReadError, Span, show_as, shown
 from .ast_nodes import (
     AtTime,
     CardOrder,
@@ -228,11 +228,12 @@ def _is_file(path: Path) -> bool:
 
 
 def _missing(kind: str, name: str, known: list[str], base: str, span: Span, how: str) -> ExtendsError:
-    """The error for an override of something the base does not have."""
+    """The error for an override of something the base does not have (a shipped base by its name,
+    not where the package is installed)."""
     close = get_close_matches(name, known, n=1)
     hint = f"did you mean '{close[0]}'? " if close else ""
     return ExtendsError(
-        f"{base} has no {kind} '{name}' to override (it has: {', '.join(known) or 'none'})",
+        f"{shown(base)} has no {kind} '{name}' to override (it has: {', '.join(known) or 'none'})",
         span,
         hint + how,
     )
