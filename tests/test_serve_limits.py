@@ -11,6 +11,8 @@ import urllib.request
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from serve_support import receive, recorded_games, running, token, ws_client
 
 from conftest import ROOT
@@ -324,3 +326,18 @@ def test_the_serve_command_takes_the_caps_and_the_names_as_options(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(host=st.text(max_size=60), origin=st.none() | st.text(max_size=60), kind=st.text(max_size=40))
+def test_the_guard_answers_any_headers_with_a_verdict_never_an_exception(host, origin, kind):
+    """Whatever a client puts in Host, Origin and Content-Type: served or refused with a status and a reason;
+    a foreign name is never served."""
+    from interpreter.play.web.guard import Guard, _hostname
+
+    guard = Guard(None, hosts=("0.0.0.0", "table.lan"))
+    headers = {"host": host, "content-type": kind, **({"origin": origin} if origin is not None else {})}
+    verdict = guard.refusal({"type": "http", "method": "POST"}, headers)
+    assert verdict is None or (verdict[0] in (403, 413, 415) and verdict[1])
+    if verdict is None:
+        assert guard.known(_hostname(host)) and kind.split(";")[0].strip().lower() == "application/json"
