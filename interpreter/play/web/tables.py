@@ -207,7 +207,7 @@ class Tables:
         players = request.get("players")
         top = min(game.max_players, self.limits.max_players)
         if not isinstance(players, int) or not game.min_players <= players <= top:
-            raise RulesetError(f"{game.name} is for {game.min_players} to {top} players here, not {players!r}")
+            raise RulesetError(f"{game.name} is for {game.min_players} to {top} players here, not {players!r:.40}")
         params = check_params(request.get("params"))
         check_values(game.param_values(players, params))  # unknown names, wrong types, huge numbers
         seed = request.get("seed")
