@@ -102,6 +102,19 @@ def test_an_upload_extends_a_shipped_ruleset_or_another_upload_by_name(tmp_path)
         assert second["key"] in server.tables.catalogue.entries, "both uploads are offered again after a restart"
 
 
+def test_an_upload_kept_from_before_that_extends_a_path_is_not_offered_at_start(tmp_path):
+    """Uploads reloaded when the server starts follow the same rule: one that names a path (saved by
+    an older server) is left out, though the file it names is a ruleset."""
+    outside = tmp_path / "outside.rules"
+    outside.write_text(POISON)
+    (tmp_path / "uploads").mkdir()
+    (tmp_path / "uploads" / "0123456789abcdef.rules").write_text(f'extends "{outside}"\ngame "Old"\n')
+    (tmp_path / "uploads" / "fedcba9876543210.rules").write_text(variant("poison"))
+    with running(tmp_path) as server:
+        assert "upload/0123456789abcdef" not in server.tables.catalogue.entries
+        assert "upload/fedcba9876543210" in server.tables.catalogue.entries
+
+
 def test_an_upload_error_names_a_shipped_base_by_its_name_not_where_it_is_installed(tmp_path):
     with running(tmp_path) as server:
         text = 'extends "poison"\ngame "M"\nparam nope = 3\n'
