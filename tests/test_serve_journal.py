@@ -36,6 +36,7 @@ from interpreter.play.web import store as store_module
 POISON = "shipped/poison"
 KEDRIC = "shipped/poison-kedric-winks"
 RECORD_KEYS = ("kind", "label", "from")  # what a page's move has beyond the journal's line
+JSON = {"Content-Type": "application/json"}  # (the server takes no other kind of post)
 
 
 def journal(data: Path, table_id: str) -> bytes:
@@ -317,7 +318,8 @@ def test_a_real_full_disk_refuses_moves_and_loses_none(small_disk):
             last = [receive(s) for s in socks]
             filler = fill(small_disk)
             body = json.dumps({"rules": POISON, "players": 3, "seats": [{"kind": "agent", "agent": "random"}] * 3})
-            request = urllib.request.Request(server.http + "/api/tables", data=body.encode(), method="POST")
+            url = server.http + "/api/tables"
+            request = urllib.request.Request(url, data=body.encode(), method="POST", headers=JSON)
             with pytest.raises(urllib.error.HTTPError) as refused:
                 urllib.request.urlopen(request)
             assert refused.value.code == 400 and "No space left on device" in json.loads(refused.value.read())["error"]
@@ -399,7 +401,7 @@ def test_sigkill_at_random_points_loses_no_move_a_player_saw_accepted(tmp_path):
                     "seats": [{"kind": "human"}] * 3,
                 }
                 request = urllib.request.Request(
-                    f"http://{address}/api/tables", data=json.dumps(body).encode(), method="POST"
+                    f"http://{address}/api/tables", data=json.dumps(body).encode(), method="POST", headers=JSON
                 )
                 with urllib.request.urlopen(request) as reply:
                     links = json.loads(reply.read())

@@ -18,6 +18,7 @@ from ...agents import SeatView, make_agent
 from ...engine.records import find_move, move_record, record
 from ...errors import IllegalMoveError, PlayError, RulesetError, SaveError
 from .catalogue import Catalogue
+from .limits import Limits, check_agent, check_params, check_rounds, check_seed, check_values
 from .store import TableStore
 from .views import SPECTATOR, moves_view, seat_view
 
@@ -189,29 +190,30 @@ class Table:
 class Tables:
     """Every table of a server, and the private tokens that lead to their seats."""
 
-    def __init__(self, catalogue: Catalogue, store: TableStore | None):
+    def __init__(self, catalogue: Catalogue, store: TableStore | None, limits: Limits | None = None):
         self.catalogue = catalogue
         self.store = store
+        self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.tokens: dict[str, tuple[Table, int]] = {}
 
     def create(self, request: dict[str, Any]) -> Table:
-        """A new table from the lobby's form: ``rules`` (a key), ``players``, ``params``, ``seats``, ``seed``."""
+        """A new table from the lobby's form: ``rules`` (a key), ``players``, ``params``, ``seats``, ``seed``.
+        Everything is checked (against the rules and the server's limits) before anything is written."""
         if not isinstance(request, dict):
             raise RulesetError("a table is set up with an object: rules, players, params, seats, seed")
-        entry = self.catalogue.get(str(request.get("rules")))
+        entry = self.catalogue.get(str(request.get("rules"))[:200])
         game = entry.game
         players = request.get("players")
-        if not isinstance(players, int) or not game.min_players <= players <= game.max_players:
-            raise RulesetError(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players!r}")
-        params = {str(k): str(v) for k, v in (request.get("params") or {}).items() if str(v).strip()}
-        game.param_values(players, params)  # unknown names, wrong types: refused now
+        top = min(game.max_players, self.limits.max_players)
+        if not isinstance(players, int) or not game.min_players <= players <= top:
+            raise RulesetError(f"{game.name} is for {game.min_players} to {top} players here, not {players!r:.40}")
+        params = check_params(request.get("params"))
+        check_values(game.param_values(players, params))  # unknown names, wrong types, huge numbers
         seed = request.get("seed")
-        if seed in (None, ""):
-            seed = secrets.randbelow(2**31)
-        if not isinstance(seed, int):
-            raise RulesetError(f"the seed is a whole number, not {seed!r}")
+        seed = check_seed(secrets.randbelow(2**31) if seed in (None, "") else seed)
         seats = self._seats(request.get("seats"), players, seed)
+        check_rounds(game.new_game(players, seed, params or None).rounds, self.limits)  # (and `rounds` 0)
         setup = {
             "rules": entry.path,
             "ruleset": game.name,
@@ -236,9 +238,7 @@ class Tables:
             if kind not in KINDS:
                 raise RulesetError(f"seat {p}: a seat is 'human' or 'agent', not {kind!r}")
             if kind == "agent":
-                spec = str(seat.get("agent") or "random")
-                make_agent(spec, p, seed)  # an unknown agent or option: refused now
-                out.append({"kind": "agent", "agent": spec})
+                out.append({"kind": "agent", "agent": check_agent(seat.get("agent"), p, seed, self.limits)})
             else:
                 out.append({"kind": "human", "token": secrets.token_urlsafe(16)})
         return out
