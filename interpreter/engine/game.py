@@ -372,7 +372,9 @@ def _compile_phases(
         by_name = {m.name: m.index for m in phase_moves}
         for t in ph["triggers"]:
             after = [t["after"]] if isinstance(t["after"], str) else t["after"]  # one trigger, several moves
-            rule = _trigger_rule(cx, t, by_name[after[0]], scopes.get(after[0], base), expr)
+            # after one move, what it binds; after several, what they all bind: player, card, target
+            scope = scopes.get(after[0], base) if len(after) == 1 else base
+            rule = _trigger_rule(cx, t, by_name[after[0]], scope, expr)
             for name in after:
                 triggers[by_name[name]].append(replace(rule, after=by_name[name]))
         first = ph.get("first_player")

@@ -93,7 +93,7 @@ class State:
         self.over = False
         self.history: list[RoundLog] = []
         self.played_by = [-1] * len(game.cards)
-        self.cache: dict = {}  # values computed in this state, cleared by every change
+        self.cache: dict = {}  # values computed in this state, cleared by every change (effects.py too)
         self.zmemo: dict[int, dict] = {}  # zone instance -> values of definitions that read only it
         self._legal: tuple[int, list[Move]] | None = None
         self.next_player: int | None = None
@@ -148,7 +148,7 @@ class State:
             raise IllegalMoveError("the game is over")
         p = self.current
         game = self.game
-        self._legal = None  # (the cache stays: it is cleared as soon as a card moves)
+        self._legal = None  # (the cache stays: every change clears it, a card moved, a counter set...)
         self.moves_in_round += 1
         if self.moves_in_round > game.max_moves_per_round:
             raise endless_round(self)
@@ -531,6 +531,7 @@ class State:
         for i, (_, per_player, per_round, init) in enumerate(game.vars):
             if per_round:
                 self.vars[i] = [init(self, env)] * self.n if per_player else init(self, env)
+        self.cache.clear()  # (the schedules may read the variables just set)
         self.schedule = {}
         for name, values, repeated in game.schedules:
             if self.round >= len(values) and not repeated:
@@ -625,6 +626,7 @@ class State:
         scores = [sum(points) for points in by_rule]
         for p in range(self.n):
             self.totals[p] += scores[p]
+        self.cache.clear()  # (the game's end may read the totals, the round)
         self.history[-1]["scores"] = scores
         self.history[-1]["by_rule"] = by_rule  # (what the terminal shows; records keep the sums)
         self.history[-1]["revealed"] = revealed_zones(self)
