@@ -142,18 +142,22 @@ class Belief:
         obs, game = self.obs, self.game
         state = self.base.copy()
         state.restart_round(obs["round"] - 1, obs["dealer"], obs["totals"], deal)
+        done = self._events(state, seen, 0)
         self._see(state, seen)
         asks = self.asks
         for m in obs["moves"]:
             if m["move"] in asks:  # an answer while held choices resolve: those chosen before it, unseen
                 self._unseen_choices(state, m["player"])
-            if state.is_over or state.current_player != m["player"]:
+            if done is None or state.is_over or state.current_player != m["player"]:
                 return None
             move = self._find(state, m, seen) or self._repair(state, m, seen)
             if move is None:
                 return None
             state.apply(move)
+            done = self._events(state, seen, done)
             self._see(state, seen)
+        if done is None:
+            return None
         self._unseen_choices(state, obs["current"])
         if state.is_over or state.current_player != obs["current"] or game.phases[state.phase].name != obs["phase"]:
             return None
@@ -214,12 +218,22 @@ class Belief:
         return True
 
     def _shown(self, state: Any) -> bool:
-        """Make the hidden places hold the cards shown to the seat (`show ... to`): a place that
-        lacks one trades an unshown card of its own with one of that kind from another hidden place."""
+        """Make the hidden places hold the cards shown or revealed to the seat (`show ... to`,
+        `reveal`) that are still where it saw them."""
+        return self._hold(state, self.obs.get("shown", ()))
+
+    def _hold(self, state: Any, cards: Any, seen: set[int] | None = None) -> bool:
+        """Make each zone instance named hold its card (``{"card", "zone", "index"}``; a card None
+        is one the seat was not shown): a place that lacks one trades a card of its own not held
+        for this with one of that kind from another hidden place (or, amid the replay, ``seen``
+        given, one in a zone of the seat's own: the sample's draws are its own, and the end puts
+        the seat's zones right, see _reconcile)."""
         game, lay, kind = self.game, self.lay, self.game.cards.kind
         visible = set(self.visible)
         kept: set[int] = set()  # cards standing for a shown card already
-        for x in self.obs.get("shown", ()):
+        for x in cards:
+            if x["card"] is None:
+                continue
             inst = next(i for i in lay.instances[game.zone_index[x["zone"]]] if lay.number[i] == x["index"])
             k = self.kind(x["card"])
             here = next((c for c in state.zones[inst] if kind[c] == k and c not in kept), None)
@@ -235,6 +249,18 @@ class Belief:
                     ),
                     None,
                 )
+                if there is None and seen is not None:
+                    there = next(
+                        (
+                            c
+                            for c in self.ids_of[k]
+                            if c not in kept
+                            and state.loc[c] != inst
+                            and lay.owner[state.loc[c]] == self.seat
+                            and not game.zones[lay.zone_of[state.loc[c]]].piles
+                        ),
+                        None,
+                    )
                 victim = next((c for c in state.zones[inst] if c not in kept), None)
                 if there is None or victim is None:
                     return False
@@ -242,6 +268,24 @@ class Belief:
                 here = there
             kept.add(here)
         return True
+
+    def _events(self, state: Any, seen: set[int], done: int | None) -> int | None:
+        """The reveals and shuffles the replay made since the ``done`` first, matched with those the
+        seat saw (events.py): a revealed card is where it was revealed, in the sample as it was;
+        a shuffled zone's cards are no longer known where they lie (unseen again, unless the seat
+        sees the zone). How many the replay has made, or None when they differ from the seat's."""
+        if done is None or not state.history:
+            return done
+        made = state.history[-1].get("events", ())
+        saw = self.obs.get("events", ())
+        for i in range(done, len(made)):
+            if i >= len(saw) or ("reveal" in saw[i]) != (made[i][0] == "reveal"):
+                return None
+            if made[i][0] == "shuffle":
+                seen.difference_update(state.zones[made[i][2]])
+            elif not self._hold(state, saw[i]["reveal"], seen):
+                return None
+        return len(made)
 
     def _see(self, state: Any, seen: set[int]) -> None:
         """Add the cards now in zones the seat sees to ``seen``."""

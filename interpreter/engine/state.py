@@ -64,6 +64,7 @@ class State:
         "schedule",
         "seed",
         "shown",
+        "shuffles_given",
         "to_move",
         "totals",
         "vars",
@@ -79,6 +80,7 @@ class State:
         params: dict[str, Any],
         deals: list[dict[str, Any]] | None = None,
         dealer: int = 0,
+        shuffles: list[list[list[Any]]] | None = None,
     ):
         self.game = game
         self.n = players
@@ -87,6 +89,7 @@ class State:
         self.rng = random.Random(seed)
         self.layout = game.layout(players)
         self.deals_given = deals
+        self.shuffles_given = shuffles  # a replay's: each round's recorded shuffles (events.py)
         self.totals = [0] * players
         self.round = 0
         self.dealer = dealer

@@ -33,6 +33,8 @@ RULES = (
     "next",
     "pay",
     "show",
+    "reveal",
+    "shuffle",
     "swap",
     "eliminate",
     "make",
