@@ -244,3 +244,26 @@ def test_the_reference_example_reshuffles_and_the_old_records_have_no_events():
     poison = interpreter.load(ROOT / "rulesets" / "poison.rules").new_game(3, seed=1)
     play_out(poison)
     assert all("events" not in r for r in record(poison)["rounds"])
+
+
+def test_diff_words_an_added_reshuffle_and_check_reads_the_players_of_a_reveal(tmp_path):
+    from interpreter.checker import check
+    from interpreter.loader import ir_from_text
+    from interpreter.text.diff import diff, diff_text
+
+    base = HEAD + "    after drop\n      add 1 to turns\n" + TAIL
+    other = base.replace(
+        "      add 1 to turns\n",
+        "      add 1 to turns\n      if stock is empty\n        move card in discard to stock\n        shuffle stock\n",
+    )
+    text = diff_text(diff(ir_from_text(base, "a.rules"), ir_from_text(other, "b.rules")))
+    assert "changed" in text and "Shuffle the stock" in text
+    # a parameter read only where a reveal names its players is used: check does not call it unused
+    peek = HEAD.replace("var turns", "param peek = 1\nvar turns") + (
+        "    after drop\n      add 1 to turns\n      reveal hand of player to peek seats left of player\n"
+    )
+    path = tmp_path / "peek.rules"
+    path.write_text(peek + TAIL)
+    report = check(str(path), games=20)
+    assert report.ruleset == "Events"
+    assert not [f.message for f in report.findings if f.severity != "info"]
