@@ -25,6 +25,7 @@ from ..errors import PlayError, RulesetError, plural
 from ..language.limits import MAX_ROUNDS
 from ..loader import ir_from_path
 from ..simulation.parallel import quiet_pool
+from ..text.move_words import move_text
 from .findings import Finding, Report, at
 
 REPLAY_EVERY = 50  # every 50th game is played twice and replayed from its record
@@ -178,18 +179,10 @@ def _failure(code: str, message: str, span: Any, players: int, seed: int, state:
         out["at"] = str(span)
     if state is not None:
         rec = record(state, ["random"] * players)
-        out["moves"] = [
-            f"r{r + 1} {m['player']}:{m['move']} {_card_text(m['card'])}>{m['to']['zone']}#{m['to']['index']}"
-            for r, rnd in enumerate(rec["rounds"])
-            for m in rnd["moves"]
-        ]
+        rounds = enumerate(rec["rounds"], 1)  # in the words of `play`, read by no seat: `r2 seat 1: bid 3`
+        out["moves"] = [f"r{r} {move_text(state.game, m, -1, players)}" for r, rnd in rounds for m in rnd["moves"]]
         out["record"] = rec
     return out
-
-
-def _card_text(card: dict[str, Any]) -> str:
-    """A card in a few characters: ``gem/red/5``."""
-    return "/".join(str(v) for v in card.values())
 
 
 # ---- running all playouts -----------------------------------------------------------------------
