@@ -394,7 +394,13 @@ def _round(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
                     items += _items(depth, text, {"note": note})
             out.append(("ul", items))
         if ph.get("ends"):
-            out += _para(f"The phase ends when {P.say(ph['ends']['when'], ctx)}.", ph["ends"])
+            again = (
+                ", read when it starts and each time the chosen moves have all taken effect; until then "
+                "every player chooses again"
+                if ph["simultaneous"]
+                else ""
+            )
+            out += _para(f"The phase ends when {P.say(ph['ends']['when'], ctx)}{again}.", ph["ends"])
         elif not ph.get("ends_when_nobody_can_move"):
             out.append(("p", "The phase ends once every player has moved."))
         if ph.get("ends_when_nobody_can_move"):
