@@ -265,3 +265,24 @@ def test_a_failing_playout_words_every_kind_of_move_and_keeps_its_real_failure(t
     text = run_cli("check", str(path), "--games", "4", "--jobs", "1").stdout
     assert "nobody can move in phase 'play'" in text
     assert re.search(r"  moves: (\.\.\. \d+ earlier, )?r\d seat \d: \w+", text)
+
+
+def test_a_derived_attribute_read_only_by_a_sum_or_a_max_is_used(tmp_path):
+    """`sum of heads in won of player` reads `heads` of every card there: once called "never used"."""
+    text = (
+        'game "Heads"\nplayers 2..3\n\n'
+        "define heads of card = if rank of card > 3 then 2 else 1\n"
+        "define tails of card = 7 - rank of card\n"
+        "define spare of card = rank of card\n\n"
+        "cards\n  card  suit a | b   rank 1..6\n\n"
+        "zones\n  hand  per player, owner sees\n  won   per player, public\n\n"
+        "round\n  deal 3 to hand\n  phase play\n    move keep card from hand to won\n"
+        "      require count won of player = 0 or max of tails in won of player > 2\n"
+        "    ends when every hand is empty\n"
+        "  score\n    sum of heads in won of player\n\n"
+        "game\n  rounds 1\n  winner highest total\n"
+    )
+    path = tmp_path / "heads.rules"
+    path.write_text(text, "utf-8")
+    unused = [f.message for f in check(str(path), games=0).findings if f.code == "unused-define"]
+    assert unused == ["definition 'spare' is never used: no rule reads it"]
