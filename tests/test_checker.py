@@ -190,6 +190,29 @@ def test_a_definition_no_rule_reads_is_a_warning_at_its_line_and_strict_fails(tm
     assert run_cli("check", str(path), "--games", "0", "--strict").returncode == 1
 
 
+def test_thousands_of_findings_are_gathered_in_time_linear_in_their_number(tmp_path, monkeypatch):
+    """3,000 unused parameters: each reported once, and adding a finding does not compare it with
+    every finding before it (that made an upload of 20,000 parameters never finish)."""
+    from interpreter.errors import Span
+
+    n = 3000
+    path = tmp_path / "many.rules"
+    text = (RULESETS / "poison.rules").read_text()
+    path.write_text(text + "".join(f"\nparam unused{i} = {i}" for i in range(n)) + "\n")
+    compared = [0]
+    equal = Span.__eq__
+
+    def counting(self, other):
+        compared[0] += 1
+        return equal(self, other)
+
+    monkeypatch.setattr(Span, "__eq__", counting)
+    report = check(str(path), games=0)
+    unused = [f for f in report.findings if "is never used" in f.message]
+    assert len(unused) == n
+    assert compared[0] < 10 * n, f"{compared[0]:,} comparisons of positions for {n:,} findings"
+
+
 KINDS_OF_MOVES = """game "Every kind of move"
 players 2..3
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -25,13 +26,63 @@ def register(sub: Any) -> None:
     )
     p.add_argument("rules", nargs="*", help="rules files to offer besides the shipped ones")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for a LAN)")
+    p.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name the server answers to besides its addresses and localhost (e.g. mybox.local); repeatable",
+    )
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--data", default="ruleset-tables", help="folder of the saved tables (default ./ruleset-tables)")
+    p.add_argument(
+        "--fsync",
+        action="store_true",
+        help="write every move through to the disk before it is played (survives a power loss; a few ms a move)",
+    )
     p.add_argument("--replay", metavar="FILE.jsonl", help="view the games of a record file, step by step")
     p.add_argument(
         "--replay-rules", metavar="RULES", help="the rules the records were played with (default: their source)"
     )
+    from ..play.web.limits import Limits  # (a small module: the caps' names and defaults)
+
+    limits = p.add_argument_group("limits (what one request may ask of the server)")
+    for field in fields(Limits):
+        flag = "--" + field.name.replace("_", "-")
+        kind = float if field.type in (float, "float") else int
+        limits.add_argument(flag, type=_positive(kind), default=field.default, metavar="N", help=LIMIT_HELP[field.name])
     p.set_defaults(run=cmd_serve)
+
+
+LIMIT_HELP = {
+    "max_players": "seats at one table, whatever a ruleset allows (default %(default)s)",
+    "max_rounds": "rounds of one game, after its parameters (default %(default)s)",
+    "agent_time": "seconds an agent may think per move (default %(default)s)",
+    "agent_iterations": "playouts an agent may run per move (default %(default)s)",
+    "agent_samples": "deals an agent may sample per move (default %(default)s)",
+    "upload_bytes": "bytes of one uploaded rules file (default %(default)s)",
+    "uploads": "uploaded rulesets the server keeps (default %(default)s)",
+    "body_bytes": "bytes of one request's body (default %(default)s)",
+}
+
+
+def _positive(kind: type) -> Any:
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a number, not {text!r}") from None
+        if not 0 < value < float("inf"):
+            raise argparse.ArgumentTypeError(f"a number above 0, not {text}")
+        return value
+
+    return parse
+
+
+def _limits(args: argparse.Namespace) -> Any:
+    from ..play.web.limits import Limits
+
+    return Limits(**{field.name: getattr(args, field.name) for field in fields(Limits)})
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -59,12 +110,14 @@ def _table_app(args: argparse.Namespace, build_app: Any) -> tuple[Any, str]:
 
     for name in args.rules:
         load_game(name)  # a file that does not load: its error now, with its position
-    store = TableStore(args.data)
-    tables = Tables(Catalogue(args.rules, store.uploads), store)
+    store = TableStore(args.data, sync=args.fsync)
+    limits = _limits(args)
+    tables = Tables(Catalogue(args.rules, store.uploads, limits), store, limits)
     for problem in tables.resume_all():
         print(problem)
     unfinished = sum(not t.state.over for t in tables.tables.values())
-    return build_app(tables), f"{len(tables.tables)} saved table(s), {unfinished} still playing; lobby at"
+    hosts = (args.host, *args.allow_host)
+    return build_app(tables, hosts=hosts), f"{len(tables.tables)} saved table(s), {unfinished} still playing; lobby at"
 
 
 def _replay_app(args: argparse.Namespace, build_app: Any) -> tuple[Any, str]:
@@ -81,4 +134,5 @@ def _replay_app(args: argparse.Namespace, build_app: Any) -> tuple[Any, str]:
             records.append((rec, find_rules(rec, args.replay_rules, games, None)))
     if not records:
         raise RulesetError(f"{args.replay} holds no records")
-    return build_app(None, ReplayBook(records)), f"{len(records)} game(s) to step through"
+    hosts = (args.host, *args.allow_host)
+    return build_app(None, ReplayBook(records), hosts), f"{len(records)} game(s) to step through"
