@@ -84,6 +84,8 @@ WORDS = (
     "all",
     "repeated",
     "rotates",
+    "stays",
+    "moves",
     "player",
     "total",
     "lowest",
