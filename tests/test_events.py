@@ -267,3 +267,10 @@ def test_diff_words_an_added_reshuffle_and_check_reads_the_players_of_a_reveal(t
     report = check(str(path), games=20)
     assert report.ruleset == "Events"
     assert not [f.message for f in report.findings if f.severity != "info"]
+
+
+def test_the_language_server_hovers_reveal_and_shuffle_with_their_grammar_shape():
+    from interpreter.editor.hover import _keyword
+
+    assert "`reveal expr [to expr (, expr)*]`" in _keyword("reveal")
+    assert "`shuffle expr`" in _keyword("shuffle")
