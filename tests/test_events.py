@@ -230,8 +230,11 @@ def test_the_play_screen_and_the_table_view_word_the_events():
     (left,) = hand(state, p)
     name = f"card {left['rank']} {left['suit']}"
     assert f"{name} in hand of seat {p}" in screen(state, 1 - p).split("shown to you: ")[1]
-    (event,) = seat_view(state, 1 - p)["events"]
+    view = seat_view(state, 1 - p)
+    (event,) = view["events"]
     assert event["text"] == f"revealed to all: {name} in hand of seat {p}"
+    hands = next(z for z in view["zones"] if z["name"] == "hand")["instances"]
+    assert hands[p]["count"] == 1 and hands[p]["shown"] == [left]  # the table draws it face up
 
 
 def test_the_reference_example_reshuffles_and_the_old_records_have_no_events():
