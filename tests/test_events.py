@@ -277,3 +277,27 @@ def test_the_language_server_hovers_reveal_and_shuffle_with_their_grammar_shape(
 
     assert "`reveal expr [to expr (, expr)*]`" in _keyword("reveal")
     assert "`shuffle expr`" in _keyword("shuffle")
+
+
+def test_sampled_worlds_look_to_the_seat_like_the_game_through_reveals_and_reshuffles():
+    """At random points of games of the example, every sample for the seat to move shows it the
+    zones it sees as they are, and holds each card revealed to it where it was revealed."""
+    game = interpreter.load(EXAMPLES / "low-hand.rules")
+    checked = 0
+    for seed in range(3):
+        state = game.new_game(4, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if rng.random() < 0.15:
+                seat = state.current_player
+                obs = state.observe(seat)
+                sample = Belief(game, obs, random.Random(seed)).sample()
+                assert sample is not None
+                assert sample.observe(seat)["zones"] == obs["zones"]
+                for x in obs["shown"]:
+                    inst = sample.layout.base[game.zone_index[x["zone"]]] + x["index"]
+                    assert x["card"] in [game.cards.json[c] for c in sample.zones[inst]]
+                checked += 1
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+    assert checked > 20

@@ -156,7 +156,7 @@ class Belief:
             state.apply(move)
             done = self._events(state, seen, done)
             self._see(state, seen)
-        if done is None:
+        if done != len(obs.get("events", ())):  # (the sample made other reveals or shuffles than the game)
             return None
         self._unseen_choices(state, obs["current"])
         if state.is_over or state.current_player != obs["current"] or game.phases[state.phase].name != obs["phase"]:
@@ -225,9 +225,9 @@ class Belief:
     def _hold(self, state: Any, cards: Any, seen: set[int] | None = None) -> bool:
         """Make each zone instance named hold its card (``{"card", "zone", "index"}``; a card None
         is one the seat was not shown): a place that lacks one trades a card of its own not held
-        for this with one of that kind from another hidden place (or, amid the replay, ``seen``
-        given, one in a zone of the seat's own: the sample's draws are its own, and the end puts
-        the seat's zones right, see _reconcile)."""
+        for this (one the seat has not ``seen``, if it can) with one of that kind from another
+        hidden place; amid the replay (``seen`` given), from a zone of the seat's own if need be:
+        the sample's draws are its own, and the end puts the seat's zones right (_reconcile)."""
         game, lay, kind = self.game, self.lay, self.game.cards.kind
         visible = set(self.visible)
         kept: set[int] = set()  # cards standing for a shown card already
@@ -261,7 +261,9 @@ class Belief:
                         ),
                         None,
                     )
-                victim = next((c for c in state.zones[inst] if c not in kept), None)
+                    seen.discard(there)  # (the sample drew it there: the seat never saw it there)
+                mine = [c for c in state.zones[inst] if c not in kept]
+                victim = next((c for c in mine if seen is None or c not in seen), mine[0] if mine else None)
                 if there is None or victim is None:
                     return False
                 state.swap_cards(victim, there)
