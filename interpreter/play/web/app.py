@@ -2,7 +2,8 @@
 
 Routes: ``/`` the lobby; ``/play/TOKEN`` a seat's (or the spectator's) table page; ``/ws/TOKEN``
 its websocket; ``/api/...`` the lobby's JSON; ``/rulebook/...`` the rules rendered as a rulebook;
-``/record/TOKEN`` a finished game's record. With a ReplayBook the lobby is the replay viewer.
+``/record/TOKEN`` a finished game's record (none before the game is over: it shows every hand).
+With a ReplayBook the lobby is the replay viewer.
 
 Every table is driven from the event loop, one message at a time under the table's lock; agents
 other than ``random`` think in a worker thread (still under that lock) so that one slow agent
@@ -210,14 +211,15 @@ async def rulebook(request: Request) -> Response:
 
 
 async def download(request: Request) -> Response:
-    """A finished table's record (JSONL), for `ruleset replay`."""
+    """A finished table's record (JSONL), for `ruleset replay`. A record lists every deal and every
+    move, hidden cards too: until the game is over it is refused to every link (409)."""
     hub: Hub = request.app.state.hub
     found = hub.tables.find(request.path_params["token"]) if hub.tables else None
     if found is None:
         return PlainTextResponse("no table has this link", status_code=404)
-    path = hub.tables.store.record_path(found[0].id) if hub.tables.store else None
+    path = hub.tables.store.record_path(found[0].id) if hub.tables.store and found[0].state.over else None
     if path is None:
-        return PlainTextResponse("the game is not over yet", status_code=409)
+        return PlainTextResponse("the game is not over yet: its record, every hand in it, comes when it is", 409)
     return FileResponse(path, media_type="application/jsonl", filename=f"table-{found[0].id}.jsonl")
 
 
