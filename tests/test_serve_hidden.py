@@ -189,6 +189,7 @@ def look(table, app, seats: list[int]) -> None:
         message = table.message(seat)
         moves = table.offered.get(seat, (None, []))[1] if seat >= 0 else []
         check_message(message, moves, st, Seen(st, seat))
+        assert '"seed"' not in json.dumps(message), "the seed, with the rules, tells every deal"
     if not st.over:
         for link in links:
             status, body = get(app, f"/record/{link}")
