@@ -98,7 +98,8 @@ def get(app, path: str) -> tuple[int, bytes]:
 
 class Seen:
     """What ``seat``'s observation shows now: the card kinds it names anywhere (zones, shown cards,
-    moves seen, the deal, the last scoring), and the cards (by id) it shows where they lie."""
+    moves seen, the deal, the last scoring), the cards (by id) it shows where they lie, and those of
+    them in zones it sees (whose places it knows)."""
 
     def __init__(self, state, seat: int):
         game, lay = state.game, state.layout
@@ -109,6 +110,7 @@ class Seen:
             for inst, view in zip(lay.instances[z], self.obs["zones"][spec.name], strict=True):
                 if isinstance(view, list):
                     self.ids.update(state.zone_cards(inst))
+        self.placed = set(self.ids)  # (where they lie is the seat's to know; a card shown to it, not)
         for x in self.obs["shown"]:
             inst = lay.instances[game.zone_index[x["zone"]]][x["index"]]
             self.ids.update(c for c in state.zone_cards(inst) if game.cards.json[c] == x["card"])
@@ -175,8 +177,10 @@ def check_message(message: dict, moves: list, state, seen: Seen) -> None:
     assert len(message["moves"]) == len(moves)
     for m, mv in zip(message["moves"], moves, strict=True):
         worded(game, m, m["label"])
-        if mv.card >= 0 and (m.get("card") is not None or m.get("from") is not None):
-            assert mv.card in seen.ids, f"{m['label']!r} names or places a card the seat does not see"
+        if mv.card >= 0 and m.get("card") is not None:
+            assert mv.card in seen.ids, f"{m['label']!r} names a card the seat does not see"
+        if mv.card >= 0 and m.get("from") is not None:
+            assert mv.card in seen.placed, f"{m['label']!r} places a card where the seat does not see"
         for c, x in zip(m.get("cards") or [], getattr(mv.target, "cards", ()), strict=True):
             assert c is None or x in seen.ids, f"{m['label']!r} names a card the seat does not see"
 

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from ...engine.moves import Move
-from ...engine.observe import offered_move
+from ...engine.observe import offered_move, sees
 from ...text.move_words import move_text, move_words
 from ..terminal import derived, masked, own_zone_defines
 
@@ -109,7 +109,9 @@ def moves_view(state: Any, seat: int, moves: list[Move]) -> tuple[list[dict[str,
     buttons). The same words twice are offered once (but a card the seat sees, at each place it
     lies). A card the seat does not see (a blind move's, taken from a face-down pile: see
     engine/unseen.py) is never named nor placed: such a move is offered once per rule, source and
-    target, with ``card`` and ``from`` None, whatever the engine offered.
+    target, with ``card`` and ``from`` None, whatever the engine offered. A card shown to the seat
+    in a zone it does not see (an ask's) is named, not placed (``from`` None: its place in that
+    zone is not the seat's to know).
     """
     game = state.game
     shown: list[dict[str, Any]] = []
@@ -119,10 +121,11 @@ def moves_view(state: Any, seat: int, moves: list[Move]) -> tuple[list[dict[str,
         kind = game.moves[mv.rule].choice
         d = offered_move(state, seat, mv)
         del d["player"]
-        if mv.card >= 0:  # one card (a move's or an ask's), clicked where it lies when the seat sees it
+        if mv.card >= 0:  # one card (a move's or an ask's), clicked where it lies when the seat sees it there
             d["kind"] = "card"
             d["label"] = move_words(game, d, seat, state.n)
-            d["from"] = card_place(state, mv.card) if d["card"] is not None else None
+            where = state.loc[mv.card]  # (a card shown to the seat in a zone it does not see: a button)
+            d["from"] = card_place(state, mv.card) if sees(game, state.layout, where, seat) else None
         else:
             d["kind"] = "cards" if "cards" in d else kind or "choice"
             d["label"] = move_words(game, d, seat, state.n, kind)
