@@ -219,7 +219,7 @@ async def download(request: Request) -> Response:
         return PlainTextResponse("no table has this link", status_code=404)
     path = hub.tables.store.record_path(found[0].id) if hub.tables.store and found[0].state.over else None
     if path is None:
-        return PlainTextResponse("the game is not over yet: its record, every hand in it, comes when it is", 409)
+        return PlainTextResponse("the game is not over yet: its record, which shows every hand, comes then", 409)
     return FileResponse(path, media_type="application/jsonl", filename=f"table-{found[0].id}.jsonl")
 
 
