@@ -59,6 +59,7 @@ class Belief:
             }
         self.base = game.new_game(self.n, rng.randrange(2**31), obs["params"])
         self.failures = 0
+        self.known: set[int] = set()  # cards whose last play, in a sample's replay, the seat saw (_swap)
         self.asks = frozenset(r.name for r in game.moves if r.phase < 0)  # the answers' names
 
     def kind(self, card: dict[str, Any]) -> int:
@@ -141,6 +142,7 @@ class Belief:
         """Replay the round's moves on ``deal``; the State at the observed point, or None."""
         obs, game = self.obs, self.game
         state = self.base.copy()
+        self.known = set()
         state.restart_round(obs["round"] - 1, obs["dealer"], obs["totals"], deal)
         done = self._events(state, seen, 0)
         self._see(state, seen)
@@ -154,6 +156,7 @@ class Belief:
             if move is None:
                 return None
             state.apply(move)
+            self._played(move, m)
             done = self._events(state, seen, done)
             self._see(state, seen)
         if done != len(obs.get("events", ())):  # (the sample made other reveals or shuffles than the game)
@@ -203,6 +206,9 @@ class Belief:
                     if kind[content[i]] == k:
                         continue
                     other = next((c for c in content[i + 1 :] if kind[c] == k), None)
+                    if other is not None:  # two cards the seat sees, in another order: each keeps what it did
+                        state.swap_cards(content[i], other, facts=False)
+                        continue
                     if other is None:
                         other = next(
                             (
@@ -214,7 +220,7 @@ class Belief:
                         )
                     if other is None:
                         return False
-                    state.swap_cards(content[i], other)
+                    self._swap(state, content[i], other)
         return True
 
     def _shown(self, state: Any) -> bool:
@@ -231,44 +237,48 @@ class Belief:
         game, lay, kind = self.game, self.lay, self.game.cards.kind
         visible = set(self.visible)
         kept: set[int] = set()  # cards standing for a shown card already
-        for x in cards:
+        missing = []
+        for x in cards:  # first the cards already in place, so that no trade takes one away
             if x["card"] is None:
                 continue
             inst = next(i for i in lay.instances[game.zone_index[x["zone"]]] if lay.number[i] == x["index"])
             k = self.kind(x["card"])
             here = next((c for c in state.zones[inst] if kind[c] == k and c not in kept), None)
             if here is None:
+                missing.append((inst, k))
+            else:
+                kept.add(here)
+        for inst, k in missing:
+            there = next(
+                (
+                    c
+                    for c in self.ids_of[k]
+                    if c not in kept
+                    and state.loc[c] not in visible
+                    and state.loc[c] != inst
+                    and not game.zones[lay.zone_of[state.loc[c]]].piles
+                ),
+                None,
+            )
+            if there is None and seen is not None:
                 there = next(
                     (
                         c
                         for c in self.ids_of[k]
                         if c not in kept
-                        and state.loc[c] not in visible
                         and state.loc[c] != inst
+                        and lay.owner[state.loc[c]] == self.seat
                         and not game.zones[lay.zone_of[state.loc[c]]].piles
                     ),
                     None,
                 )
-                if there is None and seen is not None:
-                    there = next(
-                        (
-                            c
-                            for c in self.ids_of[k]
-                            if c not in kept
-                            and state.loc[c] != inst
-                            and lay.owner[state.loc[c]] == self.seat
-                            and not game.zones[lay.zone_of[state.loc[c]]].piles
-                        ),
-                        None,
-                    )
-                    seen.discard(there)  # (the sample drew it there: the seat never saw it there)
-                mine = [c for c in state.zones[inst] if c not in kept]
-                victim = next((c for c in mine if seen is None or c not in seen), mine[0] if mine else None)
-                if there is None or victim is None:
-                    return False
-                state.swap_cards(victim, there)
-                here = there
-            kept.add(here)
+                seen.discard(there)  # (the sample drew it there: the seat never saw it there)
+            mine = [c for c in state.zones[inst] if c not in kept]
+            victim = next((c for c in mine if seen is None or c not in seen), mine[0] if mine else None)
+            if there is None or victim is None:
+                return False
+            self._swap(state, victim, there)
+            kept.add(there)
         return True
 
     def _events(self, state: Any, seen: set[int], done: int | None) -> int | None:
@@ -288,6 +298,27 @@ class Belief:
             elif not self._hold(state, saw[i]["reveal"], seen):
                 return None
         return len(made)
+
+    def _played(self, move: Any, m: dict[str, Any]) -> None:
+        """Note the cards a replayed move played: known when the seat saw which they were."""
+        if move.card >= 0:
+            if m.get("card") is not None:
+                self.known.add(move.card)
+            else:
+                self.known.discard(move.card)
+        elif "cards" in m:
+            for c, x in zip(move.target.cards, m["cards"], strict=True):
+                if x is not None:
+                    self.known.add(c)
+                else:
+                    self.known.discard(c)
+
+    def _swap(self, state: Any, a: int, b: int) -> None:
+        """Trade two cards' places (State.swap_cards). What a card did goes with its place (a card
+        played unseen: the sample's is any), but not for a card whose play the seat saw: that card
+        did it, wherever the sample puts it since (drawn back from a discard pile, shuffled)."""
+        known = self.known
+        state.swap_cards(a, b, facts=not known or (a not in known and b not in known))
 
     def _see(self, state: Any, seen: set[int]) -> None:
         """Add the cards now in zones the seat sees to ``seen``."""
@@ -351,7 +382,7 @@ class Belief:
             ]
             if not mine or not there:
                 return None
-            state.swap_cards(self.rng.choice(there), self.rng.choice(mine))
+            self._swap(state, self.rng.choice(there), self.rng.choice(mine))
             if found := self._find(state, m, seen):
                 return found
         # the move is illegal with some unseen cards in the mover's zone: find which block it
@@ -374,7 +405,7 @@ class Belief:
         for c in blocking:
             if not partners:
                 return None
-            state.swap_cards(c, partners.pop())
+            self._swap(state, c, partners.pop())
         return self._find(state, m, seen)
 
     def _repair_set(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
@@ -396,7 +427,7 @@ class Belief:
             if not mine or not there:
                 return None
             victim = self.rng.choice(mine)
-            state.swap_cards(self.rng.choice(there), victim)
+            self._swap(state, self.rng.choice(there), victim)
             held.remove(victim)
         return self._find(state, m, seen)
 

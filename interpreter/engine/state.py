@@ -231,16 +231,23 @@ class State:
         finally:
             self.deals_given = None
 
-    def swap_cards(self, a: int, b: int) -> None:
+    def swap_cards(self, a: int, b: int, facts: bool = True) -> None:
         """Exchange the places of two cards (neither in a zone of piles), e.g. to resample hidden cards.
 
         Every fact the state keeps about a card goes with its place: who played it, a simultaneous
         choice not yet revealed, the current round's moves. Each card takes the other's part, so
-        a sampled state stays one the rules could have reached."""
+        a sampled state stays one the rules could have reached. With ``facts`` False only the
+        places change: each card keeps what it did (a card that was played in sight, shuffled back
+        into a pile since, is the card that was played, wherever the sample puts it)."""
         za, zb = self.zones[self.loc[a]], self.zones[self.loc[b]]
         ia, ib = za.index(a), zb.index(b)
         za[ia], zb[ib] = b, a
         self.loc[a], self.loc[b] = self.loc[b], self.loc[a]
+        if not facts:
+            self.zmemo = {}
+            self.cache.clear()
+            self._legal = None
+            return
         played = self.played_by
         played[a], played[b] = played[b], played[a]
         other = {a: b, b: a}
