@@ -21,17 +21,22 @@ from interpreter.play.web.catalogue import Catalogue  # noqa: E402
 from interpreter.play.web.replays import ReplayBook  # noqa: E402
 from interpreter.play.web.store import TableStore  # noqa: E402
 from interpreter.play.web.tables import Tables  # noqa: E402
+from interpreter.play.web.workers import Limits  # noqa: E402
 
 
 class Server:
     """A running server: its address, its tables (to look at the state the pages are sent)."""
 
-    def __init__(self, data: Path, replays: ReplayBook | None = None, files: tuple[str, ...] = ()):
+    def __init__(
+        self, data: Path, replays: ReplayBook | None = None, files: tuple[str, ...] = (), limits: Limits | None = None
+    ):
         self.store = TableStore(data)
         self.tables = Tables(Catalogue(list(files), self.store.uploads), self.store)
-        self.resumed = self.tables.resume_all()
-        app = build_app(None, replays) if replays else build_app(self.tables)
-        config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=1 << 16)
+        self.app = build_app(None, replays) if replays else build_app(self.tables, limits=limits)
+        self.hub = self.app.state.hub
+        config = uvicorn.Config(
+            self.app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=1 << 16, timeout_graceful_shutdown=2
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -45,6 +50,11 @@ class Server:
         port = self.server.servers[0].sockets[0].getsockname()[1]
         self.http = f"http://127.0.0.1:{port}"
         self.ws = f"ws://127.0.0.1:{port}/ws/"
+        while not self.hub.resumed.is_set():  # (the saved tables replay in the background: wait for them)
+            if time.monotonic() > deadline + 60:
+                raise RuntimeError("the saved tables were not replayed")
+            time.sleep(0.02)
+        self.resumed = self.hub.problems
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -71,9 +81,11 @@ class Server:
 
 
 @contextlib.contextmanager
-def running(data: Path, replays: ReplayBook | None = None, files: tuple[str, ...] = ()) -> Iterator[Server]:
+def running(
+    data: Path, replays: ReplayBook | None = None, files: tuple[str, ...] = (), limits: Limits | None = None
+) -> Iterator[Server]:
     """A server on loopback; ``files`` are offered as ``file/0``, ``file/1``... (as `serve FILES` does)."""
-    with Server(data, replays, files) as server:
+    with Server(data, replays, files, limits) as server:
         yield server
 
 

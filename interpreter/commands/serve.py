@@ -3,14 +3,28 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 from pathlib import Path
 from typing import Any
 
 from ..errors import RulesetError
+from ..play.web.workers import Limits
 from .cli import load_game
 from .replay import find_rules
 
 ORDER = 17
+GRACE = 2  # seconds a stopping server gives open requests and pages
+
+# the `serve` options that set the server's caps: flag, field of Limits (play/web/workers.py), what it caps
+LIMITS = [
+    ("--max-moves", "max_moves", "moves a game may last before its table stops"),
+    ("--move-time", "move_time", "seconds an agent may think about one move"),
+    ("--workers", "workers", "threads that play the tables' moves"),
+    ("--max-link-sockets", "link_sockets", "pages open at once on one link"),
+    ("--max-table-sockets", "table_sockets", "pages open at once at one table"),
+    ("--send-queue", "send_queue", "messages waiting for a page before it is closed as too slow"),
+    ("--send-timeout", "send_timeout", "seconds a message may take to reach a page before it is closed"),
+]
 
 
 def register(sub: Any) -> None:
@@ -31,7 +45,28 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--replay-rules", metavar="RULES", help="the rules the records were played with (default: their source)"
     )
+    limits = p.add_argument_group("limits (see docs/serve.md, 'Security and limits')")
+    for flag, field, what in LIMITS:
+        default = getattr(Limits(), field)
+        limits.add_argument(
+            flag, dest=field, type=_above_zero(type(default)), default=default, help=f"{what} (default {default:g})"
+        )
     p.set_defaults(run=cmd_serve)
+
+
+def _above_zero(kind: type) -> Any:
+    """An option's reader: a number of ``kind`` above 0 (and finite)."""
+
+    def read(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a number, not {text!r}") from None
+        if not 0 < value < float("inf"):
+            raise argparse.ArgumentTypeError(f"a number above 0, not {text!r}")
+        return value
+
+    return read
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -47,8 +82,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
         ) from None
     app, banner = _replay_app(args, build_app) if args.replay else _table_app(args, build_app)
     print(f"{banner}: http://{args.host}:{args.port}/  (Ctrl-C stops)", flush=True)
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws_max_size=1 << 16)
-    uvicorn.Server(config).run()
+    config = uvicorn.Config(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws_max_size=1 << 16,
+        timeout_graceful_shutdown=GRACE,  # (then open pages are dropped: a table's worker is never waited for)
+    )
+    with contextlib.suppress(KeyboardInterrupt):  # (uvicorn raises Ctrl-C again once it has stopped)
+        uvicorn.Server(config).run()
     return 0
 
 
@@ -61,10 +104,10 @@ def _table_app(args: argparse.Namespace, build_app: Any) -> tuple[Any, str]:
         load_game(name)  # a file that does not load: its error now, with its position
     store = TableStore(args.data)
     tables = Tables(Catalogue(args.rules, store.uploads), store)
-    for problem in tables.resume_all():
-        print(problem)
-    unfinished = sum(not t.state.over for t in tables.tables.values())
-    return build_app(tables), f"{len(tables.tables)} saved table(s), {unfinished} still playing; lobby at"
+    saved = sum(1 for _ in (store.root / "tables").iterdir())
+    limits = Limits(**{field: getattr(args, field) for _, field, _ in LIMITS})
+    # (the saved tables are replayed in the background once the server answers; problems go to stderr)
+    return build_app(tables, limits=limits), f"{saved} saved table(s), resumed in the background; lobby at"
 
 
 def _replay_app(args: argparse.Namespace, build_app: Any) -> tuple[Any, str]:
