@@ -218,18 +218,13 @@ def test_open_pages_are_capped_per_link_and_per_table(tmp_path):
     with running(tmp_path) as server:
         links = server.create("shipped/poison", ["human", "random", "random"], seed=1)
         url = server.ws + token(links["spectator"])
-        pages = [ws_client.connect(url) for _ in range(8)]
-        try:
-            assert all(receive(p)["type"] == "state" for p in pages)
+        with contextlib.ExitStack() as pages:
+            assert all(receive(pages.enter_context(ws_client.connect(url)))["type"] == "state" for _ in range(8))
             with ws_client.connect(url) as ninth:
                 assert "8 pages open" in receive(ninth, "error")["message"]
-        finally:
-            for p in pages:
-                p.close()
     with running(tmp_path, limits=Limits(link_sockets=2, table_sockets=3)) as server:
         spy, seat = server.ws + token(links["spectator"]), server.ws + token(links["seats"][0]["link"])
-        a, b, c = ws_client.connect(spy), ws_client.connect(spy), ws_client.connect(seat)
-        try:
+        with ws_client.connect(spy) as a, ws_client.connect(spy) as b, ws_client.connect(seat) as c:
             assert all(receive(p)["type"] == "state" for p in (a, b, c))
             with ws_client.connect(spy) as extra:
                 assert "this link has 2 pages open" in receive(extra, "error")["message"]
@@ -239,9 +234,6 @@ def test_open_pages_are_capped_per_link_and_per_table(tmp_path):
             until(lambda: len(server.hub.pages[links["table"]]) == 2, "a closed page is counted out")
             with ws_client.connect(seat) as again:
                 assert receive(again)["type"] == "state"
-        finally:
-            for p in (a, b, c):
-                p.close()
 
 
 # ---- `ruleset serve` in a process of its own: restarts and signals -------------------------------
@@ -326,3 +318,16 @@ def test_a_runaway_saved_table_neither_freezes_the_restart_nor_outlives_a_signal
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_the_caps_are_serve_options_and_a_cap_must_be_a_number_above_zero():
+    """`ruleset serve --help` names every cap with its default; 0, a negative, nan or a word is refused."""
+    from conftest import run_cli
+
+    text = " ".join(run_cli("serve", "--help").stdout.split())
+    for flag in ("--max-moves", "--move-time", "--workers", "--max-link-sockets", "--max-table-sockets"):
+        assert flag in text
+    assert "stops (default 100000)" in text and "one move (default 5)" in text
+    for bad in ("0", "-3", "nan", "many"):
+        result = run_cli("serve", "--max-moves", bad)
+        assert result.returncode == 2 and "--max-moves" in result.stderr and "Traceback" not in result.stderr

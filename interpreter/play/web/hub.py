@@ -19,6 +19,7 @@ import contextlib
 import json
 import sys
 import time
+import traceback
 from collections import deque
 from collections.abc import AsyncIterator
 from typing import Any
@@ -84,7 +85,8 @@ class Hub:
         """The server's life: saved tables replayed in the background once it answers; workers stopped at the end."""
         if self.tables is not None:
             saved = self.tables.open_saved()
-            self.problems += [f"table {tid} {why}" for tid, (_, why) in self.tables.broken.items()]
+            for table_id, (_, why) in self.tables.broken.items():
+                self._problem(f"table {table_id} {why}")
             self.resuming = len(saved)
             for table, moves in saved:
                 self.drivers[table.id] = asyncio.create_task(self._drive(table, moves))
@@ -94,6 +96,11 @@ class Hub:
             yield
         finally:
             self.workers.stop()
+
+    def _problem(self, text: str) -> None:
+        """A saved table that did not resume: kept (the tests read them) and said on stderr."""
+        self.problems.append(text)
+        print(text, file=sys.stderr, flush=True)
 
     def kick(self, table: Table) -> None:
         """Let the table's agents (and held choices) move, then tell its pages: now, in the background."""
@@ -107,14 +114,15 @@ class Hub:
         limits, lock = self.limits, self.lock(table)
         try:
             if saved is not None:
-                async with lock:
-                    problem = await self.workers.run(self.tables.replay, table, saved)
-                if problem:
-                    self.problems.append(problem)
-                    print(problem, file=sys.stderr, flush=True)
-                self.resuming -= 1
-                if not self.resuming:
-                    self.resumed.set()
+                try:
+                    async with lock:
+                        problem = await self.workers.run(self.tables.replay, table, saved)
+                    if problem:
+                        self._problem(problem)
+                finally:
+                    self.resuming -= 1
+                    if not self.resuming:
+                        self.resumed.set()
             while True:
                 self.again.discard(table.id)
                 async with lock:
@@ -127,6 +135,9 @@ class Hub:
                             page.refresh = False
                 if not more and table.id not in self.again:
                     return
+        except Exception as err:  # (a bug in building a state: the table stops, the server goes on)
+            traceback.print_exc(file=sys.stderr)
+            table.failure = f"the server failed ({type(err).__name__}: {err}): a bug of ruleset, please report it"
         finally:
             self.drivers.pop(table.id, None)
             for page in self.pages.get(table.id, ()):
