@@ -72,6 +72,29 @@ def test_a_game_past_the_move_cap_stops_its_table_and_the_others_play_on(tmp_pat
         assert "--max-moves" in stopped[runaway["table"]]
 
 
+def test_an_uploaded_game_that_never_ends_stops_at_the_cap(tmp_path):
+    """An upload whose rounds are a billion (its own default, no parameter given): its table of
+    random agents is answered at once and stops at the server's cap, shown to its spectator."""
+    text = (ROOT / "rulesets" / "poison.rules").read_text()
+    endless = text.replace("param rounds = if players = 3 then 2 * players else players", "param rounds = 1000000000")
+    assert endless != text
+    with running(tmp_path, limits=Limits(max_moves=400)) as server:
+        req = urllib.request.Request(
+            server.http + "/api/upload",
+            data=json.dumps({"name": "endless.rules", "text": endless}).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(req, timeout=GUARD) as reply:
+            key = json.loads(reply.read())["key"]
+        links = server.create(key, ["random"] * 3)
+        with ws_client.connect(server.ws + token(links["spectator"])) as watcher:
+            msg = receive(watcher)
+            while not msg["failure"]:
+                msg = receive(watcher)
+        assert "400 moves" in msg["failure"] and msg["version"] == 400
+
+
 def test_an_engine_error_stops_its_table_only(tmp_path, monkeypatch):
     """An agent that fails (a bug, injected here) stops its table with a failure shown to its seats;
     the server and its other tables go on."""
