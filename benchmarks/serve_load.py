@@ -66,7 +66,8 @@ def create(
     kinds = seats or ["human"] * players
     seats_ = [{"kind": "human"} if k == "human" else {"kind": "agent", "agent": k} for k in kinds]
     body = {"rules": rules, "players": players, "seed": seed, "params": params, "seats": seats_}
-    req = urllib.request.Request(f"{http}/api/tables", data=json.dumps(body).encode(), method="POST")
+    headers = {"Content-Type": "application/json"}  # (the server takes no other kind of post)
+    req = urllib.request.Request(f"{http}/api/tables", data=json.dumps(body).encode(), method="POST", headers=headers)
     with urllib.request.urlopen(req) as reply:
         return json.loads(reply.read())
 

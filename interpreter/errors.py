@@ -149,6 +149,10 @@ class IllegalMoveError(RulesetError):
     """A move that the rules do not allow in this state."""
 
 
+class SaveError(RulesetError):
+    """A file the server could not write (a full disk, an I/O error): what it held is not kept."""
+
+
 class RecordError(RulesetError):
     """A game record that is not valid JSON, breaks its schema, or does not replay."""
 

@@ -17,7 +17,7 @@ from .engine.game import Game, compile_ir
 from .errors import ReadError, SchemaError, Span, source_text
 from .language.resolve import resolve
 from .language.schema import check_ir
-from .language.variants import bundled, load_program, read_text, shipped_dirs, shipped_name
+from .language.variants import BaseFinder, bundled, load_program, read_text, shipped_dirs, shipped_name
 
 
 def shipped() -> list[Path]:
@@ -43,14 +43,15 @@ def ir_from_text(text: str, file: str = "<rules>") -> dict[str, Any]:
     return ir
 
 
-def ir_from_path(path: str | Path) -> dict[str, Any]:
-    """The checked IR of a file: rules text, or IR written as JSON or YAML; with its `origin`."""
+def ir_from_path(path: str | Path, find: BaseFinder | None = None) -> dict[str, Any]:
+    """The checked IR of a file: rules text, or IR written as JSON or YAML; with its `origin`.
+    ``find`` finds the files `extends` names (see ``load_program``)."""
     p = locate(path)
     text = read_text(p)
     if p.suffix in (".json", ".yaml", ".yml"):
         ir, texts = ir_from_data(text, str(p)), [text]
     else:
-        program = load_program(text, str(p))
+        program = load_program(text, str(p), find=find)
         ir = resolve(program)
         check_ir(ir)
         texts = [source_text(f.file) or "" for f in reversed(program.files)]  # the file, then its bases

@@ -18,21 +18,26 @@ ws_client = pytest.importorskip("websockets.sync.client", reason="pip install '.
 
 from interpreter.play.web.app import build_app  # noqa: E402
 from interpreter.play.web.catalogue import Catalogue  # noqa: E402
+from interpreter.play.web.limits import Limits  # noqa: E402
 from interpreter.play.web.replays import ReplayBook  # noqa: E402
 from interpreter.play.web.store import TableStore  # noqa: E402
 from interpreter.play.web.tables import Tables  # noqa: E402
-from interpreter.play.web.workers import Limits  # noqa: E402
 
 
 class Server:
     """A running server: its address, its tables (to look at the state the pages are sent)."""
 
     def __init__(
-        self, data: Path, replays: ReplayBook | None = None, files: tuple[str, ...] = (), limits: Limits | None = None
+        self,
+        data: Path,
+        replays: ReplayBook | None = None,
+        files: tuple[str, ...] = (),
+        limits: Limits | None = None,
+        hosts: tuple[str, ...] = (),
     ):
         self.store = TableStore(data)
-        self.tables = Tables(Catalogue(list(files), self.store.uploads), self.store)
-        self.app = build_app(None, replays) if replays else build_app(self.tables, limits=limits)
+        self.tables = Tables(Catalogue(list(files), self.store.uploads, limits), self.store, limits)
+        self.app = build_app(None, replays, hosts) if replays else build_app(self.tables, hosts=hosts)
         self.hub = self.app.state.hub
         config = uvicorn.Config(
             self.app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=1 << 16, timeout_graceful_shutdown=2
@@ -66,7 +71,6 @@ class Server:
         self, rules: str, seats: list[str], params: dict[str, str] | None = None, seed: int = 1
     ) -> dict[str, Any]:
         """A table by the lobby's route: seats are 'human' or an agent's name."""
-        import urllib.request
 
         body = {
             "rules": rules,
@@ -75,18 +79,32 @@ class Server:
             "params": params or {},
             "seats": [{"kind": "human"} if s == "human" else {"kind": "agent", "agent": s} for s in seats],
         }
-        req = urllib.request.Request(f"{self.http}/api/tables", data=json.dumps(body).encode(), method="POST")
-        with urllib.request.urlopen(req) as reply:
-            return json.loads(reply.read())
+        return post(f"{self.http}/api/tables", body)
 
 
 @contextlib.contextmanager
 def running(
-    data: Path, replays: ReplayBook | None = None, files: tuple[str, ...] = (), limits: Limits | None = None
+    data: Path,
+    replays: ReplayBook | None = None,
+    files: tuple[str, ...] = (),
+    limits: Limits | None = None,
+    hosts: tuple[str, ...] = (),
 ) -> Iterator[Server]:
-    """A server on loopback; ``files`` are offered as ``file/0``, ``file/1``... (as `serve FILES` does)."""
-    with Server(data, replays, files, limits) as server:
+    """A server on loopback; ``files`` are offered as ``file/0``, ``file/1``... (as `serve FILES` does);
+    ``limits`` and ``hosts`` as `serve`'s options give them."""
+    with Server(data, replays, files, limits, hosts) as server:
         yield server
+
+
+def post(url: str, body: Any, headers: dict[str, str] | None = None) -> Any:
+    """POST JSON as the lobby does (Content-Type: application/json); the reply's JSON (an HTTPError if refused)."""
+    import urllib.request
+
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    headers = {"Content-Type": "application/json", **(headers or {})}
+    req = urllib.request.Request(url, data=data, method="POST", headers=headers)
+    with urllib.request.urlopen(req, timeout=120) as reply:
+        return json.loads(reply.read())
 
 
 def get_json(url: str) -> tuple[int, Any]:

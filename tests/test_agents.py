@@ -37,6 +37,13 @@ def test_a_bad_agent_name_or_option_is_a_clear_error(spec):
     assert "agent" in err.value.message
 
 
+@pytest.mark.parametrize("spec", ["mcts(c=nan)", "mcts(time=inf)", "mcts(c=-inf)", "mcts(time=nan)"])
+def test_an_option_that_is_not_a_finite_number_is_refused(spec):
+    """nan compares false with every bound, so a search with it never ends or never explores: refused."""
+    with pytest.raises(RulesetError, match="finite number"):
+        make_agent(spec, 0, 0)
+
+
 def test_an_agent_name_is_its_own_spec_so_records_name_agents_that_can_be_rebuilt():
     for spec in ["random", "greedy", "greedy:2", "mcts", "mcts:20", "mcts(time=0.25,depth=8)"]:
         name = make_agent(spec, 0, 0).name

@@ -165,7 +165,6 @@ def test_fmt_keeps_the_example_canonical_and_render_says_the_choices(game):
             "      add 1 to luck of player",
             "would run before the player chooses",
         ),
-        ("    after bid\n", "    after bid, pass\n", "    after bid, pass", "one choice at a time"),
         (
             "value of suit",
             "value of colour",

@@ -87,6 +87,29 @@ def test_a_number_too_large_is_refused_where_it_is_written() -> None:
     assert (err.span.line, err.span.col) == (3, 15)
 
 
+@pytest.mark.parametrize(
+    "where", ["copies", "players", "range"], ids=["a count x9999...", "players 2..999...", "a range 1..999..."]
+)
+def test_a_number_of_thousands_of_digits_is_refused_where_it_is_written(where: str) -> None:
+    """5,000 digits (more than Python converts to a number) are a positioned error, not a bug of ruleset."""
+    digits = "9" * 5000
+    text = {
+        "copies": small(f"  token value 1 x{digits}"),
+        "players": ENDLESS.replace("players 2..3", f"players 2..{digits}"),
+        "range": small(f"  token value 1..{digits}"),
+    }[where]
+    err = error_of(text)
+    assert "1,000,000,000" in err.message and "5000 digits" in (err.hint or "")
+    line = text.splitlines()[err.span.line - 1]
+    assert line[err.span.col - 1 :].lstrip("x").startswith("9999"), "the caret is at the number"
+
+
+def test_a_number_of_ten_digits_with_leading_zeros_is_still_a_number() -> None:
+    """Leading zeros do not count towards the limit."""
+    game = interpreter.loads(small(limit="000000000001"))
+    assert game.param_values(2)["limit"] == 1
+
+
 def test_an_expression_nested_past_the_limit_is_refused() -> None:
     """One level past the expression depth limit."""
     err = error_of(small(limit="-" * (MAX_DEPTH + 1) + "1"))
@@ -175,6 +198,37 @@ def test_extends_is_relative_to_the_file_not_the_working_directory(tmp_path) -> 
     result = run_cli("show", str(RULESETS / "poison-five-card.rules"), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["name"] == "Poison, five-card variant"
+
+
+@pytest.mark.parametrize("path", ["a" * 5000, "../" * 2000 + "x", "a/" * 3000, "a\x00b"])
+def test_an_extends_path_no_file_can_have_is_not_found_not_a_crash(tmp_path, path: str) -> None:
+    """A path too long for the file system (or with a NUL in it) is an ExtendsError at its line."""
+    variant = write(tmp_path / "v.rules", f'extends "{path}"\ngame "V"\n')
+    with pytest.raises(ExtendsError) as info:
+        ir_from_path(variant)
+    assert info.value.span.line == 1 and "not found" in info.value.message
+
+
+def test_the_caller_decides_which_files_extends_may_name(tmp_path) -> None:
+    """``find`` is asked for every base of the chain; what it refuses is never opened."""
+    from interpreter.language.variants import find_base, load_program
+
+    secret = write(tmp_path / "secret.rules", "root:x:0:0:root:/root:/bin/bash\n")
+    asked = []
+
+    def only_shipped(ext, file):
+        asked.append(ext.path)
+        if "/" in ext.path:
+            raise ExtendsError("no paths here", ext.span)
+        return find_base(ext, file)
+
+    with pytest.raises(ExtendsError, match="no paths here") as info:
+        load_program(f'extends "{secret}"\ngame "V"\n', "<upload>", find=only_shipped)
+    assert "root:" not in info.value.format() and asked == [str(secret)]
+    chain = write(tmp_path / "v.rules", 'extends "poison-five-card"\ngame "V"\n')
+    program = load_program(chain.read_text(), str(chain), find=only_shipped)
+    assert asked[1:] == ["poison-five-card", "poison.rules"], "asked again for the base's own base"
+    assert [f.file.rsplit("/", 1)[-1] for f in program.files] == ["poison.rules", "poison-five-card.rules", "v.rules"]
 
 
 def test_extends_never_follows_a_url() -> None:
@@ -286,3 +340,41 @@ def test_the_cli_refuses_a_bound_below_one() -> None:
     result = run_cli("simulate", "poison", "--max-moves", "0")
     assert result.returncode == 2
     assert "--max-moves" in result.stderr
+
+
+BOUNDED = ENDLESS.replace("  rounds 1\n", "  rounds 1\n  max moves per round 30\n")
+
+
+def test_a_game_says_its_own_bound_on_moves_and_the_tools_read_it(tmp_path) -> None:
+    """`max moves per round N` replaces 20 per card + 1000 for the engine, check and simulate;
+    --max-moves still overrides it; fmt, render and diff say it."""
+    from interpreter.checker import check
+    from interpreter.text.diff import diff, diff_text
+    from interpreter.text.fmt import format_text
+    from interpreter.text.render import rulebook, to_markdown
+
+    game = interpreter.loads(BOUNDED, "bounded.rules")
+    assert game.max_moves_per_round == 30 and game.ir["game"]["max_moves_per_round"] == 30
+    with pytest.raises(PlayError, match="after 30 moves") as info:
+        play_first_moves(game)
+    assert "`max moves per round N`" in info.value.hint
+    with pytest.raises(PlayError, match="after 25 moves"):
+        play_first_moves(compile_ir(game.ir, max_moves=25))
+    path = write(tmp_path / "bounded.rules", BOUNDED)
+    [endless] = [f for f in check(str(path), games=2, jobs=1).findings if f.code == "endless"]
+    assert "has not ended after 30 moves" in endless.message and "max moves per round" in endless.hint
+    checked = run_cli("check", str(path), "--games", "2", "--jobs", "1", "--max-moves", "20")
+    assert checked.returncode == 1 and "has not ended after 20 moves" in checked.stdout
+    simulated = run_cli("simulate", str(path), "--players", "2", "--games", "1")
+    assert simulated.returncode == 2 and "round 1 has not ended after 30 moves" in simulated.stderr
+    assert "  max moves per round 30\n" in format_text(BOUNDED) == format_text(format_text(BOUNDED))
+    assert "A round that has not ended after 30 moves is stopped as endless" in to_markdown(rulebook(game.ir))
+    assert "added    Moves per round: a round that has not ended after 30 moves" in diff_text(
+        diff(interpreter.loads(ENDLESS, "e.rules").ir, game.ir)
+    )
+
+
+def test_a_bound_below_one_move_is_an_error_at_its_line() -> None:
+    err = error_of(BOUNDED.replace("round 30", "round 0"))
+    assert err.span.line == BOUNDED.splitlines().index("  max moves per round 30") + 1
+    assert "at least 1 move" in err.message

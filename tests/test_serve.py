@@ -249,7 +249,8 @@ def test_a_bad_upload_gets_checks_findings_and_a_good_one_is_offered(tmp_path):
     with running(tmp_path) as server:
 
         def post(path, body):
-            req = urllib.request.Request(server.http + path, data=json.dumps(body).encode(), method="POST")
+            data, kind = json.dumps(body).encode(), {"Content-Type": "application/json"}
+            req = urllib.request.Request(server.http + path, data=data, method="POST", headers=kind)
             try:
                 with urllib.request.urlopen(req) as reply:
                     return reply.status, json.loads(reply.read())

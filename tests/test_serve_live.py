@@ -22,7 +22,7 @@ import pytest
 from serve_support import get_json, receive, running, token, ws_client
 
 from conftest import ROOT
-from interpreter.play.web.workers import Limits
+from interpreter.play.web.limits import Limits
 
 GUARD = 60  # seconds: only a hang takes this long
 
@@ -162,12 +162,13 @@ def test_a_saved_table_that_cannot_be_opened_is_shown_stopped_and_the_server_sta
 
 
 def test_a_person_is_answered_while_six_tables_of_slow_agents_think(tmp_path):
-    """Six tables of mcts agents told to think 20 s a move fill the workers; the server's budget for
-    an agent's move (here 0.05 s) ends each search, and a seventh table's person plays on."""
-    limits = Limits(move_time=0.05)
-    with running(tmp_path, limits=limits) as server:
-        busy = [server.create("shipped/poison", ["mcts(time=20)"] * 3, seed=s) for s in range(6)]
-        mine = server.create("shipped/poison", ["human", "mcts(time=20)", "mcts(time=20)"], seed=9)
+    """Six tables of mcts agents of 20,000 playouts a move (the most a server allows: seconds a move)
+    fill the workers; the server's budget for an agent's move (here 0.05 s) ends each search, and a
+    seventh table's person plays on."""
+    slow = "mcts(iterations=20000)"
+    with running(tmp_path, limits=Limits(agent_time=0.05)) as server:
+        busy = [server.create("shipped/poison", [slow] * 3, seed=s) for s in range(6)]
+        mine = server.create("shipped/poison", ["human", slow, slow], seed=9)
         with ws_client.connect(server.ws + token(mine["seats"][0]["link"])) as person:
             assert play_moves(person, 6) == 6
         assert all(server.tables.tables[t["table"]].version > 0 for t in busy), "the busy tables play too"
@@ -245,7 +246,7 @@ def test_open_pages_are_capped_per_link_and_per_table(tmp_path):
             assert all(receive(pages.enter_context(ws_client.connect(url)))["type"] == "state" for _ in range(8))
             with ws_client.connect(url) as ninth:
                 assert "8 pages open" in receive(ninth, "error")["message"]
-    with running(tmp_path, limits=Limits(link_sockets=2, table_sockets=3)) as server:
+    with running(tmp_path, limits=Limits(max_link_sockets=2, max_table_sockets=3)) as server:
         spy, seat = server.ws + token(links["spectator"]), server.ws + token(links["seats"][0]["link"])
         with ws_client.connect(spy) as a, ws_client.connect(spy) as b, ws_client.connect(seat) as c:
             assert all(receive(p)["type"] == "state" for p in (a, b, c))
@@ -348,9 +349,9 @@ def test_the_caps_are_serve_options_and_a_cap_must_be_a_number_above_zero():
     from conftest import run_cli
 
     text = " ".join(run_cli("serve", "--help").stdout.split())
-    for flag in ("--max-moves", "--move-time", "--workers", "--max-link-sockets", "--max-table-sockets"):
+    for flag in ("--max-moves", "--agent-time", "--workers", "--max-link-sockets", "--max-table-sockets"):
         assert flag in text
-    assert "stops (default 100000)" in text and "one move (default 5)" in text
+    assert "stops (default 100000)" in text and "per move (default 5.0)" in text
     for bad in ("0", "-3", "nan", "many"):
         result = run_cli("serve", "--max-moves", bad)
         assert result.returncode == 2 and "--max-moves" in result.stderr and "Traceback" not in result.stderr

@@ -10,6 +10,7 @@ May import: ``interpreter.engine``, ``interpreter.language``, ``interpreter.erro
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from typing import Any
@@ -76,6 +77,8 @@ def make_agent(spec: str, seat: int, seed: int | None) -> Agent:
             options[key] = float(value) if key in ("time", "c") else int(value)
         except ValueError:
             raise RulesetError(f"option {key} of agent '{name}' is a number, not {value!r}") from None
+        if not math.isfinite(options[key]):  # nan compares false with everything: no search ends
+            raise RulesetError(f"option {key} of agent '{name}' is a finite number, not {value!r}")
     try:
         return AGENTS[name](seat, seed, **options)
     except ValueError as err:

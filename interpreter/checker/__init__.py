@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.game import Game
+from ..language.variants import BaseFinder
 from .deck import check_decks, player_counts
 from .findings import Finding, Report
 from .gather import gather
@@ -32,13 +33,15 @@ def check_static(
     sets: dict[str, Any] | None = None,
     text: str | None = None,
     schema: bool = True,
+    find: BaseFinder | None = None,
 ) -> tuple[dict[str, Any] | None, Game | None, list[int]]:
     """The checks made without playing (loader problems, deck arithmetic, dead rules) into ``report``;
     gives the IR, the compiled Game and the player counts a playout can deal (None, [] where it stops).
     ``text`` is the file's text when it differs from what is saved (an editor's unsaved buffer);
-    ``schema`` False skips the schema check of IR resolved from text (see ``gather``)."""
+    ``schema`` False skips the schema check of IR resolved from text (see ``gather``); ``find``
+    finds the files `extends` names (see ``load_program``)."""
     sets = dict(sets or {})
-    ir, game = gather(path, report, text, schema)
+    ir, game = gather(path, report, text, schema, find)
     if game is None:
         return ir, None, []
     if players is not None and not game.min_players <= players <= game.max_players:
@@ -60,13 +63,17 @@ def check(
     jobs: int = 1,
     sets: dict[str, Any] | None = None,
     progress: Callable[[int, int, float], None] | None = None,
+    max_moves: int | None = None,
+    find: BaseFinder | None = None,
 ) -> Report:
-    """Check the ruleset at ``path``; the report holds every finding, sorted by position."""
+    """Check the ruleset at ``path``; the report holds every finding, sorted by position.
+    ``max_moves`` bounds the moves of a round in the playouts, instead of the game's own bound;
+    ``find`` finds the files `extends` names (see ``load_program``)."""
     start = time.perf_counter()
     report = Report(str(path))
     sets = dict(sets or {})
-    _, game, playable = check_static(str(path), report, players=players, sets=sets)
+    _, game, playable = check_static(str(path), report, players=players, sets=sets, find=find)
     if game is not None and games > 0 and playable:
-        check_playouts(game, str(path), sets, playable, games, seed, jobs, report, progress)
+        check_playouts(game, str(path), sets, playable, games, seed, jobs, report, progress, max_moves)
     report.seconds = time.perf_counter() - start
     return report

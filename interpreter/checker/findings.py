@@ -79,13 +79,15 @@ class Report:
     playouts: list[dict[str, Any]] = field(default_factory=list)
     coverage: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
+    _seen: set[tuple[Span | None, str]] = field(default_factory=set, repr=False, compare=False)
 
     def add(self, finding: Finding) -> None:
-        """Add a finding, unless the same message is already reported at the same place."""
-        for f in self.findings:
-            if f.at == finding.at and f.message == finding.message:
-                return
-        self.findings.append(finding)
+        """Add a finding, unless the same message is already reported at the same place (a set
+        lookup: a file of thousands of findings is reported in time linear in their number)."""
+        key = (finding.at, finding.message)
+        if key not in self._seen:
+            self._seen.add(key)
+            self.findings.append(finding)
 
     def sorted(self) -> list[Finding]:
         """The findings by position."""

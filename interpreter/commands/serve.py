@@ -4,27 +4,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 from ..errors import RulesetError
-from ..play.web.workers import Limits
 from .cli import load_game
 from .replay import find_rules
 
 ORDER = 17
 GRACE = 2  # seconds a stopping server gives open requests and pages
-
-# the `serve` options that set the server's caps: flag, field of Limits (play/web/workers.py), what it caps
-LIMITS = [
-    ("--max-moves", "max_moves", "moves a game may last before its table stops"),
-    ("--move-time", "move_time", "seconds an agent may think about one move"),
-    ("--workers", "workers", "threads that play the tables' moves"),
-    ("--max-link-sockets", "link_sockets", "pages open at once on one link"),
-    ("--max-table-sockets", "table_sockets", "pages open at once at one table"),
-    ("--send-queue", "send_queue", "messages waiting for a page before it is closed as too slow"),
-    ("--send-timeout", "send_timeout", "seconds a message may take to reach a page before it is closed"),
-]
 
 
 def register(sub: Any) -> None:
@@ -39,34 +28,70 @@ def register(sub: Any) -> None:
     )
     p.add_argument("rules", nargs="*", help="rules files to offer besides the shipped ones")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for a LAN)")
+    p.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name the server answers to besides its addresses and localhost (e.g. mybox.local); repeatable",
+    )
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--data", default="ruleset-tables", help="folder of the saved tables (default ./ruleset-tables)")
+    p.add_argument(
+        "--fsync",
+        action="store_true",
+        help="write every move through to the disk before it is played (survives a power loss; a few ms a move)",
+    )
     p.add_argument("--replay", metavar="FILE.jsonl", help="view the games of a record file, step by step")
     p.add_argument(
         "--replay-rules", metavar="RULES", help="the rules the records were played with (default: their source)"
     )
-    limits = p.add_argument_group("limits (see docs/serve.md, 'Security and limits')")
-    for flag, field, what in LIMITS:
-        default = getattr(Limits(), field)
-        limits.add_argument(
-            flag, dest=field, type=_above_zero(type(default)), default=default, help=f"{what} (default {default:g})"
-        )
+    from ..play.web.limits import Limits  # (a small module: the caps' names and defaults)
+
+    limits = p.add_argument_group("limits (what one request may ask of the server)")
+    for field in fields(Limits):
+        flag = "--" + field.name.replace("_", "-")
+        kind = float if field.type in (float, "float") else int
+        limits.add_argument(flag, type=_positive(kind), default=field.default, metavar="N", help=LIMIT_HELP[field.name])
     p.set_defaults(run=cmd_serve)
 
 
-def _above_zero(kind: type) -> Any:
-    """An option's reader: a number of ``kind`` above 0 (and finite)."""
+LIMIT_HELP = {
+    "max_players": "seats at one table, whatever a ruleset allows (default %(default)s)",
+    "max_rounds": "rounds of one game, after its parameters (default %(default)s)",
+    "agent_time": "seconds an agent may think per move (default %(default)s)",
+    "agent_iterations": "playouts an agent may run per move (default %(default)s)",
+    "agent_samples": "deals an agent may sample per move (default %(default)s)",
+    "upload_bytes": "bytes of one uploaded rules file (default %(default)s)",
+    "uploads": "uploaded rulesets the server keeps (default %(default)s)",
+    "body_bytes": "bytes of one request's body (default %(default)s)",
+    "max_moves": "moves a game may last before its table stops (default %(default)s)",
+    "workers": "threads that play the tables' moves (default %(default)s)",
+    "max_link_sockets": "pages open at once on one link (default %(default)s)",
+    "max_table_sockets": "pages open at once at one table (default %(default)s)",
+    "send_queue": "messages waiting for a page before it is closed as too slow (default %(default)s)",
+    "send_timeout": "seconds a message may take to reach a page before it is closed (default %(default)s)",
+    "refresh_gap": "seconds between two states sent for a page's refreshes (default %(default)s)",
+}
 
-    def read(text: str) -> Any:
+
+def _positive(kind: type) -> Any:
+    def parse(text: str) -> Any:
         try:
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"a number, not {text!r}") from None
         if not 0 < value < float("inf"):
-            raise argparse.ArgumentTypeError(f"a number above 0, not {text!r}")
+            raise argparse.ArgumentTypeError(f"a number above 0, not {text}")
         return value
 
-    return read
+    return parse
+
+
+def _limits(args: argparse.Namespace) -> Any:
+    from ..play.web.limits import Limits
+
+    return Limits(**{field.name: getattr(args, field.name) for field in fields(Limits)})
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -102,12 +127,13 @@ def _table_app(args: argparse.Namespace, build_app: Any) -> tuple[Any, str]:
 
     for name in args.rules:
         load_game(name)  # a file that does not load: its error now, with its position
-    store = TableStore(args.data)
-    tables = Tables(Catalogue(args.rules, store.uploads), store)
+    store = TableStore(args.data, sync=args.fsync)
+    limits = _limits(args)
+    tables = Tables(Catalogue(args.rules, store.uploads, limits), store, limits)
     saved = sum(1 for _ in (store.root / "tables").iterdir())
-    limits = Limits(**{field: getattr(args, field) for _, field, _ in LIMITS})
+    hosts = (args.host, *args.allow_host)
     # (the saved tables are replayed in the background once the server answers; problems go to stderr)
-    return build_app(tables, limits=limits), f"{saved} saved table(s), resumed in the background; lobby at"
+    return build_app(tables, hosts=hosts), f"{saved} saved table(s), resumed in the background; lobby at"
 
 
 def _replay_app(args: argparse.Namespace, build_app: Any) -> tuple[Any, str]:
@@ -124,4 +150,5 @@ def _replay_app(args: argparse.Namespace, build_app: Any) -> tuple[Any, str]:
             records.append((rec, find_rules(rec, args.replay_rules, games, None)))
     if not records:
         raise RulesetError(f"{args.replay} holds no records")
-    return build_app(None, ReplayBook(records)), f"{len(records)} game(s) to step through"
+    hosts = (args.host, *args.allow_host)
+    return build_app(None, ReplayBook(records), hosts), f"{len(records)} game(s) to step through"

@@ -139,6 +139,7 @@ def _set(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
 
         def set_scalar(s, e):
             s.vars[k] = (s.vars[k] + value(s, e)) if adding else value(s, e)
+            s.cache.clear()
 
         return set_scalar
     j = cx.plain_slot(node["of"], scope)
@@ -150,6 +151,7 @@ def _set(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
             if p is None:
                 raise PlayError(f"no player to change {node['var']} of", at)
             s.vars[k][p] += amount
+            s.cache.clear()
 
         return add_to
     of = cx.compile(node["of"], scope)
@@ -160,6 +162,7 @@ def _set(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
             raise PlayError(f"no player to change {node['var']} of", at)
         row = s.vars[k]
         row[p] = (row[p] + value(s, e)) if adding else value(s, e)
+        s.cache.clear()
 
     return set_player
 
@@ -282,6 +285,7 @@ def _pay(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
             raise PlayError(f"{name}{whose} is {has}: it cannot pay {n} (a counter never goes below zero)", at)
         row[i] = has - n
         dest[j] += n
+        s.cache.clear()
 
     return pay
 
@@ -345,6 +349,7 @@ def _make(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
         if p is None:
             raise PlayError(f"no player to make {node['var']}", at)
         s.vars[k][p] = 1
+        s.cache.clear()
         if until:
             s.expiring = (*s.expiring, (p, k))
 

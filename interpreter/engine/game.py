@@ -248,7 +248,8 @@ def _compile_ir(
 ) -> Game:
     """Compile checked IR into a Game: expressions to closures, decks to tables.
 
-    ``max_moves`` bounds the moves of one round (default: derived from the deck, see limits.py);
+    ``max_moves`` bounds the moves of one round (default: the game's `max moves per round`, else
+    derived from the deck, see limits.py);
     a round that goes past it stops with a PlayError naming the rule that loops.
 
     With ``coverage``, the Game counts in ``game.coverage`` (by rule position, "file:line:col")
@@ -311,10 +312,10 @@ def _compile_ir(
         triggers=tuple(tuple(t) for t in triggers),
         score=tuple(score),
         rounds=expr(game.get("rounds")),
-        dealer_step=1 if game.get("dealer", "clockwise") == "clockwise" else -1,
+        dealer_step={"clockwise": 1, "counterclockwise": -1, "stays": 0}[game.get("dealer", "clockwise")],
         winner_highest=game["winner"] == "highest",
         env_size=cx.env_size,
-        max_moves_per_round=max_moves or default_max_moves(len(cards)),
+        max_moves_per_round=max_moves or game.get("max_moves_per_round") or default_max_moves(len(cards)),
         coverage=counts,
         target_piles=tuple(m.choice is None and specs[m.target].piles for m in moves),
         flow=flow,
@@ -372,7 +373,9 @@ def _compile_phases(
         by_name = {m.name: m.index for m in phase_moves}
         for t in ph["triggers"]:
             after = [t["after"]] if isinstance(t["after"], str) else t["after"]  # one trigger, several moves
-            rule = _trigger_rule(cx, t, by_name[after[0]], scopes.get(after[0], base), expr)
+            # after one move, what it binds; after several, what they all bind: player, card, target
+            scope = scopes.get(after[0], base) if len(after) == 1 else base
+            rule = _trigger_rule(cx, t, by_name[after[0]], scope, expr)
             for name in after:
                 triggers[by_name[name]].append(replace(rule, after=by_name[name]))
         first = ph.get("first_player")

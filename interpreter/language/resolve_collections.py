@@ -39,7 +39,7 @@ class CollectionsResolver:
             "source": t.kind,
             "type": None,
             "piles": self._has_piles(t),
-            "at": node["at"],
+            **({"at": node["at"]} if "at" in node else {}),
         }
 
     def _has_piles(self, t: T) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..errors import DeclarationError, RulesTypeError, Span, UnknownNameError
 from .ast_nodes import AtTime, Ends
-from .resolve_types import BOOL, CARD, NUMBER, PLAYER, T
+from .resolve_types import BOOL, CARD, NUMBER, PLAYER, SET_NAME, UNSHARED, T
 
 NOBODYS = ("player", "card", "target")  # names a move binds, which the rules' own effects have not
 
@@ -143,20 +143,17 @@ class FlowResolver:
                 )
         if len(set(names)) < len(names):
             raise DeclarationError("a trigger names the same move twice", t.span)
-        choices = {moves[n].choice is not None for n in names}
-        if len(choices) > 1:
-            raise DeclarationError(
-                "a trigger follows card moves and choices at once", t.span, "give each its own trigger"
-            )
-        if choices == {True}:  # after a choice: the player and the value chosen (by the move's name)
-            if len(names) > 1:
-                raise DeclarationError("a trigger follows one choice at a time", t.span, "give each its own trigger")
-            m = moves[names[0]]
-            return names[0], self._choice(m.name, m.choice, {"player": PLAYER}, m.span)[1]
-        targets = {moves[n].to_zone for n in names}
-        target = T("zone", targets.pop() if len(targets) == 1 else None)
-        after = names[0] if len(names) == 1 else list(names)
-        return after, {"player": PLAYER, "card": CARD, "target": target}
+        scopes = [self._trigger_scope(moves[n]) for n in names]
+        if len(names) == 1:
+            return names[0], scopes[0]
+        return list(names), _shared_scope(names, scopes)
+
+    def _trigger_scope(self, m: Any) -> dict[str, T]:
+        """What a trigger after move ``m`` alone reads: `player`, `card` and `target` after a card
+        moved; after a choice, the value chosen by the move's name (and a set's `target`)."""
+        if m.choice is not None:
+            return self._choice(m.name, m.choice, {"player": PLAYER}, m.span)[1]
+        return {"player": PLAYER, "card": CARD, "target": T("zone", m.to_zone)}
 
     def _game_rounds(self, g: dict[str, Any]) -> dict[str, Any]:
         """`rounds N` (a cap, optional when the game `ends when`) and the game's end condition."""
@@ -172,6 +169,24 @@ class FlowResolver:
         if "ends" in g:
             node["ends"] = self._ends(g["ends"], "the game")
         return node
+
+
+def _shared_scope(names: tuple[str, ...], scopes: list[dict[str, T]]) -> dict[str, T]:
+    """What a trigger after any of several moves reads: what each of them binds (`player`; `card`
+    after card moves; `target` after moves that put cards in a zone, any zone when they differ).
+    A name only some of them bind (a choice's value, `card` beside a choice) would have no value
+    after the others: it is marked, for the error that says so where it is read (resolve_names)."""
+    shared: dict[str, T] = {}
+    for name in sorted({k for sc in scopes for k in sc if k != SET_NAME}):
+        types = {sc.get(name) for sc in scopes}
+        if len(types) == 1:
+            shared[name] = types.pop()
+        elif None not in types and {x.kind for x in types} == {"zone"}:
+            shared[name] = T("zone")
+        else:
+            binders = [n for n, sc in zip(names, scopes, strict=True) if name in sc]
+            shared[UNSHARED + name] = T("none", ", ".join(binders))
+    return shared
 
 
 def _names(effects: tuple[Any, ...]) -> list[tuple[str, Span]]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..errors import RulesTypeError, Span, UnknownNameError
 from .ast_nodes import Expr
-from .resolve_types import BUILTINS, NUMBER, PER_PLAYER_BUILTINS, PLAYER, SET_NAME, TEXT, T
+from .resolve_types import BUILTINS, NUMBER, PER_PLAYER_BUILTINS, PLAYER, SET_NAME, TEXT, UNSHARED, T
 
 
 class NamesResolver:
@@ -59,6 +59,14 @@ class NamesResolver:
                 return {"op": "text", "value": name}, TEXT
         if name in self.option_words:  # one of the options a choice lists
             return {"op": "text", "value": name}, TEXT
+        unshared = scope.get(UNSHARED + name)
+        if unshared is not None:
+            raise UnknownNameError(
+                f"'{name}' has a value after {unshared.zone} only: a trigger after several moves reads "
+                "what every one of them binds",
+                e.span,
+                f"give what reads '{name}' a trigger of its own, `after {unshared.zone.split(', ')[0]}`",
+            )
         if name in self.types:
             raise RulesTypeError(
                 f"'{name}' is a card type, not a value",
@@ -132,7 +140,7 @@ class NamesResolver:
         raise UnknownNameError(f"unknown name '{name}'", e.span, self._suggest(name, known))
 
     def _known_names(self, scope: dict[str, T]) -> list[str]:
-        names = [n for n in scope if n != SET_NAME]
+        names = [n for n in scope if not n.startswith("$")]  # (SET_NAME, UNSHARED: not names one writes)
         names += [*BUILTINS, *self.params, *self.p.schedules, *self.p.vars, *self.defines, *self.zones]
         for a in self.attrs.values():
             if a["kind"] == "text":

@@ -191,6 +191,7 @@ class RulesResolver:
                     raise RulesTypeError(
                         f"move takes a card, cards or a zone's cards, not {self._last_type}", a[0].span
                     )
+                what = self._zone_as_cards(what, self._last_type)
                 to = self.expr(a[1], scope, None)
                 self._expect(T("zone"), a[1].span)
                 return {"do": "move", "what": what, "to": to, "one_pile": a[2]}
@@ -273,6 +274,14 @@ class RulesResolver:
             return {"var": name, "of": {"op": "bound", "name": "player"}}
         return {"var": name, "of": self.expr(whose, scope, PLAYER)}
 
+    def _zone_as_cards(self, what: dict[str, Any], t: T) -> dict[str, Any]:
+        """What `move` and `show` take, a zone however it is written: `hand of target` is a zone the
+        engine reads as one; a zone held in a name (a `let`, a draw's pile, `target`), a definition
+        or an `if` is a value like a card's, so its cards are taken here (`cards in NAME`)."""
+        if t.kind == "zone" and what.get("op") != "zone":
+            return self._cards_of(what, t)
+        return what
+
     def _power(self, eff: Any, scope: dict[str, T]) -> dict[str, Any]:
         """pay, show ... to, swap ... with, eliminate, make ... [until their next turn]"""
         a = eff.args
@@ -289,13 +298,14 @@ class RulesResolver:
                 what = self.expr(a[0], scope, None)
                 if self._last_type.kind not in ("card", "cards", "zone"):
                     raise RulesTypeError(f"show takes a card, cards or a zone, not {self._last_type}", a[0].span)
+                what = self._zone_as_cards(what, self._last_type)
                 return {"do": "show", "what": what, "to": self.expr(a[1], scope, PLAYER)}
             case "swap":  # swap hand of player with hand of target
                 sides = []
                 for side in a:
                     sides.append(self.expr(side, scope, None))
                     self._expect(T("zone"), side.span)
-                    if self.zones[self._last_type.zone]["piles"]:
+                    if self.zones.get(self._last_type.zone or "", {}).get("piles"):
                         raise RulesTypeError("swap exchanges the cards of two zones, not of zones of piles", side.span)
                 return {"do": "swap", "what": sides[0], "with": sides[1]}
             case "eliminate":

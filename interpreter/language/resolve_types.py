@@ -33,6 +33,7 @@ NUMBER, TEXT, BOOL, CARD, CARDS, PLAYER, PILE, PILES, NONE = (
     T(k) for k in ("number", "text", "bool", "card", "cards", "player", "pile", "piles", "none")
 )
 SET_NAME = "$set"  # a scope key: in a set move's rules, its name (T.zone) is the set chosen
+UNSHARED = "$unshared "  # + a name: a trigger after several moves, only some bind it (T.zone: which)
 BUILTINS = {"players": NUMBER, "round": NUMBER, "dealer": PLAYER}
 PER_PLAYER_BUILTINS = {"total": NUMBER}
 

@@ -341,7 +341,10 @@ class ToAst(Transformer):
         return GameItem("rounds", c[0], self._s(meta))
 
     def dealer(self, meta, c):
-        return GameItem("dealer", str(c[0]) if c[0] else "clockwise", self._s(meta))
+        return GameItem("dealer", str(c[0]) if c[0] else "clockwise", self._s(meta))  # or "stays"
+
+    def max_moves(self, meta, c):
+        return GameItem("max_moves", int(c[0]), self._s(meta))
 
     def winner(self, meta, c):
         return GameItem("winner", str(c[0]), self._s(meta))
@@ -486,10 +489,27 @@ def check_nesting(tree: Tree, file: str) -> None:
         stack.extend((child, depth + 1) for child in reversed(node.children) if isinstance(child, Tree))
 
 
+# The resolver refuses numbers above a billion; a literal longer than this is refused before it is
+# converted at all (Python will not convert a text of more than 4,300 digits to a number).
+MAX_DIGITS = 10
+
+
+def check_numbers(tree: Tree, file: str) -> None:
+    """Refuse a number written with more than MAX_DIGITS digits (a count `x3` too), at its place."""
+    for tok in tree.scan_values(lambda v: isinstance(v, Token) and v.type in ("INT", "COUNT")):
+        if len(str(tok).lstrip("x").lstrip("0")) > MAX_DIGITS:
+            raise DeclarationError(
+                "numbers are limited to 1,000,000,000",
+                _tok_span(file, tok),
+                f"this number has {len(str(tok).lstrip('x'))} digits",
+            )
+
+
 def to_ast(text: str, file: str = "<rules>") -> Ruleset:
     """Parse rules text into its AST (a Ruleset)."""
     tree: Tree = parse(text, file)
     check_nesting(tree, file)
+    check_numbers(tree, file)
     items = ToAst(file).transform(tree)
     comments = comments_of(text)
     lines = text.splitlines()

@@ -7,13 +7,14 @@ a card line, a zone, a deal, a phase's move, trigger or end, a scoring rule, a g
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..errors import DeclarationError, ExtendsError, ReadError, Span, show_as
+from ..errors import DeclarationError, ExtendsError, ReadError, Span, show_as, shown
 from .ast_nodes import (
     AtTime,
     CardOrder,
@@ -49,6 +50,7 @@ MAX_EXTENDS_DEPTH = 16
 MAX_FILE_BYTES = 1_000_000
 URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+://")  # `extends` is never followed to the network
 DEFAULT_DECK = "deck"
+BaseFinder = Callable[[Extends, str], Path]  # a variant's `extends` and file -> its base's file
 
 
 @dataclass
@@ -110,7 +112,7 @@ def bundled(name: str) -> Path | None:
     is one; messages name it by its file name (``errors.show_as``)."""
     for base in shipped_dirs():
         for candidate in (base / name, base / f"{name}.rules"):
-            if candidate.is_file():
+            if _is_file(candidate):
                 show_as(str(candidate), candidate.name)
                 return candidate
     return None
@@ -154,8 +156,10 @@ def read_text(path: str | Path) -> str:
     return text
 
 
-def load_program(text: str, file: str, chain: tuple[str, ...] = ()) -> Program:
-    """Parse a ruleset and, through `extends`, its bases, into one overridden Program."""
+def load_program(text: str, file: str, chain: tuple[str, ...] = (), find: BaseFinder | None = None) -> Program:
+    """Parse a ruleset and, through `extends`, its bases, into one overridden Program. ``find``
+    gives the file a variant's `extends` names (``find_base`` unless a caller, such as a server
+    reading uploads, allows less); it is asked for every base of the chain."""
     if len(text) > MAX_FILE_BYTES:
         raise ReadError(f"the rules text is longer than {MAX_FILE_BYTES:,} characters", Span(file, 1, 1))
     ruleset = to_ast(text, file)
@@ -173,7 +177,7 @@ def load_program(text: str, file: str, chain: tuple[str, ...] = ()) -> Program:
             ext.span,
             "download the base yourself and name the file, relative to this one",
         )
-    base_path = _base_file(ext, file)
+    base_path = (find or find_base)(ext, file)
     key = str(base_path.resolve())
     here = str(Path(file).resolve()) if not file.startswith("<") else file
     if key in chain or key == here:
@@ -185,38 +189,51 @@ def load_program(text: str, file: str, chain: tuple[str, ...] = ()) -> Program:
         base_text = read_text(base_path)
     except ReadError as err:
         raise ExtendsError(f"cannot use base {ext.path}: {err.message}", ext.span) from None
-    program = load_program(base_text, str(base_path), (*chain, here))
+    program = load_program(base_text, str(base_path), (*chain, here), find)
     overlay(program, ruleset, base=str(base_path))
     return program
 
 
-def _base_file(ext: Extends, file: str) -> Path:
+def find_base(ext: Extends, file: str) -> Path:
     """The base a variant names: a path relative to the variant's file; failing that, a ruleset
     shipped with the package by its name (``NAME.rules`` or ``NAME``), as the commands find a
-    shipped game. Not found: an error that says where it looked."""
+    shipped game. Not found (or a path no file can have): an error that says where it looked."""
     here = (Path(file).parent / ext.path) if file and not file.startswith("<") else Path(ext.path)
-    if here.is_file():
+    if _is_file(here):
         return here
     shipped = bundled(ext.path) if Path(ext.path).name == ext.path else None
     if shipped is not None:
         return shipped
-    names = sorted({p.name for base in shipped_dirs() if base.is_dir() for p in base.glob("*.rules")})
-    close = get_close_matches(Path(ext.path).name, names, n=1)
+    close = get_close_matches(Path(ext.path).name, shipped_names(), n=1)
     raise ExtendsError(
         f"base file {ext.path} not found: looked for {here}, and among the shipped rulesets "
-        f"({', '.join(names) or 'none'})",
+        f"({', '.join(shipped_names()) or 'none'})",
         ext.span,
         (f"did you mean '{close[0]}'? " if close else "")
         + "the path of `extends` is relative to the file that names it; a shipped ruleset is named alone",
     )
 
 
+def shipped_names() -> list[str]:
+    """The file names of the rulesets shipped with the package (``NAME.rules``)."""
+    return sorted({p.name for base in shipped_dirs() if base.is_dir() for p in base.glob("*.rules")})
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a file; False for a path no file can have (too long, a NUL in it)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _missing(kind: str, name: str, known: list[str], base: str, span: Span, how: str) -> ExtendsError:
-    """The error for an override of something the base does not have."""
+    """The error for an override of something the base does not have (a shipped base by its name,
+    not where the package is installed)."""
     close = get_close_matches(name, known, n=1)
     hint = f"did you mean '{close[0]}'? " if close else ""
     return ExtendsError(
-        f"{base} has no {kind} '{name}' to override (it has: {', '.join(known) or 'none'})",
+        f"{shown(base)} has no {kind} '{name}' to override (it has: {', '.join(known) or 'none'})",
         span,
         hint + how,
     )

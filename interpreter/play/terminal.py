@@ -205,7 +205,8 @@ def rule_text(rule: Any, index: int) -> str:
 def round_header(state: Any, round_index: int, seat: int) -> str:
     """The line that opens a round: its number and its dealer."""
     dealer = state.history[round_index]["dealer"] if round_index < len(state.history) else state.dealer
-    return f"=== round {round_index + 1} of {state.rounds}, dealer {seat_name(dealer, seat)} ==="
+    number = round_text(round_index + 1, state.rounds, state.game.flow.game_ends is not None)
+    return f"=== {number}, dealer {seat_name(dealer, seat)} ==="
 
 
 def final_table(state: Any, seat: int) -> str:

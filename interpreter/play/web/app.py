@@ -13,29 +13,32 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ...errors import RecordError, RulesetError
-from ...language.variants import MAX_FILE_BYTES, read_text
+from ...errors import RecordError, RulesetError, SaveError
+from ...language.variants import read_text
 from ...loader import ir_from_path
 from ...text.render import render
 from .catalogue import UploadRefused
+from .guard import Guard
 from .hub import CLOSE_FULL, CLOSE_GONE, Hub, Page, dumps
+from .limits import Limits
 from .replays import ReplayBook
 from .tables import Refused, Tables
-from .workers import Limits
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_MESSAGE = 4096  # characters: a move message is a few dozen
-MAX_BODY = 4 * MAX_FILE_BYTES  # an upload: a rules file, JSON-escaped
+MAX_JSON_DEPTH = 8  # levels of a request's JSON: a table's set-up has 3
 
 
 def parse(raw: dict[str, Any]) -> dict[str, Any]:
@@ -47,7 +50,7 @@ def parse(raw: dict[str, Any]) -> dict[str, Any]:
         raise Refused(f"a message is at most {MAX_MESSAGE} characters")
     try:
         msg = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise Refused('a message is a JSON object, e.g. {"type": "move", "move": 0, "version": 3}') from None
     if not isinstance(msg, dict) or msg.get("type") not in ("move", "refresh"):
         raise Refused("a message's type is 'move' or 'refresh'")
@@ -116,9 +119,10 @@ async def upload(request: Request) -> Response:
     hub: Hub = request.app.state.hub
     try:
         body = await _json(request)
-        name, text = str(body.get("name") or "upload.rules"), body.get("text")
-        if not isinstance(text, str):
+        name, text = (body.get("name"), body.get("text")) if isinstance(body, dict) else (None, None)
+        if not isinstance(text, str) or not isinstance(name, str | None):
             raise RulesetError("an upload is {'name': FILE, 'text': RULES}")
+        name = name[:100] or "upload.rules"
         entry = await asyncio.to_thread(hub.tables.catalogue.upload, name, text)
     except UploadRefused as err:
         return JSONResponse({"error": err.message}, status_code=400)
@@ -180,7 +184,8 @@ async def rulebook(request: Request) -> Response:
     else:
         return PlainTextResponse("no such ruleset or table", status_code=404)
     try:
-        html = render(ir_from_path(path), "html", params, read_text(path))
+        ir = hub.tables.catalogue.ir(path) if hub.tables else ir_from_path(path)
+        html = render(ir, "html", params, read_text(path))
     except RulesetError as err:
         return PlainTextResponse(err.format(), status_code=500)
     return HTMLResponse(html)
@@ -192,7 +197,10 @@ async def download(request: Request) -> Response:
     found = hub.tables.find(request.path_params["token"]) if hub.tables else None
     if found is None:
         return PlainTextResponse("no table has this link", status_code=404)
-    path = hub.tables.store.record_path(found[0].id) if hub.tables.store else None
+    try:
+        path = found[0].record_file()
+    except SaveError as err:
+        return PlainTextResponse(err.message, status_code=503)
     if path is None:
         return PlainTextResponse("the game is not over yet", status_code=409)
     return FileResponse(path, media_type="application/jsonl", filename=f"table-{found[0].id}.jsonl")
@@ -202,7 +210,7 @@ async def replay_step(request: Request) -> Response:
     """GET /api/replay/GAME/STEP?seat=all|table|K: one step of a recorded game, as a seat saw it."""
     book: ReplayBook = request.app.state.replays
     q = request.query_params.get("seat", "all")
-    seat: Any = int(q) if q.lstrip("-").isdigit() else q
+    seat: Any = int(q) if re.fullmatch(r"-?[0-9]{1,4}", q) else q  # (not int("²"), which isdigit() allows)
     try:
         index, step = int(request.path_params["game"]), int(request.path_params["step"])
         return JSONResponse(book.view(index, step, seat))
@@ -211,21 +219,44 @@ async def replay_step(request: Request) -> Response:
 
 
 async def _json(request: Request) -> Any:
-    """The request's body as JSON; at most MAX_BODY bytes are read (an upload is a rules file)."""
+    """The request's body as JSON: at most the limit's bytes are read (an upload is a rules file),
+    nested at most MAX_JSON_DEPTH levels, its texts valid Unicode (a lone surrogate is not)."""
+    limit = request.app.state.limits.body_bytes
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_BODY:
-            raise RulesetError(f"the request is larger than {MAX_BODY:,} bytes")
+        if len(body) > limit:
+            raise RulesetError(f"the request is larger than {limit:,} bytes")
     try:
-        return json.loads(body)
-    except ValueError:
-        raise RulesetError("the request's body is not JSON") from None
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        raise RulesetError("the request's body is not JSON (or is nested too deeply)") from None
+    stack = [(data, 1)]
+    while stack:  # (no recursion: the walk is as deep as the data)
+        node, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise RulesetError(f"the request's JSON is nested deeper than {MAX_JSON_DEPTH} levels")
+        if isinstance(node, dict):
+            stack.extend((x, depth + 1) for pair in node.items() for x in pair)
+        elif isinstance(node, list):
+            stack.extend((x, depth + 1) for x in node)
+        elif isinstance(node, str) and not node.isascii():
+            try:
+                node.encode("utf-8")
+            except UnicodeEncodeError:
+                raise RulesetError("the request holds a lone surrogate (\\ud800-\\udfff), which is not text") from None
+    return data
 
 
-def build_app(tables: Tables | None, replays: ReplayBook | None = None, limits: Limits | None = None) -> Starlette:
+def build_app(
+    tables: Tables | None,
+    replays: ReplayBook | None = None,
+    hosts: tuple[str, ...] = (),
+    limits: Limits | None = None,
+) -> Starlette:
     """The ASGI app: a table server (``tables``, whose saved tables it replays once it runs) or a
-    replay viewer (``replays``)."""
+    replay viewer (``replays``), answering to loopback, addresses and the names in ``hosts`` (see
+    guard.py); ``limits`` default to the tables'."""
     routes = [
         Route("/", page),
         Route("/play/{token}", page),
@@ -243,8 +274,14 @@ def build_app(tables: Tables | None, replays: ReplayBook | None = None, limits: 
         ]
     else:
         routes.append(Route("/api/replay/{game}/{step}", replay_step))
+    limits = limits or (tables.limits if tables else Limits())
     hub = Hub(tables, limits)
-    app = Starlette(routes=routes, lifespan=hub.lifespan)
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(Guard, hosts=hosts, body_bytes=limits.body_bytes)],
+        lifespan=hub.lifespan,
+    )
+    app.state.limits = limits
     app.state.hub = hub
     app.state.replays = replays
     return app

@@ -27,11 +27,13 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .tables import Table, Tables
-from .workers import Limits, Workers
+from .limits import Limits
+from .workers import Workers
 
 CLOSE_GONE = 4404  # no table has this link
 CLOSE_FULL = 4429  # too many pages open on this link or table
 CLOSE_SLOW = 4408  # the page did not read its messages
+SLICE = 0.05  # seconds of a table's moves before the other tables' next slices
 
 
 def dumps(message: dict[str, Any]) -> str:
@@ -145,17 +147,17 @@ class Hub:
 
     def _slice(self, table: Table, seats: set[int]) -> tuple[bool, dict[int, str] | None]:
         """(In a worker.) A slice of the table's moves; at rest, each seat's state as it will be sent."""
-        more = table.pump(self.limits.slice, self.limits.max_moves, self.limits.move_time)
+        more = table.pump(SLICE, self.limits.max_moves, self.limits.agent_time)
         return more, None if more else {seat: dumps(table.message(seat)) for seat in seats}
 
     # ---- the pages ----------------------------------------------------------------------------------
     def admit(self, table: Table, token: str) -> str | None:
         """Why one more page may not open on this link or table (None: it may)."""
         pages = self.pages.get(table.id, set())
-        if sum(page.token == token for page in pages) >= self.limits.link_sockets:
-            return f"this link has {self.limits.link_sockets} pages open, the most a server allows: close one"
-        if len(pages) >= self.limits.table_sockets:
-            return f"this table has {self.limits.table_sockets} pages open, the most a server allows"
+        if sum(page.token == token for page in pages) >= self.limits.max_link_sockets:
+            return f"this link has {self.limits.max_link_sockets} pages open, the most a server allows: close one"
+        if len(pages) >= self.limits.max_table_sockets:
+            return f"this table has {self.limits.max_table_sockets} pages open, the most a server allows"
         return None
 
     async def send_loop(self, page: Page) -> None:

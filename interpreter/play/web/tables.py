@@ -9,17 +9,20 @@ the same as if the seats had chosen in turn; the others' choices stay hidden unt
 
 from __future__ import annotations
 
+import contextlib
 import math
 import secrets
 import sys
 import time
 import traceback
+from pathlib import Path
 from typing import Any
 
 from ...agents import SeatView, make_agent
 from ...engine.records import find_move, move_record, record
-from ...errors import IllegalMoveError, PlayError, RulesetError
+from ...errors import IllegalMoveError, PlayError, RulesetError, SaveError
 from .catalogue import Catalogue
+from .limits import Limits, check_agent, check_params, check_rounds, check_seed, check_values
 from .store import TableStore
 from .views import SPECTATOR, moves_view, seat_view
 
@@ -47,6 +50,7 @@ class Table:
         self.offered: dict[int, tuple[int, list[Any]]] = {}  # seat -> (version, the moves it was shown)
         self.version = 0  # one more at every move
         self.failure: str | None = None  # the rules could not go on (a PlayError): the table stops
+        self.written: Any = None  # a person's move already in the journal, about to be played
 
     # ---- what a seat is sent --------------------------------------------------------------------
     def names(self) -> list[str]:
@@ -99,9 +103,15 @@ class Table:
         move = moves[index]
         if move not in self.state.legal_moves_of(seat):  # (cannot happen at the same version: a guard)
             raise Refused("that move is not legal now")
+        if self.store is not None:  # on disk before it counts (held: written too, so a restart holds it)
+            line, now = move_record(self.state, seat, move), seat == self.state.current
+            try:
+                self.store.append_move(self.id, line if now else {"hold": line})
+            except SaveError as err:
+                raise Refused(f"your move is not played: {err.message}; choose again later") from None
+            if now:
+                self.written = move  # (pump plays it next, without writing it again)
         self.chosen[seat] = move  # played by the next pump(), now or when the engine asks this seat
-        if seat != self.state.current and self.store is not None:  # held: written too, so a restart keeps it
-            self.store.append_move(self.id, {"hold": move_record(self.state, seat, move)})
 
     def pump(self, seconds: float = math.inf, max_moves: int | None = None, move_time: float | None = None) -> bool:
         """Play every move that is ready (agents, held choices) until a person must choose, the game
@@ -131,7 +141,7 @@ class Table:
                 self._apply(p, move)
                 if time.perf_counter() >= end:
                     return not st.over and self.failure is None
-        except (PlayError, IllegalMoveError) as err:
+        except (PlayError, IllegalMoveError, SaveError) as err:
             self.failure = err.message
         except Exception as err:  # a bug, not the rules: the table stops and says so, the server goes on
             traceback.print_exc(file=sys.stderr)
@@ -139,18 +149,44 @@ class Table:
         return False
 
     def _apply(self, seat: int, move: Any) -> None:
-        if self.store is not None:
-            self.store.append_move(self.id, move_record(self.state, seat, move))
+        """Play a move once it is in the journal; SaveError (nothing played) when the disk refuses it."""
+        if self.store is not None and move is not self.written:
+            try:
+                self.store.append_move(self.id, move_record(self.state, seat, move))
+            except SaveError as err:
+                raise SaveError(
+                    f"seat {seat}'s move is not played: {err.message}. "
+                    "Restart the server once its disk can be written to: the table goes on from here"
+                ) from None
+        self.written = None
         self.state.apply(move)
         self.version += 1
         if self.state.over and self.store is not None:
+            with contextlib.suppress(SaveError):  # (written when it is downloaded, or at the next start)
+                self.store.finish(self.id, record(self.state, self.names()))
+
+    def record_file(self) -> Path | None:
+        """The finished game's record file (written now if the disk refused it when the game ended;
+        SaveError if it still does); None while the game goes on."""
+        if self.store is None or not self.state.over:
+            return None
+        path = self.store.record_path(self.id)
+        if path is None:
             self.store.finish(self.id, record(self.state, self.names()))
+            path = self.store.record_path(self.id)
+        return path
 
     def resume(self, moves: list[dict[str, Any]]) -> None:
         """Play again the moves written before a restart (through the rules, as a replay does), and
         hold again the simultaneous choices that were held and not yet played."""
         st = self.state
         for number, m in enumerate(moves, 1):
+            if "unreadable" in m:
+                self.failure = (
+                    f"line {m['unreadable']} of moves.jsonl is not a move (the lines after it are kept): "
+                    "mend or remove it, then restart the server"
+                )
+                return
             if "hold" in m:
                 held = m["hold"]
                 p = held.get("player") if isinstance(held, dict) else None
@@ -177,31 +213,32 @@ class Table:
 class Tables:
     """Every table of a server, and the private tokens that lead to their seats."""
 
-    def __init__(self, catalogue: Catalogue, store: TableStore | None):
+    def __init__(self, catalogue: Catalogue, store: TableStore | None, limits: Limits | None = None):
         self.catalogue = catalogue
         self.store = store
+        self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.tokens: dict[str, tuple[Table, int]] = {}
         self.broken: dict[str, tuple[dict[str, Any], str]] = {}  # saved tables that could not be opened: why
         self.refused: dict[str, str] = {}  # their links: why
 
     def create(self, request: dict[str, Any]) -> Table:
-        """A new table from the lobby's form: ``rules`` (a key), ``players``, ``params``, ``seats``, ``seed``."""
+        """A new table from the lobby's form: ``rules`` (a key), ``players``, ``params``, ``seats``, ``seed``.
+        Everything is checked (against the rules and the server's limits) before anything is written."""
         if not isinstance(request, dict):
             raise RulesetError("a table is set up with an object: rules, players, params, seats, seed")
-        entry = self.catalogue.get(str(request.get("rules")))
+        entry = self.catalogue.get(str(request.get("rules"))[:200])
         game = entry.game
         players = request.get("players")
-        if not isinstance(players, int) or not game.min_players <= players <= game.max_players:
-            raise RulesetError(f"{game.name} is for {game.min_players} to {game.max_players} players, not {players!r}")
-        params = {str(k): str(v) for k, v in (request.get("params") or {}).items() if str(v).strip()}
-        game.param_values(players, params)  # unknown names, wrong types: refused now
+        top = min(game.max_players, self.limits.max_players)
+        if not isinstance(players, int) or not game.min_players <= players <= top:
+            raise RulesetError(f"{game.name} is for {game.min_players} to {top} players here, not {players!r:.40}")
+        params = check_params(request.get("params"))
+        check_values(game.param_values(players, params))  # unknown names, wrong types, huge numbers
         seed = request.get("seed")
-        if seed in (None, ""):
-            seed = secrets.randbelow(2**31)
-        if not isinstance(seed, int):
-            raise RulesetError(f"the seed is a whole number, not {seed!r}")
+        seed = check_seed(secrets.randbelow(2**31) if seed in (None, "") else seed)
         seats = self._seats(request.get("seats"), players, seed)
+        check_rounds(game.new_game(players, seed, params or None).rounds, self.limits)  # (and `rounds` 0)
         setup = {
             "rules": entry.path,
             "ruleset": game.name,
@@ -226,9 +263,7 @@ class Tables:
             if kind not in KINDS:
                 raise RulesetError(f"seat {p}: a seat is 'human' or 'agent', not {kind!r}")
             if kind == "agent":
-                spec = str(seat.get("agent") or "random")
-                make_agent(spec, p, seed)  # an unknown agent or option: refused now
-                out.append({"kind": "agent", "agent": spec})
+                out.append({"kind": "agent", "agent": check_agent(seat.get("agent"), p, seed, self.limits)})
             else:
                 out.append({"kind": "human", "token": secrets.token_urlsafe(16)})
         return out
@@ -271,8 +306,10 @@ class Tables:
             table.failure = f"not resumed: {getattr(err, 'message', None) or err!r}"
         if table.failure:
             return f"table {table.id}: {table.failure}"
-        if table.state.over and self.store.record_path(table.id) is None:
-            self.store.finish(table.id, record(table.state, table.names()))
+        try:
+            table.record_file()  # (a game over whose record the disk refused before the restart)
+        except SaveError as err:
+            return f"table {table.id}: {err.message}"
         return None
 
     def find(self, token: str) -> tuple[Table, int] | None:

@@ -1,9 +1,9 @@
-"""The engine's work of the tables, off the event loop: a few worker threads, and the server's limits.
+"""The engine's work of the tables, off the event loop: a few worker threads.
 
 The event loop only reads and writes sockets; every move of an agent, every replay after a restart
 and every state computed for a broadcast runs in a ``Workers`` thread. The threads are daemons of
 their own (not asyncio's default executor, which a stopping server waits for): Ctrl-C stops the
-server whatever a table is doing. A table's work comes in short slices (``Limits.slice``), each
+server whatever a table is doing. A table's work comes in short slices (``hub.SLICE``), each
 queued behind the other tables' slices, so one table that plays on and on does not starve the rest.
 """
 
@@ -13,25 +13,9 @@ import asyncio
 import queue
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Limits:
-    """The server's caps (each a `ruleset serve` option; docs/serve.md, "Security and limits")."""
-
-    max_moves: int = 100_000  # --max-moves: a game longer than this stops (its rules run away)
-    move_time: float = 5.0  # --move-time: seconds an agent may think about one move
-    workers: int = 4  # --workers: threads doing the tables' engine work
-    link_sockets: int = 8  # --max-link-sockets: open pages per link
-    table_sockets: int = 64  # --max-table-sockets: open pages per table
-    send_queue: int = 32  # --send-queue: messages waiting for a page that reads slowly
-    send_timeout: float = 10.0  # --send-timeout: seconds one message may take to go out
-    slice: float = 0.05  # seconds of a table's moves before the other tables get a turn
-    refresh_gap: float = 0.05  # seconds between two states sent for a page's refreshes
 
 
 class Workers:

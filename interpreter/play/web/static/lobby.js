@@ -2,6 +2,7 @@
 import { el, toast } from "./draw.js";
 
 const AGENTS = ["random", "greedy", "mcts"];
+const JSON_TYPE = { "Content-Type": "application/json" }; // the server takes no other kind of post
 
 export function showLobby(root, rulesets) {
   document.getElementById("title").textContent = "lobby";
@@ -64,7 +65,7 @@ export function showLobby(root, rulesets) {
   async function upload(event) {
     const file = event.target.files[0];
     if (!file) return;
-    const reply = await fetch("/api/upload", { method: "POST", body: JSON.stringify({ name: file.name, text: await file.text() }) });
+    const reply = await fetch("/api/upload", { method: "POST", headers: JSON_TYPE, body: JSON.stringify({ name: file.name, text: await file.text() }) });
     const data = await reply.json();
     if (!reply.ok) {
       uploadBox.textContent = data.error;
@@ -90,7 +91,7 @@ export function showLobby(root, rulesets) {
         return kind === "human" ? { kind } : { kind: "agent", agent: strength ? `${kind}:${strength}` : kind };
       }),
     };
-    const reply = await fetch("/api/tables", { method: "POST", body: JSON.stringify(request) });
+    const reply = await fetch("/api/tables", { method: "POST", headers: JSON_TYPE, body: JSON.stringify(request) });
     const data = await reply.json();
     if (!reply.ok) return toast(data.error);
     const link = (path) => el("a", { href: path, target: "_blank" }, new URL(path, location.href).href);

@@ -1,0 +1,87 @@
+"""Who may talk to the server, checked before any route: the Host a request names, the page it
+comes from (Origin), and the type and size of what it posts.
+
+- Host: an address (``127.0.0.1``, ``192.168.1.5``, ``[::1]``), ``localhost``, the name given with
+  ``--host`` or a name given with ``--allow-host``. Any other name is refused: a page of another
+  site whose name was made to point at this machine (DNS rebinding) is not served.
+- Origin: a page may post to the server, or open a websocket, only if it was served by the server
+  itself (its origin is the Host it names). A request without an Origin (a script, curl) is
+  allowed: only browsers send one, and they always do across origins.
+- A POST's body is ``application/json`` (a form or ``text/plain`` post from another page, which
+  a browser sends without asking, is refused) and at most ``body_bytes`` long by its header.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Iterable
+from typing import Any
+
+from starlette.responses import JSONResponse
+from starlette.websockets import WebSocketClose
+
+LOCAL_NAMES = ("localhost",)
+ANY_ADDRESS = ("0.0.0.0", "::", "")
+
+
+class Guard:
+    """ASGI middleware: refuses a request from a name, a page or with a body the server does not take."""
+
+    def __init__(self, app: Any, hosts: Iterable[str] = (), body_bytes: int = 300_000):
+        self.app = app
+        self.names = {h.lower().strip("[]") for h in (*LOCAL_NAMES, *hosts) if h not in ANY_ADDRESS}
+        self.body_bytes = body_bytes
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        refused = self.refusal(scope, headers)
+        if refused is None:
+            await self.app(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await WebSocketClose(4403, refused[1])(scope, receive, send)
+        else:
+            await JSONResponse({"error": refused[1]}, status_code=refused[0])(scope, receive, send)
+
+    def refusal(self, scope: dict[str, Any], headers: dict[str, str]) -> tuple[int, str] | None:
+        """The status and reason for refusing a request, or None to serve it."""
+        host = headers.get("host", "")
+        if not self.known(_hostname(host)):
+            return 403, f"this server does not answer to the name {host[:100]!r} (start it with --allow-host NAME)"
+        origin = headers.get("origin")
+        posts = scope["type"] == "websocket" or scope.get("method", "GET") not in ("GET", "HEAD", "OPTIONS")
+        if posts and origin is not None and _netloc(origin) != host.lower():
+            return 403, "a page of another site may not act on this server"
+        if scope["type"] == "http" and scope.get("method") == "POST":
+            kind = headers.get("content-type", "").split(";")[0].strip().lower()
+            if kind != "application/json":
+                return 415, "a request's body is JSON, sent with Content-Type: application/json"
+            length = headers.get("content-length", "0")
+            if not length.isdigit() or int(length) > self.body_bytes:
+                return 413, f"a request's body is at most {self.body_bytes:,} bytes"
+        return None
+
+    def known(self, name: str) -> bool:
+        """A name the server answers to: an address, or a name it was told."""
+        try:
+            ipaddress.ip_address(name)
+            return True
+        except ValueError:
+            return name in self.names
+
+
+def _hostname(host: str) -> str:
+    """The name in a Host header, without its port (``[::1]:8000`` -> ``::1``)."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def _netloc(origin: str) -> str:
+    """``http://host:port`` -> ``host:port`` (what the Host header of the same origin says); '' for
+    ``null`` and anything not a web origin. (An Origin header is only ever scheme://host[:port].)"""
+    scheme, sep, rest = origin.strip().partition("://")
+    return rest.split("/", 1)[0].lower() if sep and scheme.lower() in ("http", "https") else ""
