@@ -68,9 +68,16 @@ class Server:
         self.store.close_all()
 
     def create(
-        self, rules: str, seats: list[str], params: dict[str, str] | None = None, seed: int = 1
+        self,
+        rules: str,
+        seats: list[str],
+        params: dict[str, str] | None = None,
+        seed: int = 1,
+        settle: bool = True,
     ) -> dict[str, Any]:
-        """A table by the lobby's route: seats are 'human' or an agent's name."""
+        """A table by the lobby's route: seats are 'human' or an agent's name. The lobby is answered
+        before the agents move (in the background); with ``settle`` this waits until they have, so
+        that a test sees the table at rest (a person's turn, or the game over)."""
 
         body = {
             "rules": rules,
@@ -79,7 +86,13 @@ class Server:
             "params": params or {},
             "seats": [{"kind": "human"} if s == "human" else {"kind": "agent", "agent": s} for s in seats],
         }
-        return post(f"{self.http}/api/tables", body)
+        links = post(f"{self.http}/api/tables", body)
+        deadline = time.monotonic() + 120
+        while settle and links["table"] in self.hub.drivers:  # (only a hang takes this long)
+            if time.monotonic() > deadline:
+                raise RuntimeError("the table's agents did not come to rest")
+            time.sleep(0.01)
+        return links
 
 
 @contextlib.contextmanager

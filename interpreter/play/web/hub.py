@@ -26,8 +26,8 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .tables import Table, Tables
 from .limits import Limits
+from .tables import Table, Tables
 from .workers import Workers
 
 CLOSE_GONE = 4404  # no table has this link

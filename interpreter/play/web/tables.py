@@ -287,7 +287,7 @@ class Tables:
                 game = self.catalogue.by_path(setup["rules"])
                 out.append((self._open(table_id, setup, game), moves))
             except Exception as err:  # a table saved by any earlier server, whatever it holds: never fatal
-                self._broken(table_id, setup, f"not resumed: {getattr(err, 'message', None) or err!r}")
+                self._broken(table_id, setup, f"not resumed: {_why(err)}")
         return out
 
     def _broken(self, table_id: str, setup: Any, why: str) -> None:
@@ -303,7 +303,7 @@ class Tables:
         try:
             table.resume(moves)
         except Exception as err:  # as in open_saved: one table's failure, not the server's
-            table.failure = f"not resumed: {getattr(err, 'message', None) or err!r}"
+            table.failure = f"not resumed: {_why(err)}"
         if table.failure:
             return f"table {table.id}: {table.failure}"
         try:
@@ -330,3 +330,8 @@ class Tables:
             ],
             "spectator": f"/play/{table.setup['spectator']}",
         }
+
+
+def _why(err: Exception) -> str:
+    """An error as a sentence: a RulesetError's message, else its kind and text."""
+    return getattr(err, "message", None) or f"{type(err).__name__}: {err}"
