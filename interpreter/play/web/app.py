@@ -162,7 +162,7 @@ async def list_tables(request: Request) -> Response:
             "players": setup.get("players"),
             "over": False,
             "failure": why,
-            "spectator": f"/play/{setup.get('spectator')}",
+            "spectator": f"/play/{setup['spectator']}" if isinstance(setup.get("spectator"), str) else None,
         }
         for table_id, (setup, why) in hub.tables.broken.items()
     ]
