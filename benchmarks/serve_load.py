@@ -156,13 +156,14 @@ def main() -> int:
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--agents", metavar="SPEC", help="the seats after seat 0 are this agent (default: all clients)")
     ap.add_argument("--installed", action="store_true", help="serve with the installed ruleset (compiled)")
+    ap.add_argument("--serve", action="append", default=[], metavar="OPTION", help="an option for `ruleset serve`")
     args = ap.parse_args()
     params = dict(pair.split("=", 1) for pair in args.set)
     port = free_port()
     data = tempfile.mkdtemp(prefix="serve-load-")
     env = dict(os.environ) if args.installed else {**os.environ, "PYTHONPATH": str(ROOT)}
     server = subprocess.Popen(
-        [sys.executable, "-m", "interpreter", "serve", "--port", str(port), "--data", data],
+        [sys.executable, "-m", "interpreter", "serve", "--port", str(port), "--data", data, *args.serve],
         cwd=data if args.installed else ROOT,  # (installed: the source tree is not on the path)
         env=env,
         stdout=subprocess.PIPE,
