@@ -20,6 +20,7 @@ from .expr_analysis import Fn, Scope, binds_names, uses_env, zone_pure
 from .expressions import ExprCompiler
 from .moves import compile_generator
 from .scoring import rule_runner
+from .unseen import check_unseen_choices
 from .zones import Layout, ZoneSpec, layout, zone_specs
 
 # Every rule's env has these three slots first: who moves, the card moved, where it went.
@@ -238,6 +239,7 @@ def compile_ir(
     ``consults`` (with ``coverage``) also counts how often each guard was consulted (`check`)."""
     check_references(ir)
     try:
+        check_unseen_choices(ir)  # (a player chooses only among cards they see)
         return _compile_ir(ir, coverage, max_moves, consults)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:  # hand-written IR
         raise compile_error(err) from None

@@ -14,7 +14,8 @@ from typing import Any, TextIO
 
 from ..agents import SeatView, make_agents
 from ..engine.expr_analysis import zone_pure
-from ..engine.observe import seen_move, sees
+from ..engine.observe import offered_move, seen_move, sees
+from ..engine.unseen import card_seen
 from ..errors import Span, plural, source_line
 from ..text.move_words import card_name, move_text, move_words, seat_name, zone_label
 
@@ -267,10 +268,15 @@ def ask(state: Any, seat: int, inp: TextIO, say: Callable[[str], None]) -> Any:
     game = state.game
     moves, texts = [], []
     # copies of a card make the same move: listed once; in the order of the cards (a sorted hand)
+    # a card the seat does not see is never worded (observe.offered_move), nor placed by its number
     listed = state.legal_moves()
     choices = [mv for mv in listed if mv.card < 0]  # (in the order the rules list them)
-    for mv in choices + sorted((mv for mv in listed if mv.card >= 0), key=lambda mv: (mv.card, mv.target)):
-        text = move_words(game, state.describe(mv), seat, state.n, game.moves[mv.rule].choice)
+
+    def order(mv: Any) -> tuple[int, int, int]:
+        return (0, mv.card, mv.target) if card_seen(state, seat, mv.card) else (1, mv.rule, mv.target)
+
+    for mv in choices + sorted((mv for mv in listed if mv.card >= 0), key=order):
+        text = move_words(game, offered_move(state, seat, mv), seat, state.n, game.moves[mv.rule].choice)
         if text not in texts:
             moves.append(mv)
             texts.append(text)
