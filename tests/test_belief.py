@@ -72,6 +72,25 @@ def visible_facts(state, seat: int) -> dict[int, Counter]:
     return out
 
 
+def deck_counts(state) -> list[Counter]:
+    """Per zone instance, how many cards of each deck it holds: what the rules fix whatever the deal
+    (an agenda is never dealt to a hand, nor a drink to an agenda's place)."""
+    deck_of = state.game.cards.deck_of
+    return [Counter(deck_of[c] for c in state.zone_cards(inst)) for inst in range(state.layout.size)]
+
+
+def play_randomly(game, players: int, seed: int, steps: int):
+    """A game of one round after up to ``steps`` random moves (None if it ended before)."""
+    state = game.new_game(players, seed, one_round(game))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            return None
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    return None if state.is_over else state
+
+
 def pending_movers(state) -> list[int]:
     """Who made the simultaneous choices not yet revealed; each chosen card must still lie in its
     mover's source zone (the choice is applied when everyone has chosen)."""
@@ -105,8 +124,39 @@ def test_a_sampled_state_keeps_every_per_card_fact_the_seat_can_see(name, seed, 
     if sample is None:  # (a sampler may fail to fit a deal; agents then search without it)
         return
     assert visible_facts(sample, seat) == visible_facts(state, seat)
+    assert deck_counts(sample) == deck_counts(state)
     assert Counter(sample.played_by) == Counter(state.played_by)
     assert pending_movers(sample) == pending_movers(state)
+
+
+@pytest.mark.parametrize("name", ["poison-kedric-winks.rules", "poison-kedric-winks-house-agendas.rules"])
+def test_a_sampled_world_never_trades_a_card_across_decks(name):
+    """Two decks (drinks and agendas) in hidden places: when the sampler repairs a world by trading
+    cards, a card only ever takes the place of one of its own deck. An agenda traded into a hand
+    would make greedy and mcts reason on a world the rules cannot reach."""
+    game, checked = GAMES[name], 0
+    for seed in range(15):
+        state = play_randomly(game, 2 + seed % 3, seed, random.Random(seed).randrange(5, 60))
+        if state is None:
+            continue
+        belief = Belief(game, state.observe(state.current_player), random.Random(seed))
+        for _ in range(3):
+            sample = belief.sample()
+            if sample is not None:
+                assert deck_counts(sample) == deck_counts(state)
+                checked += 1
+    assert checked >= 20
+
+
+def test_two_cards_of_different_decks_never_trade_places():
+    """The engine's own guard: swap_cards refuses what no deal nor move could give."""
+    game = GAMES["poison-kedric-winks.rules"]
+    state = game.new_game(3, 1)
+    drink = next(c for c in state.zone_cards(state.layout.base[game.zone_index["hand"]]))
+    agenda = next(c for c in state.zone_cards(state.layout.base[game.zone_index["offer"]] + 1))
+    with pytest.raises(ValueError, match="different decks"):
+        state.swap_cards(drink, agenda)
+    assert state.loc[drink] == state.layout.base[game.zone_index["hand"]]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

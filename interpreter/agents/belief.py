@@ -7,7 +7,8 @@ exactly as in the real game wherever the seat could follow it (a pile taken face
 what the seat saw go in). Where the sample contradicts a move (a player played a card the sample
 did not give them, or did not follow suit while holding the suit in the sample), unseen cards are
 swapped so that the move is legal, and the seat learns that the player could not have held those
-cards. Only the observation is read: never the real state.
+cards. A card only ever trades places with a card of its own deck (the engine refuses any other
+swap): a sample is a world the rules can reach. Only the observation is read: never the real state.
 """
 
 from __future__ import annotations
@@ -104,7 +105,9 @@ class Belief:
         # cards with fewer possible places first
         rest.sort(key=lambda c: (len(deck_zones[deck_of[c]]), not any((i, kind[c]) in excl for i in hidden)))
         for c in rest:
-            fits = [j for j, inst in enumerate(slots) if zone_of[inst] in deck_zones[deck_of[c]]] or range(len(slots))
+            fits = [j for j, inst in enumerate(slots) if zone_of[inst] in deck_zones[deck_of[c]]]
+            if not fits:  # no deal puts this card in a hidden place: it stays out (a deal short of it fails)
+                continue
             allowed = [j for j in fits if (slots[j], kind[c]) not in excl] or fits
             j = allowed[rng.randrange(len(allowed))]
             placed[slots[j]].append(c)
@@ -235,7 +238,8 @@ class Belief:
                     ),
                     None,
                 )
-                victim = next((c for c in state.zones[inst] if c not in kept), None)
+                deck = game.cards.deck_of[self.ids_of[k][0]]  # (a card trades places only with one of its own deck)
+                victim = next((c for c in state.zones[inst] if c not in kept and game.cards.deck_of[c] == deck), None)
                 if there is None or victim is None:
                     return False
                 state.swap_cards(victim, there)
@@ -293,9 +297,13 @@ class Belief:
         if game.zones[lay.zone_of[src]].piles:
             return None
         k = self.kind(m["card"])
+        deck_of = game.cards.deck_of
+        deck = deck_of[self.ids_of[k][0]]  # (a card trades places only with one of its own deck)
         swappable = self._swappable(state, src, seen)
         if not any(game.cards.kind[c] == k for c in state.zones[src]):
-            mine = [c for c in state.zones[src] if c not in seen] or list(state.zones[src])
+            mine = [c for c in state.zones[src] if c not in seen and deck_of[c] == deck] or [
+                c for c in state.zones[src] if deck_of[c] == deck
+            ]
             there = [c for c in self.ids_of[k] if c in swappable] or [
                 # a card drawn unseen may sit in the seat's own zone in this sample; the end fixes those
                 c
@@ -326,9 +334,11 @@ class Belief:
         partners = [c for c in swappable if game.cards.kind[c] not in kinds]
         self.rng.shuffle(partners)
         for c in blocking:
-            if not partners:
+            # the last partner of the blocking card's deck (of one deck only: the list as it was)
+            j = next((j for j in range(len(partners) - 1, -1, -1) if deck_of[partners[j]] == deck_of[c]), None)
+            if j is None:
                 return None
-            state.swap_cards(c, partners.pop())
+            state.swap_cards(c, partners.pop(j))
         return self._find(state, m, seen)
 
     def _repair_set(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
@@ -345,7 +355,8 @@ class Belief:
             if here is not None:
                 held.remove(here)
                 continue
-            mine = [c for c in held if c not in seen and kind[c] not in wanted]
+            deck = game.cards.deck_of[self.ids_of[k][0]]  # (a card trades places only with one of its own deck)
+            mine = [c for c in held if c not in seen and kind[c] not in wanted and game.cards.deck_of[c] == deck]
             there = [c for c in self.ids_of[k] if c in self._swappable(state, src, seen)]
             if not mine or not there:
                 return None

@@ -231,7 +231,11 @@ class State:
 
         Every fact the state keeps about a card goes with its place: who played it, a simultaneous
         choice not yet revealed, the current round's moves. Each card takes the other's part, so
-        a sampled state stays one the rules could have reached."""
+        a sampled state stays one the rules could have reached: only two cards of one deck trade places
+        (a card of another deck where it lies is a place no deal nor move could have put it)."""
+        deck_of = self.game.cards.deck_of
+        if deck_of[a] != deck_of[b]:
+            raise ValueError(f"cards {a} and {b} are of different decks: neither can take the other's place")
         za, zb = self.zones[self.loc[a]], self.zones[self.loc[b]]
         ia, ib = za.index(a), zb.index(b)
         za[ia], zb[ib] = b, a
