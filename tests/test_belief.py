@@ -170,6 +170,84 @@ def test_search_agents_play_whole_games_of_every_ruleset(name, agents, seed):
     assert state.is_over
 
 
+# After each play, every player in turn is asked whether the card played is kept: the card is named
+# by the ask's env and by what is left to run (the players still to be asked).
+ASKED_AFTER_PLAY = """\
+game "Asked after play"
+players 2..3
+
+cards
+  card  rank 1..6
+
+zones
+  hand  per player, owner sees
+  down  shared, hidden
+  kept  shared, public
+
+round
+  deal 2 to hand
+  phase play
+    move play card from hand to down
+    after play
+      for each player
+        let played = card
+        ask player to choose keep player
+          if keep = player
+            move KEPT to kept
+    ends when every hand is empty
+  score
+    count kept
+
+game
+  rounds 1
+  winner highest total
+"""
+
+
+@pytest.mark.parametrize("kept", ["card", "played"])
+@pytest.mark.parametrize("answers", [["take"], ["leave", "take"]], ids=["asked-first", "asked-next"])
+def test_a_card_swapped_while_an_ask_waits_is_renamed_in_what_is_left_to_run(kept, answers):
+    """The played card, face down, trades places with a card of the other hand while the ask waits:
+    the card that took its place is the one played, so the answer keeps that one, whether the ask's
+    own block names it (asked first) or the rest of the loop does (asked next), by `card` or a `let`."""
+    game = interpreter.loads(ASKED_AFTER_PLAY.replace("KEPT", kept), "asked.rules")
+    state = game.new_game(2, 1)
+    lay, z = state.layout, game.zone_index
+    other = lay.base[z["hand"]] + 1 - state.current_player
+    played = state.legal_moves()[0].card
+    state.apply(state.legal_moves()[0])
+    assert state.asking is not None
+    stand_in = state.zones[other][0]
+    state.swap_cards(played, stand_in)
+    for answer in answers:
+        asked = state.current_player
+        state.apply(next(m for m in state.legal_moves() if (m.target == asked) == (answer == "take")))
+    assert state.zones[lay.base[z["kept"]]] == [stand_in]
+    assert played in state.zones[other]
+
+
+def test_a_card_shown_to_a_seat_stays_shown_where_it_was_when_it_trades_places():
+    """A hand shown to a seat (`show ... to`): a shown card that trades places with an unseen one
+    leaves the card now in its place shown, as the sampler's swaps mean (facts go with places)."""
+    game = interpreter.loads(
+        ASKED_AFTER_PLAY.replace(
+            "      for each player\n        let played = card\n        ask player to choose keep player\n"
+            "          if keep = player\n            move KEPT to kept\n",
+            "      show hand of left of player to player\n",
+        ).replace("deal 2 to hand", "deal 2 to hand\n  deal 1 to down"),
+        "shown.rules",
+    )
+    state = game.new_game(2, 3)
+    p = state.current_player
+    state.apply(state.legal_moves()[0])
+    other = state.layout.base[game.zone_index["hand"]] + 1 - p
+    assert len(state.observe(p)["shown"]) == 2
+    unseen = state.zones[state.layout.base[game.zone_index["down"]]][0]
+    state.swap_cards(state.zones[other][0], unseen)
+    shown = state.observe(p)["shown"]
+    assert sorted(game.cards.json[c]["rank"] for c in state.zones[other]) == sorted(x["card"]["rank"] for x in shown)
+
+
 # A rule that fails only on a move the game never plays (a 6 played when no trick is shown): the
 # greedy agent tries every move in its sampled states, so it meets the failure there first.
 FAILS_IN_A_SAMPLE = BLIND_TRICKS.replace(
