@@ -170,6 +170,37 @@ def test_search_agents_play_whole_games_of_every_ruleset(name, agents, seed):
     assert state.is_over
 
 
+def drawn_from_discards(state, seat: int) -> Counter:
+    """Lost Cities: the cards the other seat holds that it drew from a discard pile (public), each
+    with who discarded it; only cards of one copy (which of two alike copies was played, the seat
+    cannot tell)."""
+    game = state.game
+    copies = Counter(game.cards.kind)
+    hand = state.zones[state.layout.base[game.zone_index["hand"]] + 1 - seat]
+    kind, played = game.cards.kind, state.played_by
+    return Counter((kind[c], played[c]) for c in hand if played[c] >= 0 and copies[kind[c]] == 1)
+
+
+def test_a_card_seen_drawn_from_a_discard_pile_stays_in_the_hand_it_went_to():
+    """The seat saw the other player draw a card from a public discard pile: every sample has that
+    card in that hand, discarded by whoever discarded it. The final fix-up of the seat's own hand
+    traded such a card away (to stand for a card the seat drew from the stock), and its place,
+    with the discarder, went to another card."""
+    game, checked = interpreter.load(EXAMPLES / "classics" / "lost_cities.rules"), 0
+    for seed in range(30):
+        state = play_randomly(game, 2, seed, random.Random(seed).randrange(20, 70))
+        if state is None or not drawn_from_discards(state, state.current_player):
+            continue
+        seat = state.current_player
+        belief = Belief(game, state.observe(seat), random.Random(seed))
+        for _ in range(3):
+            sample = belief.sample()
+            if sample is not None:
+                assert drawn_from_discards(sample, seat) == drawn_from_discards(state, seat)
+                checked += 1
+    assert checked >= 20
+
+
 # After each play, every player in turn is asked whether the card played is kept: the card is named
 # by the ask's env and by what is left to run (the players still to be asked).
 ASKED_AFTER_PLAY = """\

@@ -160,7 +160,7 @@ class Belief:
         self._unseen_choices(state, obs["current"])
         if state.is_over or state.current_player != obs["current"] or game.phases[state.phase].name != obs["phase"]:
             return None
-        if not self._reconcile(state) or not self._shown(state):
+        if not self._reconcile(state, seen) or not self._shown(state, seen):
             return None
         state.vars = [
             _merge(known, mine) for known, mine in zip((obs["vars"][n] for n, *_ in game.vars), state.vars, strict=True)
@@ -179,11 +179,13 @@ class Belief:
             moves = state.legal_moves()
             state.apply(moves[rng.randrange(len(moves))])
 
-    def _reconcile(self, state: Any) -> bool:
+    def _reconcile(self, state: Any, seen: set[int]) -> bool:
         """Make the zones the seat sees hold what it sees, card by card in their order (cards
         drawn or played unseen may differ): a wrong card trades places with a right one from
-        further on in the zone or from a hidden place, taking with it what the state knows of it
-        (who played it: see ``State.swap_cards``)."""
+        further on in the zone or with an unseen one from a hidden place. What the state knows of
+        a place stays with it (who played its card: see ``State.swap_cards``), so a card the seat
+        saw go into a hidden place (drawn from a public pile) is never the one traded: it would
+        leave that place with another card holding its part."""
         game, lay, kind = self.game, self.lay, self.game.cards.kind
         visible = set(self.visible)
         for name, views in self.obs["zones"].items():
@@ -207,7 +209,9 @@ class Belief:
                             (
                                 c
                                 for c in self.ids_of[k]
-                                if state.loc[c] not in visible and not game.zones[lay.zone_of[state.loc[c]]].piles
+                                if c not in seen
+                                and state.loc[c] not in visible
+                                and not game.zones[lay.zone_of[state.loc[c]]].piles
                             ),
                             None,
                         )
@@ -216,9 +220,10 @@ class Belief:
                     state.swap_cards(content[i], other)
         return True
 
-    def _shown(self, state: Any) -> bool:
+    def _shown(self, state: Any, seen: set[int]) -> bool:
         """Make the hidden places hold the cards shown to the seat (`show ... to`): a place that
-        lacks one trades an unshown card of its own with one of that kind from another hidden place."""
+        lacks one trades an unshown card of its own with one of that kind from another hidden place
+        (both unseen otherwise: a card the seat saw go somewhere stays there)."""
         game, lay, kind = self.game, self.lay, self.game.cards.kind
         visible = set(self.visible)
         kept: set[int] = set()  # cards standing for a shown card already
@@ -232,6 +237,7 @@ class Belief:
                         c
                         for c in self.ids_of[k]
                         if c not in kept
+                        and c not in seen
                         and state.loc[c] not in visible
                         and state.loc[c] != inst
                         and not game.zones[lay.zone_of[state.loc[c]]].piles
@@ -239,7 +245,10 @@ class Belief:
                     None,
                 )
                 deck = game.cards.deck_of[self.ids_of[k][0]]  # (a card trades places only with one of its own deck)
-                victim = next((c for c in state.zones[inst] if c not in kept and game.cards.deck_of[c] == deck), None)
+                victim = next(
+                    (c for c in state.zones[inst] if c not in kept and c not in seen and game.cards.deck_of[c] == deck),
+                    None,
+                )
                 if there is None or victim is None:
                     return False
                 state.swap_cards(victim, there)
