@@ -77,7 +77,7 @@ def renamed(asking: tuple, other: dict[int, int], card_slots: frozenset[int], mo
     def data(x: Any) -> Any:
         if type(x) is Env:
             return Env(card(v) if i in card_slots else v for i, v in enumerate(x))
-        if hasattr(x, "_replace"):  # a move (a named tuple of rule, card, target)
+        if hasattr(x, "_replace") and hasattr(x, "card"):  # a move (a named tuple of rule, card, target)
             return move_renamed(x, other)
         if type(x) is tuple:
             return tuple(data(y) for y in x)
