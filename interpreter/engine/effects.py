@@ -7,9 +7,9 @@ from typing import Any
 
 from ..errors import PlayError
 from .events import compile_reveal, compile_shuffle
-from .expr_analysis import Scope
+from .expr_analysis import Scope, card_valued
 from .expressions import ExprCompiler
-from .flow import suspend
+from .flow import Env, suspend
 
 Effect = Callable[[Any, list], None]
 
@@ -45,7 +45,7 @@ def _asking_sequence(steps: list[Effect]) -> Effect:
             steps[i](s, e)
             if s.asking is not None:
                 if i + 1 < len(steps):
-                    suspend(s, rest, (i + 1, tuple(e)))
+                    suspend(s, rest, (i + 1, Env(e)))
                 return
 
     def rest(s, arg):
@@ -122,7 +122,10 @@ def _draw(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
 def _let(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     """let winner = player of winning"""
     value = cx.compile(node["value"], scope)
+    a_card = card_valued(node["value"], lambda name: scope.slots.get(name) in cx.card_slots)
     slot = scope.set(node["name"])
+    if a_card:
+        cx.card_slots.add(slot)
 
     def let(s, e):
         e[slot] = value(s, e)
@@ -246,7 +249,7 @@ def _asking_each(over: Any, k: int, where: Any, body: Effect) -> Effect:
                 body(s, e)
                 if s.asking is not None:
                     if i + 1 < len(xs):
-                        suspend(s, rest, (xs, i + 1, tuple(e)))
+                        suspend(s, rest, (xs, i + 1, Env(e)))
                     return
 
     def rest(s, arg):
