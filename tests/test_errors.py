@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import interpreter
-from conftest import RULESETS
+from conftest import ROOT, RULESETS
 from interpreter.errors import (
     DeclarationError,
     ReadError,
@@ -168,6 +168,40 @@ def test_a_capitalised_name_or_a_double_equals_gets_a_hint(old, new, hint):
     err = error_of(BASE.replace(old, new, 1))
     assert isinstance(err, RulesSyntaxError)
     assert hint in (err.hint or ""), err.format()
+
+
+@pytest.mark.parametrize(
+    ("old", "typo", "keyword"),
+    [
+        ("\nzones\n", "zone", "zones"),
+        ("  phase play", "phaze", "phase"),
+        ("      allow card is poison", "alow", "allow"),
+        ("    ends when every hand", "wen", "when"),
+        ("winner highest total", "higest", "highest"),
+    ],
+)
+def test_a_misspelt_keyword_gets_the_nearest_keyword_expected_there(old, typo, keyword):
+    """As a misspelt name does: the keyword is one the parser would have taken at that place, even
+    when the list of what was expected is cut short (`zones` is among the "5 more")."""
+    text = BASE.replace(old, old.replace(keyword, typo), 1)
+    err = error_of(text)
+    assert isinstance(err, RulesSyntaxError)
+    assert (err.span.line, err.span.col) == line_col(text, typo + (" " if typo != "zone" else "\n"))
+    assert err.hint == f"did you mean '{keyword}'?", err.format()
+
+
+@pytest.mark.parametrize("written", ["partners acros", "partner across"])
+def test_a_keyword_of_two_words_is_suggested_whole(written):
+    """`partners across|adjacent` is two keywords of two words each, not `partners (across` and `adjacent`."""
+    whist = (ROOT / "examples" / "classics" / "whist.rules").read_text()
+    err = error_of(whist.replace("partners across", written, 1))
+    assert "expected `partners across` or `partners adjacent`" in err.message
+    assert err.hint == "did you mean 'partners across'?", err.format()
+
+
+def test_a_word_far_from_every_keyword_gets_no_guess():
+    err = error_of(BASE.replace("  phase play", "  banana play", 1))
+    assert isinstance(err, RulesSyntaxError) and "did you mean" not in (err.hint or ""), err.format()
 
 
 def test_an_error_on_a_very_long_line_quotes_a_window_around_the_caret(tmp_path):
