@@ -126,6 +126,27 @@ def test_a_repeated_declaration_is_refused():
     assert isinstance(err, DeclarationError) and "declared twice" in err.message
 
 
+POISON_RULE = "    each poison in collected of player: -2\n"
+
+
+def test_two_scoring_rules_over_the_same_cards_are_told_to_differ_by_a_where():
+    """A scoring rule is known by what it scores; the second over the same cards is refused, and the
+    hint says how to keep both: a `where` that tells them apart."""
+    text = BASE.replace(POISON_RULE, POISON_RULE + "    each poison in collected of player: -3 if round > 1\n")
+    err = error_of(text)
+    assert isinstance(err, DeclarationError) and "declared twice" in err.message
+    assert (err.span.line, err.span.col) == line_col(text, "each poison", 1)
+    assert "`each poison in collected of player where ATTRIBUTE of it = VALUE: POINTS`" in (err.hint or "")
+    fixed = text.replace(": -3 if", " where value of it = 4: -3 if")
+    assert len(interpreter.loads(fixed, "fixed.rules").ir["round"]["score"]) == 3
+
+
+def test_two_scoring_rules_with_the_same_points_are_told_how_to_join_them():
+    err = error_of(BASE.replace(POISON_RULE, POISON_RULE + "    1 if round > 1\n    1 if round > 2\n"))
+    assert isinstance(err, DeclarationError) and "scoring rule '1' is declared twice" in err.message
+    assert "`1 if A or B`" in (err.hint or ""), err.format()
+
+
 @pytest.mark.parametrize(
     ("old", "new"),
     [
