@@ -336,6 +336,23 @@ def test_the_serve_command_prints_its_address_and_serves_the_lobby(tmp_path):
         proc.wait(timeout=30)
 
 
+def test_serve_on_a_port_in_use_says_so_and_prints_no_address(tmp_path):
+    """Another program holds the port: a clear error, exit code 2, and no lobby address printed as
+    if the server were there (nor the web server's own error)."""
+    import socket
+
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        result = run_cli("serve", "--port", str(port), "--data", str(tmp_path / "data"))
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "http://" not in result.stdout
+    assert f"error: cannot listen on 127.0.0.1:{port}: the port is in use by another program" in result.stderr
+    assert f"hint: choose another port, e.g. --port {port + 1}" in result.stderr
+    assert "Traceback" not in result.stderr and "Errno" not in result.stderr
+
+
 def test_a_choice_held_in_a_simultaneous_phase_survives_a_restart(tmp_path):
     """Kedric's agenda choice: seat 0 chooses before its turn (held); the server stops; after the
     restart the choice is still held and played when the engine asks seat 0."""
