@@ -184,12 +184,12 @@ def test_rules_fired_name_a_shipped_ruleset_as_the_user_did(tmp_path):
     import subprocess
     import sys
 
-    from conftest import ROOT
+    from conftest import HANG, ROOT
 
     def simulate_here(*extra: str) -> subprocess.CompletedProcess:
         args = [sys.executable, "-m", "interpreter", "simulate", "poison", "--players", "4", "--games", "2", *extra]
         env = {**os.environ, "PYTHONPATH": str(ROOT)}  # this source tree, run from elsewhere
-        return subprocess.run(args, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+        return subprocess.run(args, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=HANG)
 
     r = simulate_here("--format", "json")
     assert r.returncode == 0, r.stderr
