@@ -160,6 +160,7 @@ def test_every_agent_answers_asks_in_these_places(game, agent):
     ("line", "message"),
     [
         ("ask player to choose gift card from secret", "nobody sees the cards of zone 'secret'"),
+        ("ask player to choose gift card from deck", "nobody sees the cards of deck 'deck'"),
         ("ask player to choose gift card from seen of player", "expected a zone"),
     ],
 )

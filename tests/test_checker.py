@@ -211,3 +211,101 @@ def test_thousands_of_findings_are_gathered_in_time_linear_in_their_number(tmp_p
     unused = [f for f in report.findings if "is never used" in f.message]
     assert len(unused) == n
     assert compared[0] < 10 * n, f"{compared[0]:,} comparisons of positions for {n:,} findings"
+
+
+KINDS_OF_MOVES = """game "Every kind of move"
+players 2..3
+
+cards
+  card  rank 1..5   suit red | blue
+
+zones
+  hand   per player, owner sees
+  stock  shared, hidden
+  table  shared, public
+
+var bids per player per round = -1
+var trump = none
+var luck per player = 0
+
+round
+  deal 3 to hand, rest to stock
+  phase bidding
+    move bid number from 0 to count hand of player
+      require bids of player = -1
+    move pass
+      require bids of player = -1
+    move name_trump value of suit
+      require trump is none and player = dealer
+    move wish one of good_luck, no_luck
+      require luck of player = 0 and player = dealer
+    after bid
+      set bids of player to bid
+    after pass
+      set bids of player to 0
+    after name_trump
+      set trump to name_trump
+    after wish
+      add 1 to luck of player
+    ends when no player where bids of it < 0
+  phase play
+    move play card from hand to table
+    move lay 2 cards from hand to table
+    move draw top card from stock to hand
+      require count hand of player < 2
+    after play if rank of card = 1
+      ask player to choose victim player
+        require victim != player
+        add -1 to luck of victim
+    ends when count table = 9
+  score
+    luck of player
+
+game
+  rounds 2
+  winner highest total
+"""
+
+
+def test_a_failing_playout_words_every_kind_of_move_and_keeps_its_real_failure(tmp_path):
+    """Numbers, passes, values, options, draws, several cards and an ask's answer: a failing game
+    holding them once stopped `check` with "KeyError: 'card'" (only one card's move had words)."""
+    path = tmp_path / "kinds.rules"
+    path.write_text(KINDS_OF_MOVES, "utf-8")
+    report = check(str(path), games=12, jobs=1)
+    stuck = [f for f in report.findings if f.code == "deadlock"]
+    assert stuck and all("nobody can move in phase 'play'" in f.message for f in stuck)
+    said = []
+    for f in stuck:
+        rec, words = f.replay["record"], f.replay["moves"]
+        moves = [(r, m) for r, rnd in enumerate(rec["rounds"], 1) for m in rnd["moves"]]
+        assert len(words) == len(moves)
+        for text, (r, m) in zip(words, moves, strict=True):
+            assert text.startswith(f"r{r} seat {m['player']}: {m['move']}")  # never "you": no seat reads it
+            said.append(text.split(": ", 1)[1])
+    assert any(re.fullmatch(r"bid \d", s) for s in said) or "pass" in said
+    assert any(re.fullmatch(r"play card \d (red|blue) to table", s) for s in said)
+    text = run_cli("check", str(path), "--games", "4", "--jobs", "1").stdout
+    assert "nobody can move in phase 'play'" in text
+    assert re.search(r"  moves: (\.\.\. \d+ earlier, )?r\d seat \d: \w+", text)
+
+
+def test_a_derived_attribute_read_only_by_a_sum_or_a_max_is_used(tmp_path):
+    """`sum of heads in won of player` reads `heads` of every card there: once called "never used"."""
+    text = (
+        'game "Heads"\nplayers 2..3\n\n'
+        "define heads of card = if rank of card > 3 then 2 else 1\n"
+        "define tails of card = 7 - rank of card\n"
+        "define spare of card = rank of card\n\n"
+        "cards\n  card  suit a | b   rank 1..6\n\n"
+        "zones\n  hand  per player, owner sees\n  won   per player, public\n\n"
+        "round\n  deal 3 to hand\n  phase play\n    move keep card from hand to won\n"
+        "      require count won of player = 0 or max of tails in won of player > 2\n"
+        "    ends when every hand is empty\n"
+        "  score\n    sum of heads in won of player\n\n"
+        "game\n  rounds 1\n  winner highest total\n"
+    )
+    path = tmp_path / "heads.rules"
+    path.write_text(text, "utf-8")
+    unused = [f.message for f in check(str(path), games=0).findings if f.code == "unused-define"]
+    assert unused == ["definition 'spare' is never used: no rule reads it"]

@@ -58,6 +58,23 @@ def test_simulate_json_reports_scores_wins_and_throughput(tmp_path):
         assert len(rec["rounds"][0]["deal"]["hand"]) == 4
 
 
+def test_simulate_summarises_a_long_games_rounds_in_text_and_keeps_each_in_json():
+    """A 30-round game once printed 30 rows of round scores: past 12, the text summarises them."""
+    args = ("simulate", "rulesets/poison.rules", "--players", "3", "--games", "2", "--set", "rounds=30")
+    text = run_cli(*args).stdout
+    assert "mean score per round, summarised over the rounds" in text
+    [head] = [line for line in text.splitlines() if line.startswith("30 rounds")]
+    assert head.split()[2:] == ["seat", "0", "seat", "1", "seat", "2"]
+    rows = {
+        line.split()[0]: line for line in text.splitlines() if line.split()[:1] in (["mean"], ["lowest"], ["highest"])
+    }
+    assert set(rows) == {"mean", "lowest", "highest"} and rows["lowest"].count("(round ") == 3
+    stats = json.loads(run_cli(*args, "--format", "json").stdout)
+    assert [r["round"] for r in stats["per_round"]] == list(range(1, 31))
+    short = run_cli("simulate", "rulesets/poison.rules", "--players", "3", "--games", "2").stdout
+    assert "mean score per round (±" in short and "summarised" not in short
+
+
 def test_the_same_seed_writes_the_same_records_byte_for_byte(tmp_path):
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     for path in (a, b):

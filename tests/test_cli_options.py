@@ -26,7 +26,6 @@ def test_render_to_a_folder_that_does_not_exist_is_the_users_error(tmp_path):
         ("show", "poison", "--seed", "3"),
         ("show", "poison", "--max-moves", "3"),
         ("replay", "x.jsonl", "--seed", "3"),
-        ("check", "poison", "--max-moves", "3"),
     ],
     ids=" ".join,
 )

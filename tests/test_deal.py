@@ -59,6 +59,31 @@ def test_the_dealer_rotates_clockwise(poison):
     assert [r["dealer"] for r in state.history] == [0, 1, 2, 3]
 
 
+def test_a_dealer_who_stays_deals_every_round_and_the_tools_say_so():
+    """`dealer stays`: seat 0 deals each round (the default is to rotate clockwise, as above)."""
+    import random
+
+    import interpreter
+    from conftest import RULESETS
+    from interpreter.text.diff import diff, diff_text
+    from interpreter.text.fmt import format_text
+    from interpreter.text.render import rulebook, to_markdown
+
+    text = (RULESETS / "poison.rules").read_text("utf-8").replace("  dealer rotates clockwise\n", "  dealer stays\n")
+    game = interpreter.loads(text, "stays.rules")
+    state, rng = game.new_game(4, seed=3), random.Random(3)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_moves()))
+    assert [r["dealer"] for r in state.history] == [0, 0, 0, 0]
+    assert "  dealer stays\n" in format_text(text)
+    assert "the same player deals every round" in to_markdown(rulebook(game.ir))
+    rotating = interpreter.loads(text.replace("  dealer stays\n", ""), "default.rules").ir
+    assert rotating["game"]["dealer"] == "clockwise"
+    assert "Dealer: the same player deals every round -> the dealer passes clockwise" in diff_text(
+        diff(game.ir, rotating)
+    )
+
+
 def test_a_player_count_outside_the_rules_is_refused(poison):
     with pytest.raises(PlayError, match="for 3 to 6 players, not 7"):
         poison.new_game(7)

@@ -135,6 +135,7 @@ MISTAKES = {
         "    ends when every hand is empty\n    at end\n      move card in hand of player to pile\n",
     ),
     "a set of cards has at least 1 card": ("move play card from hand to pile", "move play 0 cards from hand to pile"),
+    "which its player does not see": ("  hand  per player, owner sees", "  hand  per player, hidden"),
 }
 
 
@@ -153,3 +154,21 @@ def test_each_common_error_is_what_check_says_for_that_mistake(message, tmp_path
     report = check(str(path), games=20, seed=1)
     said = [f"{f.message} {f.hint or ''}" for f in report.findings if f.severity in ("error", "warning")]
     assert any(message in s for s in said), said
+
+
+def test_the_error_of_a_choice_among_unseen_cards_is_the_one_shown():
+    """*Only cards the player sees*: its example's error, word for word, made in the smallest
+    ruleset of the page with the example's zone, deal and move."""
+    from interpreter.errors import RulesetError
+
+    smallest = next(b for b in BLOCKS if b.startswith('game "Snap-ish"'))
+    rules = (
+        smallest.replace("  pile  shared, public\n", "  pile  shared, public\n  stock  shared, hidden\n")
+        .replace("deal all to hand, one at a time", "deal 2 to hand, rest to stock")
+        .replace("    move play", "    move take 2 cards from stock to hand\n    move play")
+    )
+    section = DOC.split("### Only cards the player sees", 1)[1]
+    shown = re.search(r"```text\n(.*?)```", section, flags=re.S).group(1).rstrip("\n")
+    with pytest.raises(RulesetError) as err:
+        interpreter.loads(rules, "take.rules")
+    assert err.value.format() == shown

@@ -10,7 +10,7 @@ import pytest
 import interpreter
 from conftest import position
 from interpreter.engine.records import record, replay
-from interpreter.errors import RulesetError
+from interpreter.errors import PlayError, RulesetError
 from interpreter.text.fmt import format_text
 from interpreter.text.render import rulebook, to_markdown
 
@@ -276,6 +276,68 @@ game
     assert all(game.cards.json[i]["rank"] > 3 for i in state.zone_cards(state.layout.base[game.zone_index["pile"]]))
 
 
+ROUNDS_OF_CHOICES = """
+round
+  deal 3 to hand
+  phase reveal, simultaneous
+    move reveal card from hand to pile
+      require rank of card > 0
+    after reveal
+      add 1 to count_
+    ends when every hand is empty
+  score
+    count pile
+game
+  rounds 1
+  winner highest total
+"""
+
+
+def test_a_simultaneous_phase_with_an_end_plays_rounds_of_choices_until_it_holds():
+    """`ends when` in a simultaneous phase was never read: each player chose once and the phase ended."""
+    game = load(ROUNDS_OF_CHOICES)
+    state = game.new_game(3, 2)
+    chosen = []
+    while not state.is_over:
+        chosen.append(state.current_player)
+        if len(chosen) % 3:  # in the middle of a round of choices nothing has taken effect yet
+            assert var(state, "count_") == (len(chosen) - 1) // 3 * 3
+        state.apply(state.legal_moves()[0])
+    assert var(state, "count_") == 9 and chosen == [1, 2, 0] * 3  # three rounds, each from the dealer's left
+    assert replay(game, record(state)).totals == state.totals
+
+
+def test_a_simultaneous_phase_whose_end_holds_at_its_start_asks_nobody():
+    state = load(ROUNDS_OF_CHOICES.replace("deal 3 to hand", "deal 0 to hand")).new_game(2, 0)
+    assert state.is_over and var(state, "count_") == 0
+
+
+def test_a_simultaneous_phase_where_nobody_can_choose_before_its_end_holds():
+    stuck = ROUNDS_OF_CHOICES.replace("require rank of card > 0", "require rank of card > 2")
+    with pytest.raises(PlayError, match="nobody can move in phase 'reveal'"):
+        play_out(load(stuck).new_game(2, 4))
+    loose = stuck.replace(
+        "    ends when every hand is empty\n", "    ends when every hand is empty\n    ends when nobody can move\n"
+    )
+    game = load(loose)
+    state = game.new_game(2, 4)
+    play_out(state)
+    pile = state.zone_cards(state.layout.base[game.zone_index["pile"]])
+    assert pile and all(game.cards.json[i]["rank"] > 2 for i in pile)
+
+
+def test_check_reads_a_simultaneous_phases_end_and_the_rulebook_says_when(tmp_path):
+    from interpreter.checker import check
+
+    path = tmp_path / "reveal.rules"
+    path.write_text(HEAD + ROUNDS_OF_CHOICES)
+    report = check(str(path), games=10, jobs=1)
+    assert [f.message for f in report.findings if f.code == "dead-rule"] == []
+    assert [c["count"] > 0 for c in report.coverage if c["kind"] == "phase end"] == [True]
+    text = to_markdown(rulebook(load(ROUNDS_OF_CHOICES).ir))
+    assert "each time the chosen moves have all taken effect; until then every player chooses again" in text
+
+
 # ---- the tools ------------------------------------------------------------------------------------------
 
 
@@ -347,7 +409,7 @@ def test_the_rules_own_effects_may_range_over_every_player():
 
 
 @pytest.mark.parametrize("agent", ["random", "greedy", "mcts"])
-@pytest.mark.parametrize("body", [SETUP, LOOP, TWO], ids=["setup", "loop", "two"])
+@pytest.mark.parametrize("body", [SETUP, LOOP, TWO, ROUNDS_OF_CHOICES], ids=["setup", "loop", "two", "choices"])
 def test_agents_play_games_that_use_the_flow_constructs(agent, body):
     """The agents see only their SeatView; the search agents' belief sampler replays the round from a
     sampled deal, set-up cards of hidden shared zones included."""

@@ -362,3 +362,41 @@ def test_the_cli_refuses_a_bound_below_one() -> None:
     result = run_cli("simulate", "poison", "--max-moves", "0")
     assert result.returncode == 2
     assert "--max-moves" in result.stderr
+
+
+BOUNDED = ENDLESS.replace("  rounds 1\n", "  rounds 1\n  max moves per round 30\n")
+
+
+def test_a_game_says_its_own_bound_on_moves_and_the_tools_read_it(tmp_path) -> None:
+    """`max moves per round N` replaces 20 per card + 1000 for the engine, check and simulate;
+    --max-moves still overrides it; fmt, render and diff say it."""
+    from interpreter.checker import check
+    from interpreter.text.diff import diff, diff_text
+    from interpreter.text.fmt import format_text
+    from interpreter.text.render import rulebook, to_markdown
+
+    game = interpreter.loads(BOUNDED, "bounded.rules")
+    assert game.max_moves_per_round == 30 and game.ir["game"]["max_moves_per_round"] == 30
+    with pytest.raises(PlayError, match="after 30 moves") as info:
+        play_first_moves(game)
+    assert "`max moves per round N`" in info.value.hint
+    with pytest.raises(PlayError, match="after 25 moves"):
+        play_first_moves(compile_ir(game.ir, max_moves=25))
+    path = write(tmp_path / "bounded.rules", BOUNDED)
+    [endless] = [f for f in check(str(path), games=2, jobs=1).findings if f.code == "endless"]
+    assert "has not ended after 30 moves" in endless.message and "max moves per round" in endless.hint
+    checked = run_cli("check", str(path), "--games", "2", "--jobs", "1", "--max-moves", "20")
+    assert checked.returncode == 1 and "has not ended after 20 moves" in checked.stdout
+    simulated = run_cli("simulate", str(path), "--players", "2", "--games", "1")
+    assert simulated.returncode == 2 and "round 1 has not ended after 30 moves" in simulated.stderr
+    assert "  max moves per round 30\n" in format_text(BOUNDED) == format_text(format_text(BOUNDED))
+    assert "A round that has not ended after 30 moves is stopped as endless" in to_markdown(rulebook(game.ir))
+    assert "added    Moves per round: a round that has not ended after 30 moves" in diff_text(
+        diff(interpreter.loads(ENDLESS, "e.rules").ir, game.ir)
+    )
+
+
+def test_a_bound_below_one_move_is_an_error_at_its_line() -> None:
+    err = error_of(BOUNDED.replace("round 30", "round 0"))
+    assert err.span.line == BOUNDED.splitlines().index("  max moves per round 30") + 1
+    assert "at least 1 move" in err.message

@@ -47,6 +47,16 @@ def test_the_recorded_game_replays_as_the_seat_saw_it(tmp_path):
     assert "every move legal" in r.stdout
 
 
+def test_a_game_that_ends_on_a_condition_replays_without_a_number_of_rounds():
+    """Sevens plays until a total reaches its goal: its rounds are not counted in advance (once
+    "round 1 of None")."""
+    rec, rules = "tests/pinned/sevens-4p-random_greedy_random_greedy.jsonl", "examples/classics/sevens.rules"
+    r = run_cli("replay", rec, "--rules", rules, "--seat", "1")
+    assert r.returncode == 0, r.stderr
+    headers = [line for line in r.stdout.splitlines() if line.startswith("=== round")]
+    assert headers[0] == "=== round 1, dealer seat 0 ===" and "None" not in r.stdout
+
+
 def test_bad_input_asks_again_and_q_quits_cleanly():
     r = run_cli("play", "poison", "--players", "4", input="seven\n0\n99\n?\nq\n")
     assert r.returncode == 0 and "Traceback" not in r.stderr

@@ -16,7 +16,7 @@ from interpreter.play.web.views import ALL, SPECTATOR, moves_view, seat_view
 from interpreter.text.move_words import move_text, move_words
 
 BLIND = """
-game "Blind draw"
+game "Blind take"
 players 2..3
 cards
   chip  value 1..6
@@ -27,8 +27,8 @@ round
   deal 1 to hand, rest to pile
   phase draw
     move take card from pile to hand
-      allow value of card > 2
-    ends when no card in pile where value of it > 2
+      require card = first card in pile
+    ends when count pile < 2
   score
     sum of value in hand of player
 game
@@ -37,17 +37,23 @@ game
 """
 
 
-def test_a_move_from_a_hidden_pile_is_offered_once_without_its_card():
-    """Drawing from a face-down pile: one button, no card named (listing them would tell which the rule allows)."""
+def test_a_blind_move_is_offered_once_without_its_card_whatever_the_engine_offers():
+    """A blind move takes the card the rules name from a face-down pile: one button, no card named.
+    Were the engine to offer every card of the pile, still one button without a card (listing
+    them would tell what lies there), standing for the first."""
+    from interpreter.engine.moves import Move
+
     game = interpreter.loads(BLIND, "blind.rules")
     state = game.new_game(2, 3)
     seat = state.current_player
     legal = state.legal_moves()
-    assert len(legal) > 1, "(several cards of the pile may be taken)"
-    shown, moves = moves_view(state, seat, legal)
-    assert len(shown) == 1 and moves == [legal[0]]
-    assert shown[0]["card"] is None and shown[0]["from"] is None
-    assert shown[0]["label"] == "take a card from pile to your hand"
+    assert len(legal) == 1, "(the rules name the card)"
+    pile = state.zone_cards(state.layout.instances[game.zone_index["pile"]][0])
+    for offered in (legal, [Move(legal[0].rule, c, legal[0].target) for c in pile]):
+        shown, moves = moves_view(state, seat, offered)
+        assert len(shown) == 1 and moves == [offered[0]]
+        assert shown[0]["card"] is None and shown[0]["from"] is None
+        assert shown[0]["label"] == "take a card from pile to your hand"
 
 
 def test_a_seat_is_sent_counts_of_what_it_cannot_see():

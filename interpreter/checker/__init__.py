@@ -63,15 +63,17 @@ def check(
     jobs: int = 1,
     sets: dict[str, Any] | None = None,
     progress: Callable[[int, int, float], None] | None = None,
+    max_moves: int | None = None,
     find: BaseFinder | None = None,
 ) -> Report:
-    """Check the ruleset at ``path``; the report holds every finding, sorted by position. ``find``
-    finds the files `extends` names (see ``load_program``)."""
+    """Check the ruleset at ``path``; the report holds every finding, sorted by position.
+    ``max_moves`` bounds the moves of a round in the playouts, instead of the game's own bound;
+    ``find`` finds the files `extends` names (see ``load_program``)."""
     start = time.perf_counter()
     report = Report(str(path))
     sets = dict(sets or {})
     _, game, playable = check_static(str(path), report, players=players, sets=sets, find=find)
     if game is not None and games > 0 and playable:
-        check_playouts(game, str(path), sets, playable, games, seed, jobs, report, progress)
+        check_playouts(game, str(path), sets, playable, games, seed, jobs, report, progress, max_moves)
     report.seconds = time.perf_counter() - start
     return report

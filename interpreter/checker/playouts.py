@@ -25,6 +25,7 @@ from ..errors import PlayError, RulesetError, plural
 from ..language.limits import MAX_ROUNDS
 from ..loader import ir_from_path
 from ..simulation.parallel import quiet_pool
+from ..text.move_words import move_text
 from .findings import Finding, Report, at
 
 REPLAY_EVERY = 50  # every 50th game is played twice and replayed from its record
@@ -38,15 +39,15 @@ def playout_seed(run_seed: int | None, players: int, index: int) -> int:
 
 
 @cache
-def _game(path: str) -> Game:
+def _game(path: str, max_moves: int | None) -> Game:
     """A worker's own Game, compiled with rule coverage, loaded once per process."""
-    return compile_ir(ir_from_path(path), coverage=True, consults=True)
+    return compile_ir(ir_from_path(path), coverage=True, max_moves=max_moves, consults=True)
 
 
-def run_chunk(task: tuple[str, dict[str, Any], int, int, int, int | None]) -> dict[str, Any]:
+def run_chunk(task: tuple[str, dict[str, Any], int, int, int, int | None, int | None]) -> dict[str, Any]:
     """Play games ``start..stop`` with ``players`` players; what they found, and rule coverage."""
-    path, sets, players, start, stop, run_seed = task
-    game = _game(path)
+    path, sets, players, start, stop, run_seed, max_moves = task
+    game = _game(path, max_moves)
     assert game.coverage is not None
     game.coverage.clear()
     failures: dict[tuple[str, str], dict[str, Any]] = {}
@@ -178,24 +179,18 @@ def _failure(code: str, message: str, span: Any, players: int, seed: int, state:
         out["at"] = str(span)
     if state is not None:
         rec = record(state, ["random"] * players)
-        out["moves"] = [
-            f"r{r + 1} {m['player']}:{m['move']} {_card_text(m['card'])}>{m['to']['zone']}#{m['to']['index']}"
-            for r, rnd in enumerate(rec["rounds"])
-            for m in rnd["moves"]
-        ]
+        rounds = enumerate(rec["rounds"], 1)  # in the words of `play`, read by no seat: `r2 seat 1: bid 3`
+        out["moves"] = [f"r{r} {move_text(state.game, m, -1, players)}" for r, rnd in rounds for m in rnd["moves"]]
         out["record"] = rec
     return out
 
 
-def _card_text(card: dict[str, Any]) -> str:
-    """A card in a few characters: ``gem/red/5``."""
-    return "/".join(str(v) for v in card.values())
-
-
 # ---- running all playouts -----------------------------------------------------------------------
-def tasks(path: str, sets: dict[str, Any], counts: list[int], games: int, seed: int | None) -> list[tuple]:
-    """The chunks of work: (path, sets, players, start, stop, seed)."""
-    return [(path, sets, p, i, min(i + CHUNK, games), seed) for p in counts for i in range(0, games, CHUNK)]
+def tasks(
+    path: str, sets: dict[str, Any], counts: list[int], games: int, seed: int | None, max_moves: int | None = None
+) -> list[tuple]:
+    """The chunks of work: (path, sets, players, start, stop, seed, the bound on moves a round)."""
+    return [(path, sets, p, i, min(i + CHUNK, games), seed, max_moves) for p in counts for i in range(0, games, CHUNK)]
 
 
 def run_playouts(
@@ -206,9 +201,11 @@ def run_playouts(
     seed: int | None,
     jobs: int,
     progress: Callable[[int, int, float], None] | None = None,
+    max_moves: int | None = None,
 ) -> list[dict[str, Any]]:
-    """Every chunk's result, in a fixed order (the same for any number of jobs)."""
-    work = tasks(path, sets, counts, games, seed)
+    """Every chunk's result, in a fixed order (the same for any number of jobs); ``max_moves``
+    bounds a round's moves instead of the game's own bound (`check --max-moves`)."""
+    work = tasks(path, sets, counts, games, seed, max_moves)
     total = games * len(counts)
     done, start = 0, time.perf_counter()
     results = []
@@ -243,9 +240,10 @@ def check_playouts(
     jobs: int,
     report: Report,
     progress: Callable[[int, int, float], None] | None = None,
+    max_moves: int | None = None,
 ) -> None:
     """Play, then report failures (with seed and moves), the playouts' figures and rule coverage."""
-    results = run_playouts(path, sets, counts, games, seed, jobs, progress)
+    results = run_playouts(path, sets, counts, games, seed, jobs, progress, max_moves)
     coverage: Counter = Counter()
     failures: dict[tuple[str, str], dict[str, Any]] = {}
     for r in results:
@@ -276,7 +274,8 @@ def check_playouts(
 
 HINTS = {
     "deadlock": "a phase whose `ends when` does not hold while nobody can move: loosen a guard, or end the phase",
-    "endless": "a phase that never ends: check its `ends when` and that its moves use cards up",
+    "endless": "a phase that never ends: check its `ends when` and that its moves use cards up; if the game's "
+    "rounds are only long, say so: `max moves per round N` in the game section (or try --max-moves N)",
     "cards": "an effect that moves a card it should not: see the moves listed",
     "score": "every scoring rule must give a whole number",
     "engine": "a rule computes something impossible (for example arithmetic on none): see the moves listed",

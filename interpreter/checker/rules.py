@@ -349,8 +349,21 @@ def _unused_params(ir: dict[str, Any], report: Report) -> None:
 
 def _defines_read(node: Any) -> set[str]:
     """The names of the definitions an expression (or any IR part) reads: calls, and derived
-    attributes of cards (`points of card`), which read like attributes."""
-    return {n["name"] for n in walk(node) if n["op"] in ("call", "attr")}
+    attributes of cards, read like attributes (`points of card`) or named by what reads an
+    attribute of many cards (`sum of points in won`, `max of points in hand`, a choice's `value of
+    points` or a set's `of one points`)."""
+    names: set[str] = set()
+    todo = [node]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, list):
+            todo.extend(x)
+        elif isinstance(x, dict):
+            if x.get("op") in ("call", "attr"):
+                names.add(x["name"])
+            names.update(x[k] for k in ("attr", "same") if isinstance(x.get(k), str))
+            todo.extend(v for k, v in x.items() if k != "at")
+    return names
 
 
 def _unused_defines(ir: dict[str, Any], report: Report) -> None:

@@ -33,7 +33,7 @@ def register(sub: Any) -> None:
     p.add_argument("--no-info", action="store_true", help="leave out info lines (deal arithmetic)")
     p.add_argument("--strict", action="store_true", help="warnings count as errors: exit 1 if there is any (for CI)")
     p.add_argument("--quiet", action="store_true", help=QUIET_HELP)
-    add_common(p, max_moves=False)
+    add_common(p)
     p.set_defaults(run=cmd_check)
 
 
@@ -53,6 +53,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         sets=parse_sets(args.set),
         progress=progress_bar(not args.quiet, unit="playouts"),
+        max_moves=args.max_moves,
     )
     if args.failures:
         records = [f.replay["record"] for f in report.sorted() if f.replay and f.replay.get("record")]

@@ -109,7 +109,7 @@ def add_common(
             type=positive,
             metavar="N",
             help="the most moves a round may take before it is stopped as endless "
-            "(default: 20 per card of the game, plus 1000)",
+            "(default: the game's `max moves per round`, else 20 per card of the game, plus 1000)",
         )
 
 

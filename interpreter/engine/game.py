@@ -20,6 +20,7 @@ from .expr_analysis import Fn, Scope, binds_names, uses_env, zone_pure
 from .expressions import ExprCompiler
 from .moves import compile_generator
 from .scoring import rule_runner
+from .unseen import check_unseen_choices
 from .zones import Layout, ZoneSpec, layout, zone_specs
 
 # Every rule's env has these three slots first: who moves, the card moved, where it went.
@@ -245,6 +246,7 @@ def compile_ir(
     ``consults`` (with ``coverage``) also counts how often each guard was consulted (`check`)."""
     check_references(ir)
     try:
+        check_unseen_choices(ir)  # (a player chooses only among cards they see)
         return _compile_ir(ir, coverage, max_moves, consults)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError) as err:  # hand-written IR
         raise compile_error(err) from None
@@ -255,7 +257,8 @@ def _compile_ir(
 ) -> Game:
     """Compile checked IR into a Game: expressions to closures, decks to tables.
 
-    ``max_moves`` bounds the moves of one round (default: derived from the deck, see limits.py);
+    ``max_moves`` bounds the moves of one round (default: the game's `max moves per round`, else
+    derived from the deck, see limits.py);
     a round that goes past it stops with a PlayError naming the rule that loops.
 
     With ``coverage``, the Game counts in ``game.coverage`` (by rule position, "file:line:col")
@@ -318,10 +321,10 @@ def _compile_ir(
         triggers=tuple(tuple(t) for t in triggers),
         score=tuple(score),
         rounds=expr(game.get("rounds")),
-        dealer_step=1 if game.get("dealer", "clockwise") == "clockwise" else -1,
+        dealer_step={"clockwise": 1, "counterclockwise": -1, "stays": 0}[game.get("dealer", "clockwise")],
         winner_highest=game["winner"] == "highest",
         env_size=cx.env_size,
-        max_moves_per_round=max_moves or default_max_moves(len(cards)),
+        max_moves_per_round=max_moves or game.get("max_moves_per_round") or default_max_moves(len(cards)),
         coverage=counts,
         target_piles=tuple(m.choice is None and specs[m.target].piles for m in moves),
         flow=flow,

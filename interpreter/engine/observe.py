@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .choices import describe_choice
+from .choices import describe_choice, describe_move
+from .unseen import card_seen
 from .zones import sees
 
 
@@ -132,7 +133,8 @@ def deal_view(state: Any, seat: int) -> dict[str, list[Any]]:
 
 def seen_move(state: Any, seat: int, p: int, m: Any) -> dict[str, Any]:
     """A move as ``seat`` saw it: as records write it, but a card that went where this seat cannot
-    see is shown only to the seat that moved it (a choice is seen by all once revealed)."""
+    see is shown only to the seat that moved it, if it saw the card where it took it from (not a
+    blind move's card, unseen.py); a choice is seen by all once revealed."""
     game, lay = state.game, state.layout
     rule = game.moves[m.rule]
     if m.card < 0:
@@ -145,9 +147,30 @@ def seen_move(state: Any, seat: int, p: int, m: Any) -> dict[str, Any]:
         if p != seat and not sees(game, lay, m.target, seat):
             seen["card"] = None
         return seen
+    mover_saw = p == seat and sees(game, lay, lay.base[rule.source] + (p if rule.source_per_player else 0), p)
     return {
         "player": p,
         "move": rule.name,
-        "card": game.cards.json[m.card] if p == seat or sees(game, lay, m.target, seat) else None,
+        "card": game.cards.json[m.card] if mover_saw or sees(game, lay, m.target, seat) else None,
         "to": {"zone": game.zones[lay.zone_of[m.target]].name, "index": lay.number[m.target]},
     }
+
+
+def offered_move(state: Any, seat: int, move: Any) -> dict[str, Any]:
+    """A legal move of ``seat`` as that seat may read it: as records write it, but every card the
+    seat's observation does not show where it lies now (unseen.card_seen) is None; a card move's
+    unseen card also names the zone instance it is taken from, ``"from": {"zone", "index"}``. The
+    compiler refuses choices among unseen cards (unseen.py): this is what keeps a seat from being
+    told of one all the same (a blind move's card, or any the engine may offer)."""
+    game, lay = state.game, state.layout
+    out = describe_move(game, lay, seat, move)
+    if move.card >= 0:  # one card: a card move, or an ask's card
+        if not card_seen(state, seat, move.card):
+            inst = state.loc[move.card]
+            out["card"] = None
+            out["from"] = {"zone": game.zones[lay.zone_of[inst]].name, "index": lay.number[inst]}
+    elif "cards" in out:  # several cards
+        out["cards"] = [
+            c if card_seen(state, seat, x) else None for c, x in zip(out["cards"], move.target.cards, strict=True)
+        ]
+    return out

@@ -3,7 +3,7 @@ in exactly one zone. Moves are tuples ``(move rule index, card id, target zone i
 listed by ``legal_moves`` in a fixed order: move rules as declared, then cards in their
 zone's order, then target instances by index.
 
-Why one module of about 640 lines (over the house's 600): State is one class on purpose. Its
+Why one module of about 660 lines (over the house's 600): State is one class on purpose. Its
 slots and the loop that changes them (apply -> _perform -> _advance -> _next_phase ->
 _start_round) are the hot path of every move of every game, search and checking playout; kept
 together, that loop reads as one piece beside the slots it writes, and copy() copies exactly
@@ -41,6 +41,7 @@ class State:
         "_legal",
         "asking",
         "cache",
+        "choosers",
         "current",
         "dealer",
         "deals_given",
@@ -101,6 +102,7 @@ class State:
         # an ask waiting for its answer: (asked seat, its rule, env, what is left to run: flow.py)
         self.asking: tuple | None = None
         self.to_move: list[int] = []
+        self.choosers: tuple[int, ...] = ()  # a simultaneous phase: its seats, in the order they choose
         env = [None] * game.env_size
         self.vars = [
             ([init(self, env)] * players if per_player else init(self, env)) for _, per_player, _, init in game.vars
@@ -445,7 +447,8 @@ class State:
     def _resolve(self, _: None = None) -> None:
         """A simultaneous phase's held moves take effect, in ``pending``'s order (the first next:
         those not yet resolved stay held, and hidden, while a resolution's ask waits); then the
-        phase ends. Also a frame (flow.py), to go on after an answer."""
+        phase ends, or, when it has an `ends when`, every seat chooses again. Also a frame
+        (flow.py), to go on after an answer."""
         pending = self.pending
         while pending:
             p, move = pending.pop(0)
@@ -453,7 +456,10 @@ class State:
             if self.asking is not None:
                 suspend(self, State._resolve, None)
                 return
-        self._next_phase()
+        if self.game.phases[self.phase].ends is None:
+            self._next_phase()
+        else:  # everyone chooses again; _advance reads the phase's end first
+            self.to_move = list(self.choosers)
 
     def _advance(self) -> None:
         """End phases and rounds whose time has come, until some player must move."""
@@ -471,11 +477,23 @@ class State:
                 continue
             ph = game.phases[self.phase]
             if ph.simultaneous:
+                # `ends when` is read before each round of choices: when the phase starts and each
+                # time the held moves have all taken effect (never between two of them)
+                if ph.ends is not None and not self.pending and len(self.to_move) == self.n and self._phase_over(ph):
+                    self._next_phase()
+                    if self.asking is not None:
+                        return self._hold()
+                    continue
                 while self.to_move and not self._moves_for(self.to_move[0]):
                     self.to_move.pop(0)
                 if self.to_move:
                     self.current = self.to_move[0]
                     return
+                if ph.ends is not None and not self.pending:  # nobody could choose, and the end does not hold
+                    self._stuck(ph)
+                    if self.asking is not None:
+                        return self._hold()
+                    continue
                 if ph.resolve:
                     self.pending = resolution_order(self, ph, self.pending)
                 self._resolve()
@@ -483,17 +501,11 @@ class State:
                     return self._hold()
                 continue
 
-            ends = ph.ends
-            if ends is not None:
-                try:
-                    ended = ends(self, [None] * game.env_size if ph.ends_env else ())  # () when it reads no name
-                except RUNTIME_FAILURES as err:
-                    raise rule_failure(err, ph.at, "phase's end", self.game.read_from_ir) from None
-                if ended:
-                    self._next_phase()
-                    if self.asking is not None:
-                        return self._hold()
-                    continue
+            if ph.ends is not None and self._phase_over(ph):
+                self._next_phase()
+                if self.asking is not None:
+                    return self._hold()
+                continue
             current, n = self.current, self.n
             if self.expiring:
                 self._expire(current)
@@ -514,14 +526,25 @@ class State:
                 if self._moves_for(p):
                     self.current = p
                     return
-            if ph.ends_when_stuck is not None:
-                if game.coverage is not None:
-                    game.coverage[ph.ends_when_stuck] += 1
-                self._next_phase()
-                if self.asking is not None:
-                    return self._hold()
-                continue
+            self._stuck(ph)
+            if self.asking is not None:
+                return self._hold()
+
+    def _phase_over(self, ph: Any) -> bool:
+        """Whether the phase's `ends when` holds now."""
+        try:
+            return bool(ph.ends(self, [None] * self.game.env_size if ph.ends_env else ()))  # (): it reads no name
+        except RUNTIME_FAILURES as err:
+            raise rule_failure(err, ph.at, "phase's end", self.game.read_from_ir) from None
+
+    def _stuck(self, ph: Any) -> None:
+        """Nobody can move and the phase's `ends when` does not hold: it ends if it says `ends when
+        nobody can move`; otherwise the rules leave everyone stuck."""
+        if ph.ends_when_stuck is None:
             raise PlayError(f"nobody can move in phase '{ph.name}', and its end condition does not hold", ph.at)
+        if self.game.coverage is not None:
+            self.game.coverage[ph.ends_when_stuck] += 1
+        self._next_phase()
 
     def _start_round(self, advance: bool = True) -> None:
         """Deal the round and start its first phase; then, unless the caller is _advance (which
@@ -587,7 +610,8 @@ class State:
             first = self.next_player
         self.current = first
         if ph.simultaneous:
-            self.to_move = [(first + k) % self.n for k in range(self.n)]
+            self.choosers = tuple((first + k) % self.n for k in range(self.n))
+            self.to_move = list(self.choosers)
 
     def _next_phase(self) -> None:
         ph = self.game.phases[self.phase]

@@ -341,7 +341,7 @@ class Round:
 
 @dataclass(frozen=True)
 class GameItem:
-    kind: str  # rounds | dealer | winner
+    kind: str  # rounds | dealer | winner | max_moves
     value: Any
     span: Span
 

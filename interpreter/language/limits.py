@@ -18,7 +18,8 @@ MAX_ROUNDS = 10_000  # a game without a `rounds` cap that has not ended by then 
 
 
 def default_max_moves(cards: int) -> int:
-    """Moves a round may take before it counts as endless: 20 per card of the game, plus 1000."""
+    """Moves a round may take before it counts as endless, unless the game says (`max moves per
+    round N`): 20 per card of the game, plus 1000."""
     return MOVES_PER_CARD * cards + MOVES_EXTRA
 
 
@@ -66,5 +67,5 @@ def endless_round(state: Any) -> PlayError:
         "; ".join(parts),
         span or None,
         "make each move bring the phase's end nearer; if the game is only long, "
-        f"raise the bound with --max-moves N (now {bound} moves a round)",
+        f"raise the bound: `max moves per round N` in the game section, or --max-moves N (now {bound} moves a round)",
     )

@@ -85,12 +85,15 @@ class RulesResolver:
         elif c.kind == "card":  # an ask's: a card of a zone its player sees
             node["zone"] = self.expr(c.low, scope, None)
             self._expect(T("zone"), c.low.span)
-            zone = self.zones.get(self._last_type.zone or "")
-            if zone is not None and zone["visibility"] == "hidden":
+            named = self._last_type.zone or ""
+            zone = self.zones.get(named)
+            if (zone is not None and zone["visibility"] == "hidden") or (zone is None and named in self.p.decks):
+                what = f"zone '{named}'" if zone is not None else f"deck '{named}' (its cards not dealt)"
                 raise DeclarationError(
-                    f"nobody sees the cards of zone '{zone['name']}': an ask chooses among cards its player sees",
+                    f"nobody sees the cards of {what}: an ask chooses among cards its player sees",
                     c.low.span,
-                    "choose from a zone the player sees (`owner sees`, `public`), or `show` the cards first",
+                    "choose from a zone the player sees (`owner sees`, `public`); to give a card unseen, "
+                    "`draw 1 from ZONE to ZONE`",
                 )
             bound[name] = CARD
         elif c.kind == "option":

@@ -42,5 +42,11 @@ class ScoringResolver:
                 "add `winner highest total` or `winner lowest total` to the game section",
             )
         node["dealer"] = g["dealer"].value if "dealer" in g else "clockwise"
+        if "max_moves" in g:
+            if g["max_moves"].value < 1:
+                raise DeclarationError(
+                    "a round must allow at least 1 move", g["max_moves"].span, "write `max moves per round N`, N from 1"
+                )
+            node["max_moves_per_round"] = g["max_moves"].value
         node["winner"] = g["winner"].value
         return self._noted(node, first.span)

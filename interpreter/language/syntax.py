@@ -343,7 +343,10 @@ class ToAst(Transformer):
         return GameItem("rounds", c[0], self._s(meta))
 
     def dealer(self, meta, c):
-        return GameItem("dealer", str(c[0]) if c[0] else "clockwise", self._s(meta))
+        return GameItem("dealer", str(c[0]) if c[0] else "clockwise", self._s(meta))  # or "stays"
+
+    def max_moves(self, meta, c):
+        return GameItem("max_moves", int(c[0]), self._s(meta))
 
     def winner(self, meta, c):
         return GameItem("winner", str(c[0]), self._s(meta))

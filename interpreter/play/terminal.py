@@ -14,7 +14,8 @@ from typing import Any, TextIO
 
 from ..agents import SeatView, make_agents
 from ..engine.expr_analysis import zone_pure
-from ..engine.observe import seen_move, sees
+from ..engine.observe import offered_move, seen_move, sees
+from ..engine.unseen import card_seen
 from ..errors import Span, plural, source_line
 from ..text.move_words import card_name, move_text, move_words, seat_name, zone_label
 
@@ -205,7 +206,8 @@ def rule_text(rule: Any, index: int) -> str:
 def round_header(state: Any, round_index: int, seat: int) -> str:
     """The line that opens a round: its number and its dealer."""
     dealer = state.history[round_index]["dealer"] if round_index < len(state.history) else state.dealer
-    return f"=== round {round_index + 1} of {state.rounds}, dealer {seat_name(dealer, seat)} ==="
+    number = round_text(round_index + 1, state.rounds, state.game.flow.game_ends is not None)
+    return f"=== {number}, dealer {seat_name(dealer, seat)} ==="
 
 
 def final_table(state: Any, seat: int) -> str:
@@ -266,10 +268,15 @@ def ask(state: Any, seat: int, inp: TextIO, say: Callable[[str], None]) -> Any:
     game = state.game
     moves, texts = [], []
     # copies of a card make the same move: listed once; in the order of the cards (a sorted hand)
+    # a card the seat does not see is never worded (observe.offered_move), nor placed by its number
     listed = state.legal_moves()
     choices = [mv for mv in listed if mv.card < 0]  # (in the order the rules list them)
-    for mv in choices + sorted((mv for mv in listed if mv.card >= 0), key=lambda mv: (mv.card, mv.target)):
-        text = move_words(game, state.describe(mv), seat, state.n, game.moves[mv.rule].choice)
+
+    def order(mv: Any) -> tuple[int, int, int]:
+        return (0, mv.card, mv.target) if card_seen(state, seat, mv.card) else (1, mv.rule, mv.target)
+
+    for mv in choices + sorted((mv for mv in listed if mv.card >= 0), key=order):
+        text = move_words(game, offered_move(state, seat, mv), seat, state.n, game.moves[mv.rule].choice)
         if text not in texts:
             moves.append(mv)
             texts.append(text)

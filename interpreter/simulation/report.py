@@ -60,13 +60,7 @@ def run_blocks(stats: dict[str, Any]) -> list[Block]:
     out.append(first_player_text(stats["first_player"]))
     if stats["per_round"]:
         out.append("")
-        rounds = Table(
-            [Column("round", right=True)] + [Column(f"seat {s}") for s in range(stats["players"])],
-            title="mean score per round (±: half the 95% interval; sd: the spread):",
-        )
-        for r in stats["per_round"]:
-            rounds.rows.append([str(r["round"])] + [f"{plus_minus(m)}  sd {m['sd']:.2f}" for m in r["seats"]])
-        out.append(rounds)
+        out.append(rounds_table(stats["per_round"], stats["players"]))
     moves, rounds_ = stats["length"]["moves"], stats["length"]["rounds"]
     out.append("")
     out.append(
@@ -95,6 +89,34 @@ def run_blocks(stats: dict[str, Any]) -> list[Block]:
         f"{stats['moves_per_second']:,.0f} moves/s" + (f", {stats['jobs']} jobs" if stats.get("jobs", 1) > 1 else "")
     )
     return out
+
+
+ROUNDS_LISTED = 12  # rounds the text lists one by one; a longer game's rounds are summarised (JSON has each)
+
+
+def rounds_table(per_round: list[dict[str, Any]], players: int) -> Table:
+    """The mean score per round and seat: a row per round, or for a game of many rounds (a
+    200-hand game) their mean, lowest and highest by seat."""
+    seats = [Column(f"seat {s}") for s in range(players)]
+    if len(per_round) <= ROUNDS_LISTED:
+        table = Table(
+            [Column("round", right=True), *seats],
+            title="mean score per round (±: half the 95% interval; sd: the spread):",
+        )
+        for r in per_round:
+            table.rows.append([str(r["round"])] + [f"{plus_minus(m)}  sd {m['sd']:.2f}" for m in r["seats"]])
+        return table
+    table = Table(
+        [Column(f"{len(per_round)} rounds"), *seats],
+        title="mean score per round, summarised over the rounds (each round: --format json):",
+    )
+    columns = [[(r["seats"][s], r["round"]) for r in per_round] for s in range(players)]
+    mean = [sum(m["mean"] * m["n"] for m, _ in c) / (sum(m["n"] for m, _ in c) or 1) for c in columns]
+    table.rows.append(["mean"] + [f"{x:.2f}" for x in mean])
+    for label, pick in (("lowest", min), ("highest", max)):
+        ends = [pick(c, key=lambda mr: mr[0]["mean"]) for c in columns]
+        table.rows.append([label] + [f"{m['mean']:.2f} (round {r})" for m, r in ends])
+    return table
 
 
 def seats_table(stats: dict[str, Any]) -> Table:

@@ -47,6 +47,7 @@ KINDS = (
     "rounds",
     "game end",
     "dealer",
+    "max moves",
     "winner",
 )
 
@@ -178,6 +179,8 @@ def items(ir: dict[str, Any]) -> list[Item]:
         e = g["ends"]
         out.append(Item("game end", "", "Game end", f"when {P.say(e['when'], ctx)}", e["when"], e.get("note")))
     out.append(Item("dealer", "", "Dealer", R.game_dealer(g), g.get("dealer", "clockwise")))
+    if g.get("max_moves_per_round") is not None:
+        out.append(Item("max moves", "", "Moves per round", R.game_max_moves(g), g["max_moves_per_round"]))
     out.append(Item("winner", "", "Winner", R.game_winner(g, ir.get("teams")), g["winner"]))
     return out
 

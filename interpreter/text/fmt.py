@@ -399,7 +399,11 @@ class Printer:
                     if isinstance(g, Ends):
                         self.phase_part(g, 1)
                         continue
-                    text = {"rounds": f"rounds {expression(g.value)}", "dealer": f"dealer rotates {g.value}"}
+                    text = {
+                        "rounds": f"rounds {expression(g.value)}",
+                        "dealer": "dealer stays" if g.value == "stays" else f"dealer rotates {g.value}",
+                        "max_moves": f"max moves per round {g.value}",
+                    }
                     self.line(1, text.get(g.kind, f"winner {g.value} total"), g.span.line)
             case _:
                 raise ValueError(f"no canonical form for {type(it).__name__}")

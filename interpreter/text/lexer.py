@@ -82,6 +82,8 @@ WORDS = (
     "all",
     "repeated",
     "rotates",
+    "stays",
+    "moves",
     "player",
     "total",
     "lowest",

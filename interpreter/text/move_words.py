@@ -4,6 +4,8 @@ browser table (``ruleset serve``). Each takes a move as records write it (``move
 - a card: ``play guard 1 to your discard``;
 - several cards at once: ``lay card 7 hearts, card 7 clubs to table``;
 - a draw, which names the pile and never the card: ``draw from discard 2``;
+- a card the seat does not see (a blind move's, see engine/unseen.py), the same: ``lay a card from
+  your stock to pot``; in a set, ``a hidden card``;
 - a card an ask chose: ``extra nigiri salmon from your hand``;
 - a choice that is no card: ``pass``, ``bid 3``, ``trump hearts``, ``rival seat 2`` (``rival you``).
 """
@@ -69,6 +71,9 @@ def move_words(game: Any, m: dict[str, Any], seat: int, players: int, kind: str 
     if "to" not in m:
         return choice_text(m, seat, kind or choice_kinds(game).get(m["move"]))
     where = zone_label(game, m["to"]["zone"], m["to"]["index"], seat, players)
+    if "from" in m:  # a card the seat does not see, taken from a pile: the pile, never the card
+        source = zone_label(game, m["from"]["zone"], m["from"]["index"], seat, players)
+        return f"{m['move']} {card_name(m['card']) if m.get('card') else 'a card'} from {source} to {where}"
     return f"{m['move']} {card_name(m.get('card'))} to {where}"
 
 

@@ -394,7 +394,13 @@ def _round(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
                     items += _items(depth, text, {"note": note})
             out.append(("ul", items))
         if ph.get("ends"):
-            out += _para(f"The phase ends when {P.say(ph['ends']['when'], ctx)}.", ph["ends"])
+            again = (
+                ", read when it starts and each time the chosen moves have all taken effect; until then "
+                "every player chooses again"
+                if ph["simultaneous"]
+                else ""
+            )
+            out += _para(f"The phase ends when {P.say(ph['ends']['when'], ctx)}{again}.", ph["ends"])
         elif not ph.get("ends_when_nobody_can_move"):
             out.append(("p", "The phase ends once every player has moved."))
         if ph.get("ends_when_nobody_can_move"):
@@ -445,9 +451,16 @@ def _scoring(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
 
 def _end(ir: dict[str, Any], ctx: P.Ctx, values: dict[int, dict[str, Any]]) -> list[Block]:
     g = ir["game"]
-    if "rounds" not in g:
-        sentence = f"{F.game_end(g, ctx, None)}; {R.game_dealer(g)}. At the end, {R.game_winner(g, ir.get('teams'))}."
-        return [("h", 2, "End of the game"), *_para(sentence, g)]
+    lasts = _lasts(g, ctx, values) if "rounds" in g else None
+    sentence = f"{F.game_end(g, ctx, lasts)}; {R.game_dealer(g)}. At the end, {R.game_winner(g, ir.get('teams'))}."
+    bound = R.game_max_moves(g)
+    if bound:
+        sentence += f" ({bound[0].upper()}{bound[1:]}.)"
+    return [("h", 2, "End of the game"), *_para(sentence, g)]
+
+
+def _lasts(g: dict[str, Any], ctx: P.Ctx, values: dict[int, dict[str, Any]]) -> str:
+    """How many rounds the game lasts, by number of players."""
     texts = {}
     for n, v in values.items():
         try:
@@ -458,13 +471,10 @@ def _end(ir: dict[str, Any], ctx: P.Ctx, values: dict[int, dict[str, Any]]) -> l
     counted = by_players(texts)
     word = "round" if counted == "1" else "rounds"
     if rounds == counted:
-        lasts = f"{counted} {word}"
-    elif len(set(texts.values())) == 1:
-        lasts = f"{counted} {word} ({rounds})"
-    else:
-        lasts = f"{rounds} rounds: {counted}"
-    sentence = f"{F.game_end(g, ctx, lasts)}; {R.game_dealer(g)}. At the end, {R.game_winner(g, ir.get('teams'))}."
-    return [("h", 2, "End of the game"), *_para(sentence, g)]
+        return f"{counted} {word}"
+    if len(set(texts.values())) == 1:
+        return f"{counted} {word} ({rounds})"
+    return f"{rounds} rounds: {counted}"
 
 
 # ---- writers ----------------------------------------------------------------------------------------------

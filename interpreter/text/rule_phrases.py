@@ -379,8 +379,16 @@ def game_rounds(g: dict[str, Any], ctx: Ctx) -> str:
 
 
 def game_dealer(g: dict[str, Any]) -> str:
-    """How the dealer passes."""
+    """How the dealer passes (or that the first dealer deals every round)."""
+    if g.get("dealer") == "stays":
+        return "the same player deals every round"
     return f"the dealer passes {g.get('dealer', 'clockwise')} after each round"
+
+
+def game_max_moves(g: dict[str, Any]) -> str | None:
+    """The game's own bound on the moves of a round, if it says one."""
+    n = g.get("max_moves_per_round")
+    return None if n is None else f"a round that has not ended after {n} moves is stopped as endless"
 
 
 def game_winner(g: dict[str, Any], teams: dict[str, Any] | None = None) -> str:

@@ -2,7 +2,8 @@
 
 Routes: ``/`` the lobby; ``/play/TOKEN`` a seat's (or the spectator's) table page; ``/ws/TOKEN``
 its websocket; ``/api/...`` the lobby's JSON; ``/rulebook/...`` the rules rendered as a rulebook;
-``/record/TOKEN`` a finished game's record. With a ReplayBook the lobby is the replay viewer.
+``/record/TOKEN`` a finished game's record (none before the game is over: it shows every hand).
+With a ReplayBook the lobby is the replay viewer.
 
 Every table is driven from the event loop, one message at a time under the table's lock; agents
 other than ``random`` think in a worker thread (still under that lock) so that one slow agent
@@ -216,7 +217,8 @@ async def rulebook(request: Request) -> Response:
 
 
 async def download(request: Request) -> Response:
-    """A finished table's record (JSONL), for `ruleset replay`."""
+    """A finished table's record (JSONL), for `ruleset replay`. A record lists every deal and every
+    move, hidden cards too: until the game is over it is refused to every link (409)."""
     hub: Hub = request.app.state.hub
     found = hub.tables.find(request.path_params["token"]) if hub.tables else None
     if found is None:
@@ -226,7 +228,7 @@ async def download(request: Request) -> Response:
     except SaveError as err:
         return PlainTextResponse(err.message, status_code=503)
     if path is None:
-        return PlainTextResponse("the game is not over yet", status_code=409)
+        return PlainTextResponse("the game is not over yet: its record, which shows every hand, comes then", 409)
     return FileResponse(path, media_type="application/jsonl", filename=f"table-{found[0].id}.jsonl")
 
 

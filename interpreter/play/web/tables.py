@@ -169,14 +169,14 @@ class Table:
                 p = held.get("player") if isinstance(held, dict) else None
                 legal = st.legal_moves_of(p) if isinstance(p, int) else []
                 found = [mv for mv in legal if move_record(st, p, mv) == held]
-                if not found:
-                    self.failure = f"choice {number} held before the restart is not legal now: {held}"
+                if not found:  # (every seat is shown the failure: it names a line, not the move and its card)
+                    self.failure = f"the choice held before the restart (line {number} of moves.jsonl) is not legal now"
                     return
                 self.chosen[p] = found[0]
                 continue
             move = find_move(st, m) if m.get("player") == st.current_player else None
             if move is None:
-                self.failure = f"move {number} written before the restart does not replay: {m}"
+                self.failure = f"line {number} of moves.jsonl, written before the restart, does not replay"
                 return
             try:
                 st.apply(move)

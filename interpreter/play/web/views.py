@@ -13,9 +13,8 @@ from functools import cache
 from typing import Any
 
 from ...engine.moves import Move
-from ...engine.observe import sees
-from ...engine.records import move_record
-from ...text.move_words import move_text, move_words, zone_label
+from ...engine.observe import offered_move, sees
+from ...text.move_words import move_text, move_words
 from ..terminal import derived, masked, own_zone_defines
 
 SPECTATOR = -1  # sees what every seat sees: the public zones
@@ -47,14 +46,6 @@ def _revealed(m: dict[str, Any]) -> bool:
     if "cards" in m:
         return None not in m["cards"]
     return "card" not in m or m["card"] is not None
-
-
-def seat_sees(state: Any, inst: int, seat: int) -> bool:
-    """Whether the seat (or SPECTATOR, or ALL) sees the cards of a zone instance."""
-    game, lay = state.game, state.layout
-    if seat == ALL:
-        return game.zones[lay.zone_of[inst]].visibility != "hidden"
-    return sees(game, lay, inst, seat)
 
 
 def zones_view(state: Any, seat: int, obs: dict[str, Any]) -> list[dict[str, Any]]:
@@ -111,35 +102,33 @@ def card_place(state: Any, card: int) -> dict[str, Any]:
 def moves_view(state: Any, seat: int, moves: list[Move]) -> tuple[list[dict[str, Any]], list[Move]]:
     """The seat's legal moves as the page offers them, and the moves they stand for (same order).
 
-    Each is its record form (``move_record``) with its ``kind`` and its ``label`` in words
-    (text.move_words): ``card`` (click the card, then its target), ``cards`` (several at once),
-    ``draw`` (click the pile), or a choice that is no card (``pass``, ``number``, ``value``,
-    ``player``, ``option``: buttons). The same words twice are offered once (but a card the seat
-    sees, at each place it lies). A move whose card lies
-    where the seat cannot see it (drawing from a hidden pile) is offered once per rule, source and
-    target, without its card: listing every card would tell which ones the guards allow.
+    Each is its form as the seat may read it (observe.offered_move: a record's form, where a card
+    the seat does not see is None) with its ``kind`` and its ``label`` in words (text.move_words):
+    ``card`` (click the card, then its target), ``cards`` (several at once), ``draw`` (click the
+    pile), or a choice that is no card (``pass``, ``number``, ``value``, ``player``, ``option``:
+    buttons). The same words twice are offered once (but a card the seat sees, at each place it
+    lies). A card the seat does not see (a blind move's, taken from a face-down pile: see
+    engine/unseen.py) is never named nor placed: such a move is offered once per rule, source and
+    target, with ``card`` and ``from`` None, whatever the engine offered. A card shown to the seat
+    in a zone it does not see (an ask's) is named, not placed (``from`` None: its place in that
+    zone is not the seat's to know).
     """
-    game, lay = state.game, state.layout
+    game = state.game
     shown: list[dict[str, Any]] = []
     chosen: list[Move] = []
     labels: set[str] = set()
     for mv in moves:
-        rule = game.moves[mv.rule]
-        d = move_record(state, seat, mv)
+        kind = game.moves[mv.rule].choice
+        d = offered_move(state, seat, mv)
         del d["player"]
-        if "card" in d:  # one card, from where it lies
+        if mv.card >= 0:  # one card (a move's or an ask's), clicked where it lies when the seat sees it there
             d["kind"] = "card"
-            src = state.loc[mv.card]
-            if seat_sees(state, src, seat):
-                d["from"] = card_place(state, mv.card)
-                d["label"] = move_words(game, d, seat, state.n)
-            else:
-                source = zone_label(game, game.zones[lay.zone_of[src]].name, lay.number[src], seat, state.n)
-                where = zone_label(game, d["to"]["zone"], d["to"]["index"], seat, state.n)
-                d.update({"card": None, "from": None, "label": f"{rule.name} a card from {source} to {where}"})
+            d["label"] = move_words(game, d, seat, state.n)
+            where = state.loc[mv.card]  # (a card shown to the seat in a zone it does not see: a button)
+            d["from"] = card_place(state, mv.card) if sees(game, state.layout, where, seat) else None
         else:
-            d["kind"] = "cards" if "cards" in d else getattr(rule, "choice", None) or "choice"
-            d["label"] = move_words(game, d, seat, state.n, getattr(rule, "choice", None))
+            d["kind"] = "cards" if "cards" in d else kind or "choice"
+            d["label"] = move_words(game, d, seat, state.n, kind)
         if d["kind"] != "card" or d["from"] is None:  # (a card seen is offered where it lies, each copy)
             if d["label"] in labels:
                 continue
