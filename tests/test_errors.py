@@ -234,7 +234,8 @@ def test_an_error_on_a_very_long_line_quotes_a_window_around_the_caret(tmp_path)
     excerpt, caret = text.splitlines()[1:3]
     assert excerpt.strip().startswith("xxx") and excerpt.endswith("...")
     assert excerpt[caret.index("^")] == "x"  # the caret under the first character: column 1
-    err = error_of(BASE.replace("param limit = 13", "param limit = 1" + " + 1" * 2000 + " == 2" + " + 2" * 2000))
+    long_line = "param limit = 1" + " and 1" * 2000 + " == 2" + " and 2" * 2000  # (few operators: a syntax error)
+    err = error_of(BASE.replace("param limit = 13", long_line))
     excerpt, caret = err.format().splitlines()[1:3]
     assert excerpt.strip().startswith("...") and excerpt.endswith("...")
     assert excerpt[caret.index("^") - 1 : caret.index("^") + 2] == " ==" or excerpt[caret.index("^")] == "="

@@ -150,6 +150,8 @@ def test_a_huge_expression_is_refused_before_it_is_parsed(monkeypatch) -> None:
     assert f"more than {MAX_OPERATORS} operators in one expression" in err.message
     assert (err.span.line, err.span.col) == (3, len("param limit = ") + 2 * MAX_OPERATORS + 2)
     assert "`define`" in err.hint
+    excerpt, caret = err.format().splitlines()[1:3]  # a window of the line, the caret under the operator
+    assert excerpt[caret.index("^")] == "+" and len(excerpt) < 200
 
 
 def test_the_operators_of_an_expression_are_counted_across_the_lines_of_its_parentheses() -> None:

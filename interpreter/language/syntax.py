@@ -12,7 +12,7 @@ from typing import Any
 
 from lark import Token, Transformer, Tree, v_args
 
-from ..errors import DeclarationError, Span
+from ..errors import DeclarationError, Span, remember_source
 from .ast_nodes import (
     AtTime,
     AttrSpec,
@@ -542,6 +542,7 @@ def check_numbers(tree: Tree, file: str) -> None:
 
 def to_ast(text: str, file: str = "<rules>") -> Ruleset:
     """Parse rules text into its AST (a Ruleset)."""
+    remember_source(file, text)  # (an error before the parse quotes its line too)
     check_operators(text, file)
     tree: Tree = parse(text, file)
     check_nesting(tree, file)
