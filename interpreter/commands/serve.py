@@ -121,12 +121,13 @@ def _listen(host: str, port: int) -> Any:
         sock.listen(2048)
     except OSError as err:
         sock.close()
-        held = err.errno in (errno.EADDRINUSE, errno.EACCES)
-        raise RulesetError(
-            f"cannot listen on {host}:{port}: "
-            + ("the port is in use by another program" if err.errno == errno.EADDRINUSE else str(err.strerror or err)),
-            hint=f"choose another port, e.g. --port {port + 1}, or stop what holds {port}" if held else "check --host",
-        ) from None
+        hint = {
+            errno.EADDRINUSE: f"choose another port, e.g. --port {port + 1}, or stop what holds {port}",
+            errno.EACCES: "a port below 1024 needs privileges: choose another, e.g. --port 8000",
+        }.get(err.errno, "check --host")
+        in_use = err.errno == errno.EADDRINUSE
+        reason = "the port is in use by another program" if in_use else str(err.strerror or err)
+        raise RulesetError(f"cannot listen on {host}:{port}: {reason}", hint=hint) from None
     return sock
 
 
