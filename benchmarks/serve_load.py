@@ -7,8 +7,13 @@ moves per second over all tables, each move's round trip (sent until the mover's
 new state: the answer a person's click waits for), and the server's memory (resident set)
 before the tables and after they all finished. Any error message or unfinished table fails.
 
-Usage: ``python benchmarks/serve_load.py [--tables 50] [--players 4] [--rules poison] [--set rounds=1]``
-(needs ``pip install '.[web]'``).
+With ``--agents SPEC`` only seat 0 of each table is a client; the other seats are agents (``random``,
+``greedy``...), whose moves the server plays in its worker threads. With ``--installed`` the server
+is the ``ruleset`` installed in this Python (``pip install '.[web]'`` compiles the engine with
+Cython) rather than the source tree.
+
+Usage: ``python benchmarks/serve_load.py [--tables 50] [--players 4] [--agents random] [--installed]
+[--rules poison] [--set rounds=1]`` (needs ``pip install '.[web]'``).
 """
 
 from __future__ import annotations
@@ -104,6 +109,7 @@ async def load(ws_base: str, tables: list[dict]) -> tuple[int, list[float], list
         seat(ws_base + s["link"].rsplit("/", 1)[1], random.Random(rng.random()), trips, errors)
         for t in tables
         for s in t["seats"]
+        if s["link"]
     ]
     start = time.perf_counter()
     moves = await asyncio.gather(*clients)
@@ -148,17 +154,28 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--rules", default="poison", help="a shipped ruleset's file name (default poison)")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--agents", metavar="SPEC", help="the seats after seat 0 are this agent (default: all clients)")
+    ap.add_argument("--installed", action="store_true", help="serve with the installed ruleset (compiled)")
+    ap.add_argument("--serve", action="append", default=[], metavar="OPTION", help="an option for `ruleset serve`")
     args = ap.parse_args()
     params = dict(pair.split("=", 1) for pair in args.set)
     port = free_port()
     data = tempfile.mkdtemp(prefix="serve-load-")
+    env = dict(os.environ) if args.installed else {**os.environ, "PYTHONPATH": str(ROOT)}
     server = subprocess.Popen(
-        [sys.executable, "-m", "interpreter", "serve", "--port", str(port), "--data", data],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        [sys.executable, "-m", "interpreter", "serve", "--port", str(port), "--data", data, *args.serve],
+        cwd=data if args.installed else ROOT,  # (installed: the source tree is not on the path)
+        env=env,
         stdout=subprocess.PIPE,
         text=True,
     )
+    engine = subprocess.run(
+        [sys.executable, "-c", "import interpreter.engine.state as s; print(s.__file__)"],
+        cwd=data if args.installed else ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     try:
         server.stdout.readline()
         http = f"http://127.0.0.1:{port}"
@@ -169,7 +186,10 @@ def main() -> int:
             except OSError:
                 time.sleep(0.05)
         before = rss_mib(server.pid)
-        tables = [create(http, f"shipped/{args.rules}", args.players, params, seed) for seed in range(args.tables)]
+        seats = ["human"] + [args.agents] * (args.players - 1) if args.agents else None
+        tables = [
+            create(http, f"shipped/{args.rules}", args.players, params, seed, seats) for seed in range(args.tables)
+        ]
         results: multiprocessing.Queue = multiprocessing.Queue()
         clients = multiprocessing.Process(target=load_process, args=(f"ws://127.0.0.1:{port}/ws/", tables, results))
         clients.start()
@@ -179,12 +199,17 @@ def main() -> int:
         after = rss_mib(server.pid)
         cpu = cpu_seconds(server.pid)
         done = sum(1 for t in tables if (Path(data) / "tables" / t["table"] / "game.jsonl").exists())
+        played = sum(  # every seat's moves, the agents' too
+            len((Path(data) / "tables" / t["table"] / "moves.jsonl").read_text().splitlines()) for t in tables
+        )
     finally:
         server.terminate()
         server.wait(timeout=30)
-    print(f"server: the source tree ({ROOT}), Python {sys.version.split()[0]}; {os.cpu_count()} CPUs")
-    print(f"{args.tables} tables of {args.players} seats ({args.rules} {' '.join(args.set)}), {done} finished")
-    print(f"moves: {moves} in {seconds:.1f} s = {moves / seconds:,.0f} moves/s")
+    kind = "compiled" if engine.endswith(".so") else "pure Python"
+    print(f"server: {engine} ({kind}), Python {sys.version.split()[0]}; {os.cpu_count()} CPUs")
+    who = f"seat 0 a client, the others {args.agents}" if args.agents else "every seat a client"
+    print(f"{args.tables} tables of {args.players} seats, {who} ({args.rules} {' '.join(args.set)}), {done} finished")
+    print(f"moves: {played} in {seconds:.1f} s = {played / seconds:,.0f} moves/s ({moves} by the clients)")
     print(f"round trip of the tables' moves: {ms(trips)}")
     print(f"round trip of a person's click meanwhile: {ms(clicks)}")
     print(f"server memory (RSS): {before:.0f} MiB before, {after:.0f} MiB after; server CPU {cpu:.1f} s")

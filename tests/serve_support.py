@@ -38,9 +38,11 @@ class Server:
     ):
         self.store = TableStore(data)
         self.tables = Tables(Catalogue(list(files), self.store.uploads, limits), self.store, limits)
-        self.resumed = self.tables.resume_all()
-        app = build_app(None, replays, hosts) if replays else build_app(self.tables, hosts=hosts)
-        config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=1 << 16)
+        self.app = build_app(None, replays, hosts) if replays else build_app(self.tables, hosts=hosts)
+        self.hub = self.app.state.hub
+        config = uvicorn.Config(
+            self.app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=1 << 16, timeout_graceful_shutdown=2
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -52,6 +54,11 @@ class Server:
         port = self.server.servers[0].sockets[0].getsockname()[1]
         self.http = f"http://127.0.0.1:{port}"
         self.ws = f"ws://127.0.0.1:{port}/ws/"
+        while not self.hub.resumed.is_set():  # (the saved tables replay in the background: wait for them)
+            if time.monotonic() > deadline + 60:
+                raise RuntimeError("the saved tables were not replayed")
+            time.sleep(0.02)
+        self.resumed = self.hub.problems
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -60,9 +67,16 @@ class Server:
         self.store.close_all()
 
     def create(
-        self, rules: str, seats: list[str], params: dict[str, str] | None = None, seed: int = 1
+        self,
+        rules: str,
+        seats: list[str],
+        params: dict[str, str] | None = None,
+        seed: int = 1,
+        settle: bool = True,
     ) -> dict[str, Any]:
-        """A table by the lobby's route: seats are 'human' or an agent's name."""
+        """A table by the lobby's route: seats are 'human' or an agent's name. The lobby is answered
+        before the agents move (in the background); with ``settle`` this waits until they have, so
+        that a test sees the table at rest (a person's turn, or the game over)."""
 
         body = {
             "rules": rules,
@@ -71,7 +85,13 @@ class Server:
             "params": params or {},
             "seats": [{"kind": "human"} if s == "human" else {"kind": "agent", "agent": s} for s in seats],
         }
-        return post(f"{self.http}/api/tables", body)
+        links = post(f"{self.http}/api/tables", body)
+        deadline = time.monotonic() + HANG
+        while settle and links["table"] in self.hub.drivers:  # (only a hang takes this long)
+            if time.monotonic() > deadline:
+                raise RuntimeError("the table's agents did not come to rest")
+            time.sleep(0.01)
+        return links
 
 
 @contextlib.contextmanager

@@ -11,13 +11,16 @@ from ..errors import RulesetError
 
 
 class SeatView:
-    """One seat's window on a game: the legal moves, and on request the observation."""
+    """One seat's window on a game: the legal moves, and on request the observation. A search stops
+    at ``deadline`` (a ``time.perf_counter()`` value) when one is given, whatever its own options say:
+    a server's budget for one move."""
 
-    __slots__ = ("_state", "seat")
+    __slots__ = ("_state", "deadline", "seat")
 
-    def __init__(self, state: Any, seat: int):
+    def __init__(self, state: Any, seat: int, deadline: float | None = None):
         self._state = state
         self.seat = seat
+        self.deadline = deadline
 
     @property
     def legal_moves(self) -> list[Any]:

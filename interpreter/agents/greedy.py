@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from ..engine.card_sets import CardSet
@@ -50,7 +51,9 @@ class GreedyAgent:
         belief = Belief(game, obs, self.rng, self.memory)
         values = [0.0] * len(moves)
         key = {_key(game, m): i for i, m in enumerate(moves)}
-        for _ in range(self.samples):
+        for done in range(self.samples):
+            if done and view.deadline is not None and time.perf_counter() >= view.deadline:
+                break  # a server's budget for the move: the samples so far decide
             state = belief.sample()
             if state is None:
                 continue

@@ -82,9 +82,15 @@ class MctsAgent:
         root = Node(None)
         lo = hi = 0.0
         deadline = time.perf_counter() + self.time if self.time > 0 else None
+        iterations = self.iterations if deadline is None else None
+        if view.deadline is not None:  # a server's budget for the move: it ends the search first
+            deadline = view.deadline if deadline is None else min(deadline, view.deadline)
+        perf_counter = time.perf_counter
         done = 0
         pool: list[Any] = []
-        while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline or done == 0):
+        while (iterations is None or done < iterations) and (
+            deadline is None or done == 0 or perf_counter() < deadline
+        ):
             done += 1
             entry = self._sample(belief, pool, done)
             if entry is None:  # no world to search: try sampling again, or stop when none will come

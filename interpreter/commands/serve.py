@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 from dataclasses import fields
 from pathlib import Path
@@ -13,6 +14,7 @@ from .cli import load_game
 from .replay import find_rules
 
 ORDER = 17
+GRACE = 2  # seconds a stopping server gives open requests and pages
 
 
 def register(sub: Any) -> None:
@@ -64,6 +66,13 @@ LIMIT_HELP = {
     "upload_bytes": "bytes of one uploaded rules file (default %(default)s)",
     "uploads": "uploaded rulesets the server keeps (default %(default)s)",
     "body_bytes": "bytes of one request's body (default %(default)s)",
+    "max_moves": "moves a game may last before its table stops (default %(default)s)",
+    "workers": "threads that play the tables' moves (default %(default)s)",
+    "max_link_sockets": "pages open at once on one link (default %(default)s)",
+    "max_table_sockets": "pages open at once at one table (default %(default)s)",
+    "send_queue": "messages waiting for a page before it is closed as too slow (default %(default)s)",
+    "send_timeout": "seconds a message may take to reach a page before it is closed (default %(default)s)",
+    "refresh_gap": "seconds between two states sent for a page's refreshes (default %(default)s)",
 }
 
 
@@ -100,8 +109,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     app, banner = _replay_app(args, build_app) if args.replay else _table_app(args, build_app)
     sock = _listen(args.host, args.port)
     print(f"{banner}: http://{args.host}:{sock.getsockname()[1]}/  (Ctrl-C stops)", flush=True)
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws_max_size=1 << 16)
-    uvicorn.Server(config).run(sockets=[sock])
+    config = uvicorn.Config(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws_max_size=1 << 16,
+        timeout_graceful_shutdown=GRACE,  # (then open pages are dropped: a table's worker is never waited for)
+    )
+    with contextlib.suppress(KeyboardInterrupt):  # (uvicorn raises Ctrl-C again once it has stopped)
+        uvicorn.Server(config).run(sockets=[sock])
     return 0
 
 
@@ -141,11 +158,10 @@ def _table_app(args: argparse.Namespace, build_app: Any) -> tuple[Any, str]:
     store = TableStore(args.data, sync=args.fsync)
     limits = _limits(args)
     tables = Tables(Catalogue(args.rules, store.uploads, limits), store, limits)
-    for problem in tables.resume_all():
-        print(problem)
-    unfinished = sum(not t.state.over for t in tables.tables.values())
+    saved = sum(1 for _ in (store.root / "tables").iterdir())
     hosts = (args.host, *args.allow_host)
-    return build_app(tables, hosts=hosts), f"{len(tables.tables)} saved table(s), {unfinished} still playing; lobby at"
+    # (the saved tables are replayed in the background once the server answers; problems go to stderr)
+    return build_app(tables, hosts=hosts), f"{saved} saved table(s), resumed in the background; lobby at"
 
 
 def _replay_app(args: argparse.Namespace, build_app: Any) -> tuple[Any, str]:

@@ -5,9 +5,8 @@ its websocket; ``/api/...`` the lobby's JSON; ``/rulebook/...`` the rules render
 ``/record/TOKEN`` a finished game's record (none before the game is over: it shows every hand).
 With a ReplayBook the lobby is the replay viewer.
 
-Every table is driven from the event loop, one message at a time under the table's lock; agents
-other than ``random`` think in a worker thread (still under that lock) so that one slow agent
-does not hold up the other tables.
+The event loop only reads and writes: the tables' engine work runs in worker threads, and each
+page has its own queue of messages (hub.py).
 """
 
 from __future__ import annotations
@@ -33,51 +32,14 @@ from ...loader import ir_from_path
 from ...text.render import render
 from .catalogue import UploadRefused
 from .guard import Guard
+from .hub import CLOSE_FULL, CLOSE_GONE, Hub, Page, dumps
 from .limits import Limits
 from .replays import ReplayBook
-from .tables import Refused, Table, Tables
+from .tables import Refused, Tables
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_MESSAGE = 4096  # characters: a move message is a few dozen
 MAX_JSON_DEPTH = 8  # levels of a request's JSON: a table's set-up has 3
-
-
-class Hub:
-    """The open websockets of each table, and the table's lock."""
-
-    def __init__(self, tables: Tables | None):
-        self.tables = tables
-        self.sockets: dict[str, dict[WebSocket, int]] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
-
-    def lock(self, table: Table) -> asyncio.Lock:
-        return self.locks.setdefault(table.id, asyncio.Lock())
-
-    async def pump(self, table: Table) -> None:
-        """Let the agents move (in a thread when one of them is more than a random pick)."""
-        if any(bot.name != "random" for bot in table.bots.values()):
-            await asyncio.to_thread(table.pump)
-        else:
-            table.pump()
-
-    async def broadcast(self, table: Table) -> None:
-        """Send every open page of the table its seat's new state (computed under the lock)."""
-        sockets = dict(self.sockets.get(table.id, {}))
-        texts = {seat: dumps(table.message(seat)) for seat in set(sockets.values())}
-        await asyncio.gather(*(_send(ws, texts[seat]) for ws, seat in sockets.items()))
-
-
-def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-
-
-async def _send(ws: WebSocket, text: str) -> None:
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):  # the page closed meanwhile:
-        await ws.send_text(text)  # it gets the state again when it reconnects
-
-
-async def _error(ws: WebSocket, text: str) -> None:
-    await _send(ws, dumps({"type": "error", "message": text}))
 
 
 def parse(raw: dict[str, Any]) -> dict[str, Any]:
@@ -100,39 +62,43 @@ async def table_socket(ws: WebSocket) -> None:
     """One page at one seat: its state at every change; its moves, checked; errors as messages."""
     hub: Hub = ws.app.state.hub
     await ws.accept()
-    found = hub.tables.find(ws.path_params["token"]) if hub.tables else None
+    token = ws.path_params["token"]
+    found = hub.tables.find(token) if hub.tables else None
+    refusal = (hub.tables.refused.get(token) if hub.tables else None) or "no table has this link"
+    code = CLOSE_GONE
+    if found is not None and (why := hub.admit(found[0], token)):
+        found, refusal, code = None, why, CLOSE_FULL
     if found is None:
-        await _error(ws, "no table has this link")
-        await ws.close(code=4404)
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await ws.send_text(dumps({"type": "error", "message": refusal}))
+            await ws.close(code=code)
         return
     table, seat = found
-    lock = hub.lock(table)
-    hub.sockets.setdefault(table.id, {})[ws] = seat
+    client = Page(ws, table, seat, token)
+    hub.pages.setdefault(table.id, set()).add(client)
+    sender = asyncio.create_task(hub.send_loop(client))
     try:
-        async with lock:
-            text = dumps(table.message(seat))
-        await _send(ws, text)
-        while True:
+        while not sender.done():
             raw = await ws.receive()
             if raw["type"] == "websocket.disconnect":
                 return
             try:
                 msg = parse(raw)
-                async with lock:
-                    if msg["type"] == "move":
-                        table.choose(seat, msg.get("move"), msg.get("version"))
-                        await hub.pump(table)
-                        await hub.broadcast(table)
-                    else:
-                        text = dumps(table.message(seat))
                 if msg["type"] == "refresh":
-                    await _send(ws, text)
+                    client.refresh = True  # (many refreshes before the state goes out: one state)
+                    client.wake.set()
+                    continue
+                async with hub.lock(table):
+                    table.choose(seat, msg.get("move"), msg.get("version"))
+                hub.kick(table)
             except Refused as why:
-                await _error(ws, str(why))
+                client.put(dumps({"type": "error", "message": str(why)}), False, hub.limits.send_queue)
     except WebSocketDisconnect:
         return
     finally:
-        hub.sockets.get(table.id, {}).pop(ws, None)
+        hub.pages.get(table.id, set()).discard(client)
+        if not sender.done():
+            sender.cancel()
 
 
 # ---- HTTP ----------------------------------------------------------------------------------------
@@ -172,8 +138,7 @@ async def create_table(request: Request) -> Response:
         table = hub.tables.create(await _json(request))
     except RulesetError as err:
         return JSONResponse({"error": err.message + (f" ({err.hint})" if err.hint else "")}, status_code=400)
-    async with hub.lock(table):
-        await hub.pump(table)
+    hub.kick(table)  # (its agents may move first: in the background)
     return JSONResponse(hub.tables.links(table))
 
 
@@ -190,6 +155,17 @@ async def list_tables(request: Request) -> Response:
             "spectator": f"/play/{t.setup['spectator']}",
         }
         for t in hub.tables.tables.values()
+    ]
+    out += [  # saved tables that could not be opened again: stopped, and why
+        {
+            "table": table_id,
+            "ruleset": str(setup.get("ruleset", "?")),
+            "players": setup.get("players"),
+            "over": False,
+            "failure": why,
+            "spectator": f"/play/{setup['spectator']}" if isinstance(setup.get("spectator"), str) else None,
+        }
+        for table_id, (setup, why) in hub.tables.broken.items()
     ]
     return JSONResponse({"tables": out})
 
@@ -280,8 +256,9 @@ def build_app(
     hosts: tuple[str, ...] = (),
     limits: Limits | None = None,
 ) -> Starlette:
-    """The ASGI app: a table server (``tables``) or a replay viewer (``replays``), answering to
-    loopback, addresses and the names in ``hosts`` (see guard.py); ``limits`` default to the tables'."""
+    """The ASGI app: a table server (``tables``, whose saved tables it replays once it runs) or a
+    replay viewer (``replays``), answering to loopback, addresses and the names in ``hosts`` (see
+    guard.py); ``limits`` default to the tables'."""
     routes = [
         Route("/", page),
         Route("/play/{token}", page),
@@ -300,8 +277,13 @@ def build_app(
     else:
         routes.append(Route("/api/replay/{game}/{step}", replay_step))
     limits = limits or (tables.limits if tables else Limits())
-    app = Starlette(routes=routes, middleware=[Middleware(Guard, hosts=hosts, body_bytes=limits.body_bytes)])
+    hub = Hub(tables, limits)
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(Guard, hosts=hosts, body_bytes=limits.body_bytes)],
+        lifespan=hub.lifespan,
+    )
     app.state.limits = limits
-    app.state.hub = Hub(tables)
+    app.state.hub = hub
     app.state.replays = replays
     return app

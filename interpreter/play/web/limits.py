@@ -1,4 +1,5 @@
-"""What a request to the server may carry: the caps of a table's set-up and of an upload.
+"""What a request to the server may carry (the caps of a table's set-up and of an upload), and what
+a table may take while it plays (moves, an agent's time, pages and their messages).
 
 Each cap is an option of `ruleset serve` (``--max-rounds`` and so on; see docs/serve.md); a table
 is checked against them in full before anything of it is written, so a refused table leaves
@@ -30,6 +31,14 @@ class Limits:
     upload_bytes: int = 64_000  # one uploaded rules file (the shipped ones are under 7,000)
     uploads: int = 100  # uploaded rulesets kept by one server
     body_bytes: int = 300_000  # one request's body, read before it is parsed (an upload, JSON-escaped)
+    # while the tables play (hub.py, workers.py); agent_time is also each agent move's budget
+    max_moves: int = 100_000  # a game longer than this stops (its rules run away)
+    workers: int = 4  # threads doing the tables' engine work
+    max_link_sockets: int = 8  # open pages per link
+    max_table_sockets: int = 64  # open pages per table
+    send_queue: int = 32  # messages waiting for a page that reads slowly
+    send_timeout: float = 10.0  # seconds one message may take to go out
+    refresh_gap: float = 0.05  # seconds between two states sent for a page's refreshes
 
 
 def check_params(raw: Any) -> dict[str, str]:

@@ -10,7 +10,11 @@ the same as if the seats had chosen in turn; the others' choices stay hidden unt
 from __future__ import annotations
 
 import contextlib
+import math
 import secrets
+import sys
+import time
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -109,21 +113,40 @@ class Table:
                 self.written = move  # (pump plays it next, without writing it again)
         self.chosen[seat] = move  # played by the next pump(), now or when the engine asks this seat
 
-    def pump(self) -> None:
-        """Play every move that is ready (agents, held choices) until a person must choose or the game ends."""
+    def pump(self, seconds: float = math.inf, max_moves: int | None = None, move_time: float | None = None) -> bool:
+        """Play every move that is ready (agents, held choices) until a person must choose, the game
+        ends or stops, or ``seconds`` have passed: True when more moves are ready (call again).
+
+        An agent is given ``move_time`` seconds a move (its search stops then). A game that goes past
+        ``max_moves`` moves stops: its rules may never end. Any error of the engine or an agent stops
+        this table with a failure its seats are shown, never the server."""
         st = self.state
+        end = time.perf_counter() + seconds
         try:
             while not st.over and self.failure is None:
+                if max_moves is not None and self.version >= max_moves:
+                    self.failure = (
+                        f"the game went past {max_moves:,} moves, this server's cap (serve --max-moves): "
+                        "its rules may never end"
+                    )
+                    break
                 p = st.current
                 if p in self.bots:
-                    move = self.bots[p].choose(SeatView(st, p))
+                    deadline = time.perf_counter() + move_time if move_time else None
+                    move = self.bots[p].choose(SeatView(st, p, deadline))
                 elif p in self.chosen:
                     move = self.chosen.pop(p)
                 else:
-                    return
+                    return False
                 self._apply(p, move)
+                if time.perf_counter() >= end:
+                    return not st.over and self.failure is None
         except (PlayError, IllegalMoveError, SaveError) as err:
             self.failure = err.message
+        except Exception as err:  # a bug, not the rules: the table stops and says so, the server goes on
+            traceback.print_exc(file=sys.stderr)
+            self.failure = f"the engine failed ({type(err).__name__}: {err}): a bug of ruleset, please report it"
+        return False
 
     def _apply(self, seat: int, move: Any) -> None:
         """Play a move once it is in the journal; SaveError (nothing played) when the disk refuses it."""
@@ -196,6 +219,8 @@ class Tables:
         self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.tokens: dict[str, tuple[Table, int]] = {}
+        self.broken: dict[str, tuple[dict[str, Any], str]] = {}  # saved tables that could not be opened: why
+        self.refused: dict[str, str] = {}  # their links: why
 
     def create(self, request: dict[str, Any]) -> Table:
         """A new table from the lobby's form: ``rules`` (a key), ``players``, ``params``, ``seats``, ``seed``.
@@ -252,26 +277,40 @@ class Tables:
         self.tokens[setup["spectator"]] = (table, SPECTATOR)
         return table
 
-    def resume_all(self) -> list[str]:
-        """Open every table saved on disk and replay its moves; a line for each one that could not be."""
-        problems = []
+    def open_saved(self) -> list[tuple[Table, list[dict[str, Any]]]]:
+        """Open every table saved on disk, each with the moves to replay (``replay``, in a worker: the
+        server answers meanwhile). A table that cannot even be opened is listed in ``broken`` with
+        why, and its links say so: the server starts anyway."""
+        out = []
         for table_id, setup, moves in self.store.saved() if self.store else []:
             try:
                 game = self.catalogue.by_path(setup["rules"])
-                table = self._open(table_id, setup, game)
-            except (RulesetError, KeyError, TypeError) as err:
-                problems.append(f"table {table_id} not resumed: {getattr(err, 'message', err)}")
-                continue
+                out.append((self._open(table_id, setup, game), moves))
+            except Exception as err:  # a table saved by any earlier server, whatever it holds: never fatal
+                self._broken(table_id, setup, f"not resumed: {_why(err)}")
+        return out
+
+    def _broken(self, table_id: str, setup: Any, why: str) -> None:
+        setup = setup if isinstance(setup, dict) else {}
+        self.broken[table_id] = (setup, why)
+        seats = setup.get("seats") if isinstance(setup.get("seats"), list) else []
+        for token in [s.get("token") for s in seats if isinstance(s, dict)] + [setup.get("spectator")]:
+            if isinstance(token, str) and token:
+                self.refused[token] = why
+
+    def replay(self, table: Table, moves: list[dict[str, Any]]) -> str | None:
+        """Play a saved table's moves again (``Table.resume``): the problem, if it could not be."""
+        try:
             table.resume(moves)
-            if table.failure:
-                problems.append(f"table {table_id}: {table.failure}")
-                continue
-            table.pump()  # (agents whose move was not yet written when the server stopped)
-            try:
-                table.record_file()
-            except SaveError as err:
-                problems.append(f"table {table_id}: {err.message}")
-        return problems
+        except Exception as err:  # as in open_saved: one table's failure, not the server's
+            table.failure = f"not resumed: {_why(err)}"
+        if table.failure:
+            return f"table {table.id}: {table.failure}"
+        try:
+            table.record_file()  # (a game over whose record the disk refused before the restart)
+        except SaveError as err:
+            return f"table {table.id}: {err.message}"
+        return None
 
     def find(self, token: str) -> tuple[Table, int] | None:
         return self.tokens.get(token)
@@ -291,3 +330,8 @@ class Tables:
             ],
             "spectator": f"/play/{table.setup['spectator']}",
         }
+
+
+def _why(err: Exception) -> str:
+    """An error as a sentence: a RulesetError's message, else its kind and text."""
+    return getattr(err, "message", None) or f"{type(err).__name__}: {err}"
