@@ -54,10 +54,8 @@ class Server:
         port = self.server.servers[0].sockets[0].getsockname()[1]
         self.http = f"http://127.0.0.1:{port}"
         self.ws = f"ws://127.0.0.1:{port}/ws/"
-        while not self.hub.resumed.is_set():  # (the saved tables replay in the background: wait for them)
-            if time.monotonic() > deadline + 60:
-                raise RuntimeError("the saved tables were not replayed")
-            time.sleep(0.02)
+        # (the saved tables replay in the background: wait for them)
+        wait_until(self.hub.resumed.is_set, "the saved tables to be replayed", every=0.02)
         self.resumed = self.hub.problems
         return self
 
@@ -86,11 +84,8 @@ class Server:
             "seats": [{"kind": "human"} if s == "human" else {"kind": "agent", "agent": s} for s in seats],
         }
         links = post(f"{self.http}/api/tables", body)
-        deadline = time.monotonic() + HANG
-        while settle and links["table"] in self.hub.drivers:  # (only a hang takes this long)
-            if time.monotonic() > deadline:
-                raise RuntimeError("the table's agents did not come to rest")
-            time.sleep(0.01)
+        if settle:
+            wait_until(lambda: links["table"] not in self.hub.drivers, "the table's agents to come to rest", every=0.01)
         return links
 
 
