@@ -8,7 +8,7 @@ import random
 import pytest
 
 import interpreter
-from conftest import RULESETS
+from conftest import EXAMPLES, RULESETS
 from interpreter.agents import SeatView, make_agent, make_agents, split_agents
 from interpreter.agents.belief import Belief
 from interpreter.engine.records import find_move, record
@@ -107,43 +107,82 @@ def test_a_sample_of_poison_knows_who_collected_what_since_the_seat_saw_it_in_th
         assert sorted(kinds[c] for c in sample.zones[inst]) == sorted(kinds[c] for c in state.zones[inst])
 
 
+def _hidden_places(game, deal, seat):
+    """The places of a deal the seat does not see: (zone name, index or None), each holding cards."""
+    out = []
+    for spec in game.zones:
+        content = deal.get(spec.name)
+        if spec.visibility == "public" or spec.piles or not content:
+            continue
+        if isinstance(content[0], list):  # a zone of several instances: one list each
+            out += [(spec.name, i) for i, cards in enumerate(content) if cards and not (spec.per_player and i == seat)]
+        else:
+            out.append((spec.name, None))
+    return out
+
+
 def _twin_with_other_hidden_cards(game, players, seed, steps):
-    """A game after ``steps`` random moves, and a twin whose deal differs only in two unseen
-    cards of two other seats; both at the same point, with the seat to move."""
+    """A game after ``steps`` random moves, and a twin whose deal differs only in two cards the
+    seat to move never saw, in two places it does not see (two other seats' hands, or a hand and
+    a hidden pile such as the stock); both at the same point, with the seat to move."""
     rng = random.Random(seed)
     a = game.new_game(players, seed)
     for _ in range(steps):
         moves = a.legal_moves()
         a.apply(moves[rng.randrange(len(moves))])
+    assert a.round == 0, "the twin replays the first round: take fewer steps"
     seat = a.current_player
     rec = record(a)
-    hand = game.zone_index["hand"]
-    others = [p for p in range(players) if p != seat]
     kinds = game.cards.kind
-    x, y = (a.zones[a.layout.base[hand] + p] for p in others[:2])
     json = game.cards.json
-    for cx, cy in ((cx, cy) for cx in x for cy in y if kinds[cx] != kinds[cy]):
-        deal = record(a)["rounds"][0]["deal"]
-        hx, hy = deal["hand"][others[0]], deal["hand"][others[1]]
-        i, j = hx.index(json[cx]), hy.index(json[cy])
-        hx[i], hy[j] = hy[j], hx[i]
-        b = game.new_game(players, seed, deals=[deal])
-        for m in rec["rounds"][0]["moves"]:
-            move = find_move(b, m) if b.current_player == m["player"] else None
-            if move is None:
-                break  # this exchange would have changed what was played: try another
-            b.apply(move)
-        else:
-            return a, b, seat
+    ids = {id(c): i for i, c in enumerate(json)}  # (a record's deal holds the card objects)
+    places = _hidden_places(game, rec["rounds"][0]["deal"], seat)
+
+    def cards_of(deal, place):
+        name, i = place
+        return deal[name] if i is None else deal[name][i]
+
+    for n, px in enumerate(places):
+        for py in places[n + 1 :]:
+            deal0 = rec["rounds"][0]["deal"]
+            pairs = [
+                (i, j)
+                for i, cx in enumerate(cards_of(deal0, px))
+                for j, cy in enumerate(cards_of(deal0, py))
+                if kinds[ids[id(cx)]] != kinds[ids[id(cy)]]
+            ]
+            for i, j in pairs:
+                deal = record(a)["rounds"][0]["deal"]
+                hx, hy = cards_of(deal, px), cards_of(deal, py)
+                hx[i], hy[j] = hy[j], hx[i]
+                b = game.new_game(players, seed, deals=[deal])
+                for m in rec["rounds"][0]["moves"]:
+                    move = find_move(b, m) if b.current_player == m["player"] else None
+                    if move is None:
+                        break  # this exchange would have changed what was played: try another
+                    b.apply(move)
+                else:
+                    if a.observe(seat) == b.observe(seat):  # (else the seat saw one of them)
+                        return a, b, seat
     raise AssertionError("no exchange of hidden cards keeps the moves legal")
 
 
 @pytest.mark.parametrize("spec", ["greedy", "mcts(iterations=30,samples=4)"])
-@pytest.mark.parametrize("rules", ["poison.rules", "poison-kedric-winks.rules"])
-def test_an_agent_decides_the_same_whatever_the_cards_it_cannot_see(spec, rules):
-    game = interpreter.load(RULESETS / rules)
-    for seed, steps in [(1, 7), (2, 13)]:
-        a, b, seat = _twin_with_other_hidden_cards(game, 4, seed, steps)
+@pytest.mark.parametrize(
+    ("rules", "players", "points"),
+    [
+        ("poison.rules", 4, [(1, 7), (2, 13)]),
+        ("poison-kedric-winks.rules", 4, [(1, 7), (2, 13)]),  # two decks: the sampler's repairs
+        # cards drawn from public discard piles into a hand: the sampler's final fix-ups
+        ("classics/lost_cities.rules", 2, [(2, 20), (4, 16)]),
+        # asks answered and hands shown to one seat: a sample swaps while an ask waits
+        ("classics/love_letter.rules", 4, [(1, 3), (3, 5)]),
+    ],
+)
+def test_an_agent_decides_the_same_whatever_the_cards_it_cannot_see(spec, rules, players, points):
+    game = interpreter.load(RULESETS / rules if "/" not in rules else EXAMPLES / rules)
+    for seed, steps in points:
+        a, b, seat = _twin_with_other_hidden_cards(game, players, seed, steps)
         assert a.observe(seat) == b.observe(seat)
         assert [sorted(z) for z in a.zones] != [sorted(z) for z in b.zones]
         pick_a = make_agent(spec, seat, 9).choose(SeatView(a, seat))

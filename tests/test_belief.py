@@ -72,6 +72,25 @@ def visible_facts(state, seat: int) -> dict[int, Counter]:
     return out
 
 
+def deck_counts(state) -> list[Counter]:
+    """Per zone instance, how many cards of each deck it holds: what the rules fix whatever the deal
+    (an agenda is never dealt to a hand, nor a drink to an agenda's place)."""
+    deck_of = state.game.cards.deck_of
+    return [Counter(deck_of[c] for c in state.zone_cards(inst)) for inst in range(state.layout.size)]
+
+
+def play_randomly(game, players: int, seed: int, steps: int):
+    """A game of one round after up to ``steps`` random moves (None if it ended before)."""
+    state = game.new_game(players, seed, one_round(game))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            return None
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    return None if state.is_over else state
+
+
 def pending_movers(state) -> list[int]:
     """Who made the simultaneous choices not yet revealed; each chosen card must still lie in its
     mover's source zone (the choice is applied when everyone has chosen)."""
@@ -105,8 +124,39 @@ def test_a_sampled_state_keeps_every_per_card_fact_the_seat_can_see(name, seed, 
     if sample is None:  # (a sampler may fail to fit a deal; agents then search without it)
         return
     assert visible_facts(sample, seat) == visible_facts(state, seat)
+    assert deck_counts(sample) == deck_counts(state)
     assert Counter(sample.played_by) == Counter(state.played_by)
     assert pending_movers(sample) == pending_movers(state)
+
+
+@pytest.mark.parametrize("name", ["poison-kedric-winks.rules", "poison-kedric-winks-house-agendas.rules"])
+def test_a_sampled_world_never_trades_a_card_across_decks(name):
+    """Two decks (drinks and agendas) in hidden places: when the sampler repairs a world by trading
+    cards, a card only ever takes the place of one of its own deck. An agenda traded into a hand
+    would make greedy and mcts reason on a world the rules cannot reach."""
+    game, checked = GAMES[name], 0
+    for seed in range(15):
+        state = play_randomly(game, 2 + seed % 3, seed, random.Random(seed).randrange(5, 60))
+        if state is None:
+            continue
+        belief = Belief(game, state.observe(state.current_player), random.Random(seed))
+        for _ in range(3):
+            sample = belief.sample()
+            if sample is not None:
+                assert deck_counts(sample) == deck_counts(state)
+                checked += 1
+    assert checked >= 20
+
+
+def test_two_cards_of_different_decks_never_trade_places():
+    """The engine's own guard: swap_cards refuses what no deal nor move could give."""
+    game = GAMES["poison-kedric-winks.rules"]
+    state = game.new_game(3, 1)
+    drink = next(c for c in state.zone_cards(state.layout.base[game.zone_index["hand"]]))
+    agenda = next(c for c in state.zone_cards(state.layout.base[game.zone_index["offer"]] + 1))
+    with pytest.raises(ValueError, match="different decks"):
+        state.swap_cards(drink, agenda)
+    assert state.loc[drink] == state.layout.base[game.zone_index["hand"]]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -118,6 +168,115 @@ def test_search_agents_play_whole_games_of_every_ruleset(name, agents, seed):
     game = GAMES[name]
     state = play_game(game, game.min_players + 1, seed, [agents, "random"], one_round(game))
     assert state.is_over
+
+
+def drawn_from_discards(state, seat: int) -> Counter:
+    """Lost Cities: the cards the other seat holds that it drew from a discard pile (public), each
+    with who discarded it; only cards of one copy (which of two alike copies was played, the seat
+    cannot tell)."""
+    game = state.game
+    copies = Counter(game.cards.kind)
+    hand = state.zones[state.layout.base[game.zone_index["hand"]] + 1 - seat]
+    kind, played = game.cards.kind, state.played_by
+    return Counter((kind[c], played[c]) for c in hand if played[c] >= 0 and copies[kind[c]] == 1)
+
+
+def test_a_card_seen_drawn_from_a_discard_pile_stays_in_the_hand_it_went_to():
+    """The seat saw the other player draw a card from a public discard pile: every sample has that
+    card in that hand, discarded by whoever discarded it. The final fix-up of the seat's own hand
+    traded such a card away (to stand for a card the seat drew from the stock), and its place,
+    with the discarder, went to another card."""
+    game, checked = interpreter.load(EXAMPLES / "classics" / "lost_cities.rules"), 0
+    for seed in range(30):
+        state = play_randomly(game, 2, seed, random.Random(seed).randrange(20, 70))
+        if state is None or not drawn_from_discards(state, state.current_player):
+            continue
+        seat = state.current_player
+        belief = Belief(game, state.observe(seat), random.Random(seed))
+        for _ in range(3):
+            sample = belief.sample()
+            if sample is not None:
+                assert drawn_from_discards(sample, seat) == drawn_from_discards(state, seat)
+                checked += 1
+    assert checked >= 20
+
+
+# After each play, every player in turn is asked whether the card played is kept: the card is named
+# by the ask's env and by what is left to run (the players still to be asked).
+ASKED_AFTER_PLAY = """\
+game "Asked after play"
+players 2..3
+
+cards
+  card  rank 1..6
+
+zones
+  hand  per player, owner sees
+  down  shared, hidden
+  kept  shared, public
+
+round
+  deal 2 to hand
+  phase play
+    move play card from hand to down
+    after play
+      for each player
+        let played = card
+        ask player to choose keep player
+          if keep = player
+            move KEPT to kept
+    ends when every hand is empty
+  score
+    count kept
+
+game
+  rounds 1
+  winner highest total
+"""
+
+
+@pytest.mark.parametrize("kept", ["card", "played"])
+@pytest.mark.parametrize("answers", [["take"], ["leave", "take"]], ids=["asked-first", "asked-next"])
+def test_a_card_swapped_while_an_ask_waits_is_renamed_in_what_is_left_to_run(kept, answers):
+    """The played card, face down, trades places with a card of the other hand while the ask waits:
+    the card that took its place is the one played, so the answer keeps that one, whether the ask's
+    own block names it (asked first) or the rest of the loop does (asked next), by `card` or a `let`."""
+    game = interpreter.loads(ASKED_AFTER_PLAY.replace("KEPT", kept), "asked.rules")
+    state = game.new_game(2, 1)
+    lay, z = state.layout, game.zone_index
+    other = lay.base[z["hand"]] + 1 - state.current_player
+    played = state.legal_moves()[0].card
+    state.apply(state.legal_moves()[0])
+    assert state.asking is not None
+    stand_in = state.zones[other][0]
+    state.swap_cards(played, stand_in)
+    for answer in answers:
+        asked = state.current_player
+        state.apply(next(m for m in state.legal_moves() if (m.target == asked) == (answer == "take")))
+    assert state.zones[lay.base[z["kept"]]] == [stand_in]
+    assert played in state.zones[other]
+
+
+def test_a_card_shown_to_a_seat_stays_shown_where_it_was_when_it_trades_places():
+    """A hand shown to a seat (`show ... to`): a shown card that trades places with an unseen one
+    leaves the card now in its place shown, as the sampler's swaps mean (facts go with places)."""
+    game = interpreter.loads(
+        ASKED_AFTER_PLAY.replace(
+            "      for each player\n        let played = card\n        ask player to choose keep player\n"
+            "          if keep = player\n            move KEPT to kept\n",
+            "      show hand of left of player to player\n",
+        ).replace("deal 2 to hand", "deal 2 to hand\n  deal 1 to down"),
+        "shown.rules",
+    )
+    state = game.new_game(2, 3)
+    p = state.current_player
+    state.apply(state.legal_moves()[0])
+    other = state.layout.base[game.zone_index["hand"]] + 1 - p
+    assert len(state.observe(p)["shown"]) == 2
+    unseen = state.zones[state.layout.base[game.zone_index["down"]]][0]
+    state.swap_cards(state.zones[other][0], unseen)
+    shown = state.observe(p)["shown"]
+    assert sorted(game.cards.json[c]["rank"] for c in state.zones[other]) == sorted(x["card"]["rank"] for x in shown)
 
 
 # A rule that fails only on a move the game never plays (a 6 played when no trick is shown): the

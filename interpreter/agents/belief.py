@@ -7,7 +7,8 @@ exactly as in the real game wherever the seat could follow it (a pile taken face
 what the seat saw go in). Where the sample contradicts a move (a player played a card the sample
 did not give them, or did not follow suit while holding the suit in the sample), unseen cards are
 swapped so that the move is legal, and the seat learns that the player could not have held those
-cards. Only the observation is read: never the real state.
+cards. A card only ever trades places with a card of its own deck (the engine refuses any other
+swap): a sample is a world the rules can reach. Only the observation is read: never the real state.
 """
 
 from __future__ import annotations
@@ -104,7 +105,9 @@ class Belief:
         # cards with fewer possible places first
         rest.sort(key=lambda c: (len(deck_zones[deck_of[c]]), not any((i, kind[c]) in excl for i in hidden)))
         for c in rest:
-            fits = [j for j, inst in enumerate(slots) if zone_of[inst] in deck_zones[deck_of[c]]] or range(len(slots))
+            fits = [j for j, inst in enumerate(slots) if zone_of[inst] in deck_zones[deck_of[c]]]
+            if not fits:  # no deal puts this card in a hidden place: it stays out (a deal short of it fails)
+                continue
             allowed = [j for j in fits if (slots[j], kind[c]) not in excl] or fits
             j = allowed[rng.randrange(len(allowed))]
             placed[slots[j]].append(c)
@@ -157,7 +160,7 @@ class Belief:
         self._unseen_choices(state, obs["current"])
         if state.is_over or state.current_player != obs["current"] or game.phases[state.phase].name != obs["phase"]:
             return None
-        if not self._reconcile(state) or not self._shown(state):
+        if not self._reconcile(state, seen) or not self._shown(state, seen):
             return None
         state.vars = [
             _merge(known, mine) for known, mine in zip((obs["vars"][n] for n, *_ in game.vars), state.vars, strict=True)
@@ -176,11 +179,13 @@ class Belief:
             moves = state.legal_moves()
             state.apply(moves[rng.randrange(len(moves))])
 
-    def _reconcile(self, state: Any) -> bool:
+    def _reconcile(self, state: Any, seen: set[int]) -> bool:
         """Make the zones the seat sees hold what it sees, card by card in their order (cards
         drawn or played unseen may differ): a wrong card trades places with a right one from
-        further on in the zone or from a hidden place, taking with it what the state knows of it
-        (who played it: see ``State.swap_cards``)."""
+        further on in the zone or with an unseen one from a hidden place. What the state knows of
+        a place stays with it (who played its card: see ``State.swap_cards``), so a card the seat
+        saw go into a hidden place (drawn from a public pile) is never the one traded: it would
+        leave that place with another card holding its part."""
         game, lay, kind = self.game, self.lay, self.game.cards.kind
         visible = set(self.visible)
         for name, views in self.obs["zones"].items():
@@ -204,7 +209,9 @@ class Belief:
                             (
                                 c
                                 for c in self.ids_of[k]
-                                if state.loc[c] not in visible and not game.zones[lay.zone_of[state.loc[c]]].piles
+                                if c not in seen
+                                and state.loc[c] not in visible
+                                and not game.zones[lay.zone_of[state.loc[c]]].piles
                             ),
                             None,
                         )
@@ -213,9 +220,10 @@ class Belief:
                     state.swap_cards(content[i], other)
         return True
 
-    def _shown(self, state: Any) -> bool:
+    def _shown(self, state: Any, seen: set[int]) -> bool:
         """Make the hidden places hold the cards shown to the seat (`show ... to`): a place that
-        lacks one trades an unshown card of its own with one of that kind from another hidden place."""
+        lacks one trades an unshown card of its own with one of that kind from another hidden place
+        (both unseen otherwise: a card the seat saw go somewhere stays there)."""
         game, lay, kind = self.game, self.lay, self.game.cards.kind
         visible = set(self.visible)
         kept: set[int] = set()  # cards standing for a shown card already
@@ -229,13 +237,18 @@ class Belief:
                         c
                         for c in self.ids_of[k]
                         if c not in kept
+                        and c not in seen
                         and state.loc[c] not in visible
                         and state.loc[c] != inst
                         and not game.zones[lay.zone_of[state.loc[c]]].piles
                     ),
                     None,
                 )
-                victim = next((c for c in state.zones[inst] if c not in kept), None)
+                deck = game.cards.deck_of[self.ids_of[k][0]]  # (a card trades places only with one of its own deck)
+                victim = next(
+                    (c for c in state.zones[inst] if c not in kept and c not in seen and game.cards.deck_of[c] == deck),
+                    None,
+                )
                 if there is None or victim is None:
                     return False
                 state.swap_cards(victim, there)
@@ -293,9 +306,13 @@ class Belief:
         if game.zones[lay.zone_of[src]].piles:
             return None
         k = self.kind(m["card"])
+        deck_of = game.cards.deck_of
+        deck = deck_of[self.ids_of[k][0]]  # (a card trades places only with one of its own deck)
         swappable = self._swappable(state, src, seen)
         if not any(game.cards.kind[c] == k for c in state.zones[src]):
-            mine = [c for c in state.zones[src] if c not in seen] or list(state.zones[src])
+            mine = [c for c in state.zones[src] if c not in seen and deck_of[c] == deck] or [
+                c for c in state.zones[src] if deck_of[c] == deck
+            ]
             there = [c for c in self.ids_of[k] if c in swappable] or [
                 # a card drawn unseen may sit in the seat's own zone in this sample; the end fixes those
                 c
@@ -326,9 +343,11 @@ class Belief:
         partners = [c for c in swappable if game.cards.kind[c] not in kinds]
         self.rng.shuffle(partners)
         for c in blocking:
-            if not partners:
+            # the last partner of the blocking card's deck (of one deck only: the list as it was)
+            j = next((j for j in range(len(partners) - 1, -1, -1) if deck_of[partners[j]] == deck_of[c]), None)
+            if j is None:
                 return None
-            state.swap_cards(c, partners.pop())
+            state.swap_cards(c, partners.pop(j))
         return self._find(state, m, seen)
 
     def _repair_set(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
@@ -345,7 +364,8 @@ class Belief:
             if here is not None:
                 held.remove(here)
                 continue
-            mine = [c for c in held if c not in seen and kind[c] not in wanted]
+            deck = game.cards.deck_of[self.ids_of[k][0]]  # (a card trades places only with one of its own deck)
+            mine = [c for c in held if c not in seen and kind[c] not in wanted and game.cards.deck_of[c] == deck]
             there = [c for c in self.ids_of[k] if c in self._swappable(state, src, seen)]
             if not mine or not there:
                 return None

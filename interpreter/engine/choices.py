@@ -14,6 +14,7 @@ from ..errors import PlayError
 from .card_sets import describe_set
 from .expr_analysis import Fn, Scope
 from .expressions import ExprCompiler
+from .flow import Env
 from .moves import NO_CARD
 from .zones import sees
 
@@ -215,6 +216,7 @@ def compile_ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope, compile_ef
     slot = inner.set(node["name"])
     cell: list = [None]
     if node["choice"]["kind"] == "card":
+        cx.card_slots.add(slot)
         generate = compile_card_choice(cx, node, inner, slot, lambda: cell[0])
     else:
         generate = compile_choice(cx, node, inner, slot, cx.attributes, lambda: cell[0])
@@ -230,6 +232,6 @@ def compile_ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope, compile_ef
         out: list = []
         generate(s, p, out, e)
         if out:  # what is left to run joins as the runners around this ask stop (flow.py)
-            s.asking = (p, cell[0], tuple(e), ())
+            s.asking = (p, cell[0], Env(e), ())
 
     return ask

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import PlayError
-from .expr_analysis import Scope
+from .expr_analysis import Scope, card_valued
 from .expressions import ExprCompiler
-from .flow import suspend
+from .flow import Env, suspend
 
 Effect = Callable[[Any, list], None]
 
@@ -44,7 +44,7 @@ def _asking_sequence(steps: list[Effect]) -> Effect:
             steps[i](s, e)
             if s.asking is not None:
                 if i + 1 < len(steps):
-                    suspend(s, rest, (i + 1, tuple(e)))
+                    suspend(s, rest, (i + 1, Env(e)))
                 return
 
     def rest(s, arg):
@@ -121,7 +121,10 @@ def _draw(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
 def _let(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     """let winner = player of winning"""
     value = cx.compile(node["value"], scope)
+    a_card = card_valued(node["value"], lambda name: scope.slots.get(name) in cx.card_slots)
     slot = scope.set(node["name"])
+    if a_card:
+        cx.card_slots.add(slot)
 
     def let(s, e):
         e[slot] = value(s, e)
@@ -245,7 +248,7 @@ def _asking_each(over: Any, k: int, where: Any, body: Effect) -> Effect:
                 body(s, e)
                 if s.asking is not None:
                     if i + 1 < len(xs):
-                        suspend(s, rest, (xs, i + 1, tuple(e)))
+                        suspend(s, rest, (xs, i + 1, Env(e)))
                     return
 
     def rest(s, arg):

@@ -203,3 +203,30 @@ def at_entry(node: dict[str, Any]) -> dict[str, Any]:
 
 
 CONSTANT = ("num", "text", "none")  # literal operators: their value is the node's "value"
+
+
+def card_valued(node: dict[str, Any], is_card: Callable[[str], bool]) -> bool:
+    """Whether an IR expression's value is a card (or cards) of the rules: a card taken out of a
+    collection of cards (`first`, `last`, `best`, `worst`), such a collection, a name bound to a
+    card (``is_card``), or a choice between those (`else`, `if`). Read where a `let` binds its
+    name, so that a state renames the card it holds when two cards trade places."""
+    op = node.get("op")
+    if op == "bound":
+        return is_card(node["name"])
+    if op in ("first", "last", "best", "worst"):
+        return _card_collection(node["of"])
+    if op == "else":
+        return any(card_valued(a, is_card) for a in node["args"])
+    if op == "if":
+        return card_valued(node["then"], is_card) or card_valued(node["else"], is_card)
+    return _card_collection(node)
+
+
+def _card_collection(node: dict[str, Any]) -> bool:
+    """Whether an IR expression is a collection of cards (not of piles, zones or players)."""
+    op = node.get("op")
+    if op == "cards":
+        return not node.get("piles")
+    if op in ("filter", "except"):
+        return _card_collection(node["of"])
+    return False

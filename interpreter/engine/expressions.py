@@ -54,6 +54,9 @@ class ExprCompiler(ValueExprs, TruthExprs, ComparisonExprs, CollectionExprs, Agg
         # when set (by `check`), guards also count how often they were consulted, under "AT asked"
         self.consults: Counter | None = None
         self.zone_pure: set[int] = set()  # definitions whose value depends only on their zone's cards
+        # env slots that may hold a card id (or a tuple of them): the card moved, a card or a set
+        # chosen, a `let` of a card; a swap of two cards renames them (State.swap_cards)
+        self.card_slots: set[int] = set()
 
     def counted(self, fn: Fn, at: str | None, guard: bool = False) -> Fn:
         """``fn``, counting in ``coverage[at]`` each time it holds (only when coverage is on); a

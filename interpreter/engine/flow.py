@@ -10,8 +10,10 @@ or end of a round or a phase, inside `if` and `for each`. ``state.asking`` is th
 ``(seat, rule, env, frames)``: the asked seat, the ask's move rule, the env its block runs with, and
 ``frames``: what is left to run once the block has run, innermost first. A frame is a pair
 ``(fn, arg)``, run as ``fn(state, arg)``; it is plain data that copies of the state share (``arg`` is
-immutable: an env is kept as a tuple and copied again to run; a State method is a function of the
-class, not bound to one state).
+immutable: an env is kept as a tuple, an ``Env``, and copied again to run; a State method is a
+function of the class, not bound to one state). Being data, it can be read: when two cards trade
+places (State.swap_cards, for the search agents' samples), ``renamed`` renames the cards an env
+holds in its card slots (``Game.card_slots``) and the card of a move kept in a frame.
 
 One mechanism for every place an effect runs: a runner of steps (an effect block, a `for each`
 loop, a move's triggers, the held moves of a simultaneous phase, the flow that starts and ends
@@ -51,6 +53,37 @@ def holds(state: Any, condition: Any, at: str | None, what: str) -> bool:
         return bool(condition(state, [None] * state.game.env_size))
     except RUNTIME_FAILURES as err:
         raise rule_failure(err, at, what, state.game.read_from_ir) from None
+
+
+class Env(tuple):
+    """An env kept while an ask waits (as a tuple: copies of the state share it), marked so that
+    a swap of two cards finds it among a frame's data and renames the cards it holds (``renamed``)."""
+
+    __slots__ = ()
+
+
+def renamed(asking: tuple, other: dict[int, int], card_slots: frozenset[int], move_renamed: Callable) -> tuple:
+    """``state.asking`` with each card of ``other`` (card -> the card taking its place) renamed:
+    in the ask's env and in every frame's data (an env, a move); what is not a card is kept."""
+    seat, rule, env, frames = asking
+
+    def card(v: Any) -> Any:
+        if type(v) is int:
+            return other.get(v, v)
+        if isinstance(v, (tuple, list)):  # (the cards of a set chosen, a collection let)
+            return type(v)(other.get(x, x) if type(x) is int else x for x in v)
+        return v
+
+    def data(x: Any) -> Any:
+        if type(x) is Env:
+            return Env(card(v) if i in card_slots else v for i, v in enumerate(x))
+        if hasattr(x, "_replace") and hasattr(x, "card"):  # a move (a named tuple of rule, card, target)
+            return move_renamed(x, other)
+        if type(x) is tuple:
+            return tuple(data(y) for y in x)
+        return x
+
+    return (seat, rule, data(env), tuple((fn, data(arg)) for fn, arg in frames))
 
 
 def suspend(state: Any, fn: Callable[[Any, Any], None], arg: Any) -> None:

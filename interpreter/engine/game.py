@@ -139,6 +139,7 @@ class Game:
     winner_highest: bool
     env_size: int
     max_moves_per_round: int
+    card_slots: frozenset[int] = frozenset()  # env slots that may hold cards (ExprCompiler.card_slots)
     coverage: Counter | None = None  # rule position -> times it held (compile_ir(..., coverage=True))
     target_piles: tuple[bool, ...] = ()  # by move rule index: whether its target zone keeps piles
     flow: Flow = field(default_factory=lambda: Flow())
@@ -278,6 +279,7 @@ def _compile_ir(
     cx.coverage = counts
     cx.consults = counts if consults else None
     base = cx.scope("player", "card", "target")  # slots 0, 1, 2
+    cx.card_slots.add(base.slots["card"])
     cards = cx.cards = derive_attributes(cx, ir, cards)
 
     def expr(node: dict[str, Any] | None, scope=base) -> Fn | None:
@@ -324,6 +326,7 @@ def _compile_ir(
         dealer_step={"clockwise": 1, "counterclockwise": -1, "stays": 0}[game.get("dealer", "clockwise")],
         winner_highest=game["winner"] == "highest",
         env_size=cx.env_size,
+        card_slots=frozenset(cx.card_slots),
         max_moves_per_round=max_moves or game.get("max_moves_per_round") or default_max_moves(len(cards)),
         coverage=counts,
         target_piles=tuple(m.choice is None and specs[m.target].piles for m in moves),
@@ -445,6 +448,7 @@ def choice_rule(
         source = (cx.zone_index[choice["from"]], specs[cx.zone_index[choice["from"]]].per_player)
         target = (cx.zone_index[choice["to"]], specs[cx.zone_index[choice["to"]]].per_player)
         generate = compile_set_choice(cx, m, scope, slot, index, source, target)
+        cx.card_slots.add(slot)  # (the cards chosen, a tuple)
         rule = MoveRule(index, m["name"], phase, *source, *target, generate, m.get("at", ""), "cards", slot)
         return rule, scope
     generate = compile_choice(cx, m, scope, slot, cx.attributes, lambda: index)

@@ -23,7 +23,7 @@ from ..language.limits import MAX_ROUNDS, endless_round
 from .card_sets import perform_set, swapped
 from .choices import describe_move, draw_cards
 from .deal import deal, place, shuffle_decks
-from .flow import answer, holds, run_effects, suspend
+from .flow import answer, holds, renamed, run_effects, suspend
 from .history import RoundLog
 from .moves import Move
 from .observe import revealed_zones
@@ -232,8 +232,13 @@ class State:
         """Exchange the places of two cards (neither in a zone of piles), e.g. to resample hidden cards.
 
         Every fact the state keeps about a card goes with its place: who played it, a simultaneous
-        choice not yet revealed, the current round's moves. Each card takes the other's part, so
-        a sampled state stays one the rules could have reached."""
+        choice not yet revealed, the current round's moves, a card shown to a seat, a card named
+        by a waiting ask (its env, what is left to run: flow.py). Each card takes the other's part, so
+        a sampled state stays one the rules could have reached: only two cards of one deck trade places
+        (a card of another deck where it lies is a place no deal nor move could have put it)."""
+        deck_of = self.game.cards.deck_of
+        if deck_of[a] != deck_of[b]:
+            raise ValueError(f"cards {a} and {b} are of different decks: neither can take the other's place")
         za, zb = self.zones[self.loc[a]], self.zones[self.loc[b]]
         ia, ib = za.index(a), zb.index(b)
         za[ia], zb[ib] = b, a
@@ -243,6 +248,10 @@ class State:
         other = {a: b, b: a}
         if self.pending:
             self.pending = [(p, swapped(m, other)) for p, m in self.pending]
+        if self.shown:
+            self.shown = tuple((seat, other.get(c, c), inst) for seat, c, inst in self.shown)
+        if self.asking is not None:
+            self.asking = renamed(self.asking, other, self.game.card_slots, swapped)
         if self.history:  # (one card's moves inline: the sampler swaps often; a set's in swapped)
             moves = self.history[-1]["moves"]
             moves[:] = [
