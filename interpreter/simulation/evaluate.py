@@ -63,7 +63,7 @@ def observed_run(
 ) -> dict[str, Any]:
     """Decisions, drama, balance (Holm-corrected seat advantage), length and rule firings of ``games`` games."""
     names = [a.name for a in make_agents(agents, players, seed)]
-    tally = Tally(players, names, game.winner_highest)
+    tally = Tally(players, names, game.winner_highest, cooperative=game.cooperative)
     measures = Measures(players)
     present: Counter = Counter()
     job = make_job(game, players, seed, names, params, False, observe=True)
@@ -99,6 +99,7 @@ def balance(tally: Tally) -> dict[str, Any]:
         "seat_advantage": summary["seat_advantage"],
         "first_player": summary["first_player"],
         "length": summary["length"],
+        **({"cooperative": summary["cooperative"]} if "cooperative" in summary else {}),
     }
 
 
@@ -125,7 +126,7 @@ def skill_run(
     strong, weak = (make_agent(spec, 0, seed).name for spec in pair)
     games = -(-games // players) * players
     job = make_job(game, players, seed, [strong] + [weak] * (players - 1), params, False, False, rotate=True)
-    sign = 1 if game.winner_highest else -1
+    sign = 1 if game.winner_highest or game.cooperative else -1
     share, lead = Moments(), Moments()
     index = 0
     for chunk in _played(job, games, jobs, scheduler, progress):

@@ -71,7 +71,7 @@ def play_observed(
     state = game.new_game(players, seed, params)
     seats = make_agents(agents, players, seed)
     views = [SeatView(state, seat) for seat in range(players)]
-    sign = 1 if game.winner_highest else -1
+    sign = 1 if game.winner_highest or game.cooperative else -1
     hist: Counter = Counter()  # real choices at a decision -> decisions
     forced = legal = 0
     trail = [leaders(positions(state, sign))]
