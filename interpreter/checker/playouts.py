@@ -270,7 +270,9 @@ def check_playouts(
     failed = sum(f["count"] for f in failures.values())
     _report_failures(failures, total, report)
     _report_coverage(game, coverage, total, counts, report, dead_rules=failed * 10 <= total)
-    _report_never_lost(game, coverage.get((game.ir["game"].get("all_win") or {}).get("at", ""), 0), total - failed, report)
+    _report_never_lost(
+        game, coverage.get((game.ir["game"].get("all_win") or {}).get("at", ""), 0), total - failed, report
+    )
 
 
 HINTS = {
@@ -404,7 +406,14 @@ def _unconsulted(ir: dict[str, Any], coverage: Counter) -> dict[str, str]:
 
 
 def _fired(kind: str) -> str:
-    held = {"phase end": "held", "round end": "held", "game end": "held", WIN_TOGETHER: "held", "repeat's until": "held", STUCK_END: "held"}
+    held = {
+        "phase end": "held",
+        "round end": "held",
+        "game end": "held",
+        WIN_TOGETHER: "held",
+        "repeat's until": "held",
+        STUCK_END: "held",
+    }
     return {"objective": "was achieved", "scoring rule": "scored", **held}.get(
         kind, "held" if "guard" in kind else "fired"
     )

@@ -39,8 +39,7 @@ class ScoringResolver:
             raise DeclarationError(
                 "the game does not say who wins",
                 first.span,
-                "add `winner highest total`, `winner lowest total` or `everyone wins if CONDITION` "
-                "to the game section",
+                "add `winner highest total`, `winner lowest total` or `everyone wins if CONDITION` to the game section",
             )
         node["dealer"] = g["dealer"].value if "dealer" in g else "clockwise"
         if "max_moves" in g:
