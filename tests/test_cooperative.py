@@ -142,3 +142,10 @@ def test_a_cooperative_game_has_no_teams(tmp_path):
     text = EXAMPLE.read_text().replace("players 2..4", "players 4..4\nteams of 2, partners across")
     with pytest.raises(RulesetError, match="has no teams"):
         interpreter.loads(text)
+
+
+def test_ir_written_as_data_may_not_give_a_cooperative_game_teams(game):
+    ir = {**game.ir, "players": {"min": 4, "max": 4}, "teams": {"size": 2, "seating": "across"}}
+    assert list(validator("ir").iter_errors(ir))
+    competitive = {k: v for k, v in ir["game"].items() if k != "all_win"} | {"winner": "highest"}
+    assert not list(validator("ir").iter_errors({**ir, "game": competitive}))
