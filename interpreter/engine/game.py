@@ -146,6 +146,13 @@ class Game:
     flow: Flow = field(default_factory=lambda: Flow())
     extra: dict[str, Any] = field(default_factory=dict)
 
+    def __repr__(self) -> str:
+        """A line, not the tables: `<Game 'Poison', 3-6 players, from rulesets/poison.rules>`."""
+        source = self.ir.get("source")
+        return f"<Game {self.name!r}, {self.min_players}-{self.max_players} players" + (
+            f", from {source}>" if source else ">"
+        )
+
     @property
     def cooperative(self) -> bool:
         """Whether all players win or lose together (`everyone wins if CONDITION`)."""

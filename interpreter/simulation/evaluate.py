@@ -97,6 +97,7 @@ def balance(tally: Tally) -> dict[str, Any]:
         "fair_share": summary["fair_share"],
         "correction": "holm",
         "seat_advantage": summary["seat_advantage"],
+        "seats_differ_by_agent": summary["seats_differ_by_agent"],
         "first_player": summary["first_player"],
         "length": summary["length"],
         **({"cooperative": summary["cooperative"]} if "cooperative" in summary else {}),

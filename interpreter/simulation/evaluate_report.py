@@ -112,6 +112,7 @@ def balance_text(b: dict[str, Any]) -> list[str]:
         return out + _length_rows(b)
     fair = b["fair_share"]
     out = [f"balance (fair share {pct(fair)}; *: a seat that differs from it after Holm's correction over the seats)"]
+    word = "difference" if b.get("seats_differ_by_agent") else "advantage"  # (the agents' as much as the seats')
     for s in b["seats"]:
         adv = s["advantage"]
         mark = "*" if adv["significant"] else " "
@@ -119,7 +120,7 @@ def balance_text(b: dict[str, Any]) -> list[str]:
             _row(
                 f"seat {s['seat']}",
                 f"{pct(s['win_rate'])} {rate_ci(s['win_rate_ci'])}{mark}",
-                f"advantage {100 * adv['value']:+.1f} points, p {adv['p']:.3g} (Holm {adv['p_adjusted']:.3g})",
+                f"{word} {100 * adv['value']:+.1f} points, p {adv['p']:.3g} (Holm {adv['p_adjusted']:.3g})",
             )
         )
     out.append("  " + seat_advantage_text(b))

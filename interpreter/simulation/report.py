@@ -179,10 +179,17 @@ def _group_table(rows: list[dict[str, Any]], key: str, width: int, score: str, w
 
 
 def seat_advantage_text(stats: dict[str, Any]) -> str:
-    """One line on whether any seat wins more or less often than a fair share."""
+    """One line on whether any seat wins more or less often than a fair share; when the seats have
+    different agents, a difference is not called a seat advantage (it is the agents' as much)."""
     fair = pct(stats["fair_share"])
     how = f"{len(stats['seats'])} seats tested at once, Holm's correction"
     marked = [s for s in stats["seats"] if s["advantage"]["significant"]]
+    if stats.get("seats_differ_by_agent"):
+        head = "seats differ by agent, so no seat advantage is measured (play one agent at every seat for that)"
+        if not marked:
+            return f"{head}; no seat's win rate differs from the fair share {fair} ({how})"
+        parts = [f"seat {s['seat']} ({s['agent']}) {100 * s['advantage']['value']:+.1f} points" for s in marked]
+        return f"{head}; win rates that differ from the fair share {fair} (*; {how}): " + ", ".join(parts)
     if not marked:
         return f"seat advantage: none found against the fair share {fair} ({how})"
     parts = [f"seat {s['seat']} {100 * s['advantage']['value']:+.1f} points" for s in marked]

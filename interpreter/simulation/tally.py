@@ -202,10 +202,12 @@ class Tally:
     def summary(self) -> dict[str, Any]:
         """Every figure of the run as JSON-able data (see docs/simulation.md)."""
         seats = self.seats()
+        by_agent = len(set(self.agents)) > 1  # then a seat's difference is its agent's as much as its own
         return {
             "seats": seats,
             "fair_share": self.fair_share(),
-            "seat_advantage": [s["seat"] for s in seats if s["advantage"]["significant"]],
+            "seat_advantage": [] if by_agent else [s["seat"] for s in seats if s["advantage"]["significant"]],
+            "seats_differ_by_agent": by_agent,
             "first_player": self.first_player(),
             "per_round": [
                 {"round": i + 1, "seats": [m.summary() for m in ms]} for i, ms in enumerate(self.round_scores)
