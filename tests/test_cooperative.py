@@ -18,6 +18,7 @@ from interpreter.language.schema import validator
 from interpreter.loader import ir_from_text
 from interpreter.play.terminal import final_table
 from interpreter.simulation.one_game import play_game
+from interpreter.simulation.evaluate import skill_run
 from interpreter.simulation.report import run_text
 from interpreter.simulation.simulate import simulate
 from interpreter.text.diff import diff, diff_text
@@ -105,6 +106,14 @@ def test_mcts_searching_the_shared_outcome_wins_together_more_often_than_chance(
     searched = simulate(game, 3, 30, seed=3, agents="mcts:50")["cooperative"]["wins"]
     chance = simulate(game, 3, 30, seed=3, agents="random")["cooperative"]["wins"]
     assert searched > chance + 5
+
+
+def test_evaluate_measures_skill_against_the_baseline_playing_alone(game):
+    """The fair share of a cooperative game is the baseline's win rate with every seat its own."""
+    run = skill_run(game, 3, ("mcts:50", "random"), 30, 3, None)
+    alone = simulate(game, 3, 30, seed=3, agents="random")["cooperative"]["wins"] / 30
+    assert run["fair_share"] == pytest.approx(alone)
+    assert run["gap"]["value"] > 0 and run["share"]["mean"] <= 1
 
 
 def test_fmt_round_trips_and_render_and_diff_say_it():
