@@ -17,8 +17,8 @@ from interpreter.errors import RecordError, RulesetError
 from interpreter.language.schema import validator
 from interpreter.loader import ir_from_text
 from interpreter.play.terminal import final_table
-from interpreter.simulation.one_game import play_game
 from interpreter.simulation.evaluate import skill_run
+from interpreter.simulation.one_game import play_game
 from interpreter.simulation.report import run_text
 from interpreter.simulation.simulate import simulate
 from interpreter.text.diff import diff, diff_text
