@@ -147,7 +147,7 @@ class Game:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def __repr__(self) -> str:
-        """A line, not the tables: `<Game 'Poison', 3-6 players, from rulesets/poison.rules>`."""
+        """A line, not the tables: `<Game 'NAME', 3-6 players, from FILE.rules>`."""
         source = self.ir.get("source")
         return f"<Game {self.name!r}, {self.min_players}-{self.max_players} players" + (
             f", from {source}>" if source else ">"
