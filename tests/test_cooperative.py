@@ -18,6 +18,7 @@ from interpreter.language.schema import validator
 from interpreter.loader import ir_from_text
 from interpreter.play.terminal import final_table
 from interpreter.simulation.evaluate import skill_run
+from interpreter.simulation.measures import play_observed
 from interpreter.simulation.one_game import play_game
 from interpreter.simulation.report import run_text
 from interpreter.simulation.simulate import simulate
@@ -114,6 +115,11 @@ def test_evaluate_measures_skill_against_the_baseline_playing_alone(game):
     alone = simulate(game, 3, 30, seed=3, agents="random")["cooperative"]["wins"] / 30
     assert run["fair_share"] == pytest.approx(alone)
     assert run["gap"]["value"] > 0 and run["share"]["mean"] <= 1
+
+
+def test_evaluate_says_no_winner_was_behind_in_a_game_won_or_lost_together(game):
+    _, observed = play_observed(game, 3, 4, "random")
+    assert observed["behind"] is None and observed["decided"] is None
 
 
 def test_fmt_round_trips_and_render_and_diff_say_it():

@@ -87,12 +87,15 @@ def play_observed(
         trail.append(leaders(positions(state, sign)))
     decisions = len(trail) - 1
     final = [sign * t for t in state.totals]
+    lead = drama(trail, frozenset(state.winners()), final)
+    if game.cooperative:  # the players win or lose as one: no seat is a winner who could be behind
+        lead |= {"behind": None, "decided": None}
     return state, {
         "decisions": decisions,
         "forced": forced,
         "legal": legal,
         "choices": sorted(hist.items()),
-        **drama(trail, frozenset(state.winners()), final),
+        **lead,
     }
 
 
