@@ -17,6 +17,7 @@ from interpreter.errors import RecordError, RulesetError
 from interpreter.language.schema import validator
 from interpreter.loader import ir_from_text
 from interpreter.play.terminal import final_table
+from interpreter.play.web.views import seat_view
 from interpreter.simulation.evaluate import skill_run
 from interpreter.simulation.measures import play_observed
 from interpreter.simulation.one_game import play_game
@@ -91,6 +92,17 @@ def test_simulate_reports_one_win_rate_for_the_players(game):
 def test_the_game_over_screen_says_everyone_wins_or_loses(game):
     said = {final_table(play_game(game, 2, seed, "random"), 0).split("; ")[-1] for seed in range(30)}
     assert said == {"everyone wins ===", "everyone loses ==="}
+
+
+def test_the_browser_table_is_sent_the_shared_outcome(game):
+    seen = set()
+    for seed in range(30):
+        state = play_game(game, 2, seed, "random")
+        view = seat_view(state, 1)
+        assert view["over"] and view["cooperative"] == ("won" if state.won_together else "lost")
+        seen.add(view["cooperative"])
+    assert seen == {"won", "lost"}
+    assert "cooperative" not in seat_view(game.new_game(2, 1), 0)  # (not before the end)
 
 
 def test_agents_value_the_shared_outcome_for_every_seat(game):
