@@ -357,6 +357,9 @@ class ToAst(Transformer):
     def winner(self, meta, c):
         return GameItem("winner", str(c[0]), self._s(meta))
 
+    def winner_all(self, meta, c):  # `everyone wins if C`: the condition (an Expr) in place of highest/lowest
+        return GameItem("winner", c[2], self._s(meta))
+
     # expressions
     def number(self, meta, c):
         return self._e("number", meta, int(c[0]))
