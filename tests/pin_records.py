@@ -37,6 +37,8 @@ CASES = [
     ("examples/classics/lost_cities.rules", 2, "random,greedy"),
     # Pinned as it was added: sets of several cards in one move.
     ("examples/classics/president.rules", 4, "random,greedy,random,random"),
+    # Pinned as it was added: reveals and a reshuffled stock (events in the records).
+    ("examples/low-hand.rules", 4, "random,greedy,random,random"),
 ]
 SEEDS = (1, 2)
 # What a record says of the game itself (not where its rules were read from, nor when).

@@ -60,6 +60,7 @@ class Belief:
             }
         self.base = game.new_game(self.n, rng.randrange(2**31), obs["params"])
         self.failures = 0
+        self.known: set[int] = set()  # cards whose last play, in a sample's replay, the seat saw (_swap)
         self.asks = frozenset(r.name for r in game.moves if r.phase < 0)  # the answers' names
 
     def kind(self, card: dict[str, Any]) -> int:
@@ -144,19 +145,25 @@ class Belief:
         """Replay the round's moves on ``deal``; the State at the observed point, or None."""
         obs, game = self.obs, self.game
         state = self.base.copy()
+        self.known = set()
         state.restart_round(obs["round"] - 1, obs["dealer"], obs["totals"], deal)
+        done = self._events(state, seen, 0)
         self._see(state, seen)
         asks = self.asks
         for m in obs["moves"]:
             if m["move"] in asks:  # an answer while held choices resolve: those chosen before it, unseen
                 self._unseen_choices(state, m["player"])
-            if state.is_over or state.current_player != m["player"]:
+            if done is None or state.is_over or state.current_player != m["player"]:
                 return None
             move = self._find(state, m, seen) or self._repair(state, m, seen)
             if move is None:
                 return None
             state.apply(move)
+            self._played(move, m)
+            done = self._events(state, seen, done)
             self._see(state, seen)
+        if done != len(obs.get("events", ())):  # (the sample made other reveals or shuffles than the game)
+            return None
         self._unseen_choices(state, obs["current"])
         if state.is_over or state.current_player != obs["current"] or game.phases[state.phase].name != obs["phase"]:
             return None
@@ -204,6 +211,9 @@ class Belief:
                     if kind[content[i]] == k:
                         continue
                     other = next((c for c in content[i + 1 :] if kind[c] == k), None)
+                    if other is not None:  # two cards the seat sees, in another order: each keeps what it did
+                        state.swap_cards(content[i], other, facts=False)
+                        continue
                     if other is None:
                         other = next(
                             (
@@ -217,44 +227,109 @@ class Belief:
                         )
                     if other is None:
                         return False
-                    state.swap_cards(content[i], other)
+                    self._swap(state, content[i], other)
         return True
 
     def _shown(self, state: Any, seen: set[int]) -> bool:
-        """Make the hidden places hold the cards shown to the seat (`show ... to`): a place that
-        lacks one trades an unshown card of its own with one of that kind from another hidden place
-        (both unseen otherwise: a card the seat saw go somewhere stays there)."""
+        """Make the hidden places hold the cards shown or revealed to the seat (`show ... to`,
+        `reveal`) that are still where it saw them."""
+        return self._hold(state, self.obs.get("shown", ()), seen)
+
+    def _hold(self, state: Any, cards: Any, seen: set[int], amid: bool = False) -> bool:
+        """Make each zone instance named hold its card (``{"card", "zone", "index"}``; a card None
+        is one the seat was not shown): a place that lacks one trades an unshown card of its own
+        with one of that kind from another hidden place (both of one deck, and unseen otherwise: a
+        card the seat saw go somewhere stays there). ``amid`` the replay (a reveal as it happens),
+        the seat's own zones may give or take the card: the sample's draws are its own, and the end
+        puts the seat's zones right (_reconcile)."""
         game, lay, kind = self.game, self.lay, self.game.cards.kind
+        deck_of = game.cards.deck_of
         visible = set(self.visible)
         kept: set[int] = set()  # cards standing for a shown card already
-        for x in self.obs.get("shown", ()):
+        missing = []
+        for x in cards:  # first the cards already in place, so that no trade takes one away
+            if x["card"] is None:
+                continue
             inst = next(i for i in lay.instances[game.zone_index[x["zone"]]] if lay.number[i] == x["index"])
             k = self.kind(x["card"])
             here = next((c for c in state.zones[inst] if kind[c] == k and c not in kept), None)
             if here is None:
+                missing.append((inst, k))
+            else:
+                kept.add(here)
+        for inst, k in missing:
+            there = next(
+                (
+                    c
+                    for c in self.ids_of[k]
+                    if c not in kept
+                    and c not in seen
+                    and state.loc[c] not in visible
+                    and state.loc[c] != inst
+                    and not game.zones[lay.zone_of[state.loc[c]]].piles
+                ),
+                None,
+            )
+            if there is None and amid:
                 there = next(
                     (
                         c
                         for c in self.ids_of[k]
                         if c not in kept
-                        and c not in seen
-                        and state.loc[c] not in visible
                         and state.loc[c] != inst
+                        and lay.owner[state.loc[c]] == self.seat
                         and not game.zones[lay.zone_of[state.loc[c]]].piles
                     ),
                     None,
                 )
-                deck = game.cards.deck_of[self.ids_of[k][0]]  # (a card trades places only with one of its own deck)
-                victim = next(
-                    (c for c in state.zones[inst] if c not in kept and c not in seen and game.cards.deck_of[c] == deck),
-                    None,
-                )
-                if there is None or victim is None:
-                    return False
-                state.swap_cards(victim, there)
-                here = there
-            kept.add(here)
+                seen.discard(there)  # (the sample drew it there: the seat never saw it there)
+            deck = deck_of[self.ids_of[k][0]]  # (a card trades places only with one of its own deck)
+            mine = [c for c in state.zones[inst] if c not in kept and deck_of[c] == deck]
+            victim = next((c for c in mine if c not in seen), mine[0] if amid and mine else None)
+            if there is None or victim is None:
+                return False
+            self._swap(state, victim, there)
+            kept.add(there)
         return True
+
+    def _events(self, state: Any, seen: set[int], done: int | None) -> int | None:
+        """The reveals and shuffles the replay made since the ``done`` first, matched with those the
+        seat saw (events.py): a revealed card is where it was revealed, in the sample as it was;
+        a shuffled zone's cards are no longer known where they lie (unseen again, unless the seat
+        sees the zone). How many the replay has made, or None when they differ from the seat's."""
+        if done is None or not state.history:
+            return done
+        made = state.history[-1].get("events", ())
+        saw = self.obs.get("events", ())
+        for i in range(done, len(made)):
+            if i >= len(saw) or ("reveal" in saw[i]) != (made[i][0] == "reveal"):
+                return None
+            if made[i][0] == "shuffle":
+                seen.difference_update(state.zones[made[i][2]])
+            elif not self._hold(state, saw[i]["reveal"], seen, amid=True):
+                return None
+        return len(made)
+
+    def _played(self, move: Any, m: dict[str, Any]) -> None:
+        """Note the cards a replayed move played: known when the seat saw which they were."""
+        if move.card >= 0:
+            if m.get("card") is not None:
+                self.known.add(move.card)
+            else:
+                self.known.discard(move.card)
+        elif "cards" in m:
+            for c, x in zip(move.target.cards, m["cards"], strict=True):
+                if x is not None:
+                    self.known.add(c)
+                else:
+                    self.known.discard(c)
+
+    def _swap(self, state: Any, a: int, b: int) -> None:
+        """Trade two cards' places (State.swap_cards). What a card did goes with its place (a card
+        played unseen: the sample's is any), but not for a card whose play the seat saw: that card
+        did it, wherever the sample puts it since (drawn back from a discard pile, shuffled)."""
+        known = self.known
+        state.swap_cards(a, b, facts=not known or (a not in known and b not in known))
 
     def _see(self, state: Any, seen: set[int]) -> None:
         """Add the cards now in zones the seat sees to ``seen``."""
@@ -322,7 +397,7 @@ class Belief:
             ]
             if not mine or not there:
                 return None
-            state.swap_cards(self.rng.choice(there), self.rng.choice(mine))
+            self._swap(state, self.rng.choice(there), self.rng.choice(mine))
             if found := self._find(state, m, seen):
                 return found
         # the move is illegal with some unseen cards in the mover's zone: find which block it
@@ -347,7 +422,7 @@ class Belief:
             j = next((j for j in range(len(partners) - 1, -1, -1) if deck_of[partners[j]] == deck_of[c]), None)
             if j is None:
                 return None
-            state.swap_cards(c, partners.pop(j))
+            self._swap(state, c, partners.pop(j))
         return self._find(state, m, seen)
 
     def _repair_set(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
@@ -370,7 +445,7 @@ class Belief:
             if not mine or not there:
                 return None
             victim = self.rng.choice(mine)
-            state.swap_cards(self.rng.choice(there), victim)
+            self._swap(state, self.rng.choice(there), victim)
             held.remove(victim)
         return self._find(state, m, seen)
 

@@ -83,6 +83,8 @@ def effect_expressions(effects: list[Node]) -> Iterator[Node]:
                 yield from effect_expressions(v)
             elif isinstance(v, dict) and "op" in v:
                 yield v
+            elif k == "to" and isinstance(v, list):  # a reveal's players
+                yield from v
             elif k in ("payer", "payee") and v["of"] is not None:  # a counter paid from or to: its player
                 yield v["of"]
             elif k == "choice":  # an ask's: its range, or the zone of its card

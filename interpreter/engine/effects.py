@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import PlayError
+from .events import compile_reveal, compile_shuffle
 from .expr_analysis import Scope, card_valued
 from .expressions import ExprCompiler
 from .flow import Env, suspend
@@ -377,6 +378,8 @@ _BUILDERS: dict[str, Callable[[ExprCompiler, dict[str, Any], Scope], Effect]] = 
     "each": _each,
     "pay": _pay,
     "show": _show,
+    "reveal": compile_reveal,
+    "shuffle": compile_shuffle,
     "swap": _swap,
     "eliminate": _eliminate,
     "make": _make,

@@ -1,5 +1,6 @@
-"""A game's history, one ``RoundLog`` per round: dealer, deal, moves, scores and the zones revealed
-at scoring, as records write them (records.py)."""
+"""A game's history, one ``RoundLog`` per round: dealer, deal, moves, the events the rules made
+between moves (reveals and shuffles: events.py), scores and the zones revealed at scoring, as
+records write them (records.py)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ class RoundLog(dict):
         other = RoundLog.__new__(RoundLog)
         dict.update(other, self)
         other["moves"] = list(self["moves"])
+        if "events" in self:  # (only a round whose rules reveal or shuffle has them)
+            other["events"] = list(self["events"])
         other.dealt = self.dealt
         return other
 

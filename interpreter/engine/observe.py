@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .choices import describe_choice, describe_move
+from .events import event_record
 from .unseen import card_seen
 from .zones import sees
 
@@ -53,7 +54,17 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
         "last_round": last_round(state),
         "eliminated": sorted(state.out),
         "shown": shown_view(state, seat),
+        "events": events_view(state, seat),
     }
+
+
+def events_view(state: Any, seat: int) -> list[dict[str, Any]]:
+    """The round's reveals and shuffles as ``seat`` saw them (events.py): a revealed card it was
+    not shown, in a zone it does not see, is None; a shuffle tells its zone and count, not its order."""
+    log = state.history[-1] if state.history else None
+    if log is None or "events" not in log:
+        return []
+    return [event_record(state, ev, seat) for ev in log["events"]]
 
 
 def unrevealed_removed(moves: list, pending: list) -> list:
@@ -70,12 +81,13 @@ def unrevealed_removed(moves: list, pending: list) -> list:
 
 
 def shown_view(state: Any, seat: int) -> list[dict[str, Any]]:
-    """The hidden cards shown to ``seat`` (`show ... to`) that are still where they were shown:
-    each with its zone and index. Other seats learn nothing of them."""
+    """The hidden cards shown to ``seat`` (`show ... to`) or revealed to it (`reveal`) that are
+    still where they were shown: each with its zone and index (once, though shown twice)."""
     game, lay, cards = state.game, state.layout, state.game.cards.json
-    out, loc = [], state.loc
+    out, loc, listed = [], state.loc, set()
     for to, c, inst in state.shown:
-        if to == seat and loc[c] == inst and not sees(game, lay, inst, seat):
+        if to == seat and loc[c] == inst and c not in listed and not sees(game, lay, inst, seat):
+            listed.add(c)
             out.append({"card": cards[c], "zone": game.zones[lay.zone_of[inst]].name, "index": lay.number[inst]})
     return out
 

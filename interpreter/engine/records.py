@@ -10,6 +10,7 @@ from ..errors import IllegalMoveError, PlayError, RecordError
 from ..language.schema import check_record
 from .cards import signature
 from .choices import describe_move
+from .events import recorded_shuffles, round_events
 from .game import Game
 from .scoring import team_results
 
@@ -17,15 +18,16 @@ from .scoring import team_results
 def record(state: Any, agents: list[str] | None = None) -> dict[str, Any]:
     """The record of a finished (or interrupted) game, as schemas/record.schema.json describes it."""
     rounds = []
-    for r in state.history:
-        rounds.append(
-            {
-                "dealer": r["dealer"],
-                "deal": r["deal"],
-                "moves": [move_record(state, p, m) for p, m in r["moves"]],
-                "scores": r.get("scores", []),
-            }
-        )
+    for i, r in enumerate(state.history):
+        rnd = {
+            "dealer": r["dealer"],
+            "deal": r["deal"],
+            "moves": [move_record(state, p, m) for p, m in r["moves"]],
+            "scores": r.get("scores", []),
+        }
+        if "events" in r:  # (only a round whose rules revealed or shuffled: older records stay as they were)
+            rnd["events"] = round_events(state, i)
+        rounds.append(rnd)
     game = state.game
     out: dict[str, Any] = {
         "ruleset": game.name,
@@ -84,6 +86,7 @@ def replay(
             rec.get("seed"),
             rec.get("params") or None,
             deals=[r["deal"] for r in rec["rounds"]],
+            shuffles=recorded_shuffles(rec["rounds"]),
         )
     except PlayError as err:
         raise RecordError(f"{where}cannot set up the recorded game: {err.message}") from None
@@ -112,6 +115,12 @@ def replay(
                 raise RecordError(f"{at}: {err.message}") from None
         if state.round == r_index and not state.over:
             raise RecordError(f"{where}round {r_index + 1}: the recorded moves end before the round does")
+        events = round_events(state, r_index)
+        if events != r.get("events", []):
+            raise RecordError(
+                f"{where}round {r_index + 1}: the rules reveal and shuffle {json.dumps(events)}, "
+                f"the record says {json.dumps(r.get('events', []))}"
+            )
         got = state.history[r_index].get("scores")
         if got != r["scores"]:
             raise RecordError(f"{where}round {r_index + 1}: the rules score {got}, the record says {r['scores']}")

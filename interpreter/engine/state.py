@@ -65,6 +65,7 @@ class State:
         "schedule",
         "seed",
         "shown",
+        "shuffles_given",
         "to_move",
         "totals",
         "vars",
@@ -81,6 +82,7 @@ class State:
         params: dict[str, Any],
         deals: list[dict[str, Any]] | None = None,
         dealer: int = 0,
+        shuffles: list[list[list[Any]]] | None = None,
     ):
         self.game = game
         self.n = players
@@ -89,6 +91,7 @@ class State:
         self.rng = random.Random(seed)
         self.layout = game.layout(players)
         self.deals_given = deals
+        self.shuffles_given = shuffles  # a replay's: each round's recorded shuffles (events.py)
         self.totals = [0] * players
         self.round = 0
         self.dealer = dealer
@@ -233,14 +236,16 @@ class State:
         finally:
             self.deals_given = None
 
-    def swap_cards(self, a: int, b: int) -> None:
+    def swap_cards(self, a: int, b: int, facts: bool = True) -> None:
         """Exchange the places of two cards (neither in a zone of piles), e.g. to resample hidden cards.
 
         Every fact the state keeps about a card goes with its place: who played it, a simultaneous
         choice not yet revealed, the current round's moves, a card shown to a seat, a card named
         by a waiting ask (its env, what is left to run: flow.py). Each card takes the other's part, so
         a sampled state stays one the rules could have reached: only two cards of one deck trade places
-        (a card of another deck where it lies is a place no deal nor move could have put it)."""
+        (a card of another deck where it lies is a place no deal nor move could have put it). With
+        ``facts`` False only the places change: each card keeps what it did (a card played in sight,
+        drawn back or shuffled into a pile since, is the card that was played, wherever it goes)."""
         deck_of = self.game.cards.deck_of
         if deck_of[a] != deck_of[b]:
             raise ValueError(f"cards {a} and {b} are of different decks: neither can take the other's place")
@@ -248,6 +253,11 @@ class State:
         ia, ib = za.index(a), zb.index(b)
         za[ia], zb[ib] = b, a
         self.loc[a], self.loc[b] = self.loc[b], self.loc[a]
+        if not facts:
+            self.zmemo = {}
+            self.cache.clear()
+            self._legal = None
+            return
         played = self.played_by
         played[a], played[b] = played[b], played[a]
         other = {a: b, b: a}

@@ -311,8 +311,8 @@ class Phase:
 
 @dataclass(frozen=True)
 class Effect:
-    """An effect: 'move', 'draw', 'let', 'set', 'add', 'next', 'if', 'pay', 'show', 'swap',
-    'eliminate' or 'make', with its operands."""
+    """An effect: 'move', 'draw', 'let', 'set', 'add', 'next', 'if', 'pay', 'show', 'reveal',
+    'shuffle', 'swap', 'eliminate' or 'make', with its operands."""
 
     kind: str
     args: tuple[Any, ...]

@@ -227,7 +227,7 @@ class RulesResolver:
                 return self._ask(a, scope, eff.span)
             case "next":
                 return {"do": "next", "player": self.expr(a[0], scope, PLAYER)}
-            case "pay" | "show" | "swap" | "eliminate" | "make":
+            case "pay" | "show" | "reveal" | "shuffle" | "swap" | "eliminate" | "make":
                 return self._power(eff, scope)
             case "if":
                 cond = self.expr(a[0], scope, BOOL)
@@ -286,7 +286,7 @@ class RulesResolver:
         return what
 
     def _power(self, eff: Any, scope: dict[str, T]) -> dict[str, Any]:
-        """pay, show ... to, swap ... with, eliminate, make ... [until their next turn]"""
+        """pay, show ... to, reveal ... [to], shuffle, swap ... with, eliminate, make ... [until their next turn]"""
         a = eff.args
         match eff.kind:
             case "pay":  # pay 1 chips to pot, pay all pot to chips of winner
@@ -303,6 +303,22 @@ class RulesResolver:
                     raise RulesTypeError(f"show takes a card, cards or a zone, not {self._last_type}", a[0].span)
                 what = self._zone_as_cards(what, self._last_type)
                 return {"do": "show", "what": what, "to": self.expr(a[1], scope, PLAYER)}
+            case "reveal":  # reveal hole of dealer; reveal last card in hand of player to target
+                what = self.expr(a[0], scope, None)
+                if self._last_type.kind not in ("card", "cards", "zone"):
+                    raise RulesTypeError(f"reveal takes a card, cards or a zone, not {self._last_type}", a[0].span)
+                what = self._zone_as_cards(what, self._last_type)
+                to = [self.expr(p, scope, PLAYER) for p in a[1]] or None
+                return {"do": "reveal", "what": what, "to": to}
+            case "shuffle":  # shuffle stock
+                zone = self.expr(a[0], scope, None)
+                self._expect(T("zone"), a[0].span)
+                if self.zones.get(self._last_type.zone or "", {}).get("piles"):
+                    raise RulesTypeError(
+                        "shuffle puts the cards of a zone in a random order, not the piles of a zone of piles",
+                        a[0].span,
+                    )
+                return {"do": "shuffle", "zone": zone}
             case "swap":  # swap hand of player with hand of target
                 sides = []
                 for side in a:

@@ -297,6 +297,12 @@ class ToAst(Transformer):
     def show(self, meta, c):
         return Effect("show", (c[0], c[1]), self._s(meta))
 
+    def reveal(self, meta, c):  # reveal CARDS [to P, Q]: (what, the players named or ())
+        return Effect("reveal", (c[0], tuple(x for x in c[1:] if x is not None)), self._s(meta))
+
+    def shuffle(self, meta, c):
+        return Effect("shuffle", (c[0],), self._s(meta))
+
     def swap(self, meta, c):
         return Effect("swap", (c[0], c[1]), self._s(meta))
 

@@ -13,11 +13,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..agents import SeatView, make_agents
+from ..engine.events import round_events
 from ..engine.expr_analysis import zone_pure
 from ..engine.observe import offered_move, seen_move, sees
 from ..engine.unseen import card_seen
 from ..errors import Span, plural, source_line
-from ..text.move_words import card_name, move_text, move_words, seat_name, zone_label
+from ..text.move_words import card_name, event_text, move_text, move_words, seat_name, zone_label
 
 HELP = "type a move's number or a card's name; ? shows the rules of this phase; q quits"
 
@@ -149,7 +150,7 @@ def screen(state: Any, seat: int) -> str:
             )
             shown.append(f"{name} {text}")
         lines.append("variables: " + ", ".join(shown))
-    if obs["shown"]:  # hidden cards shown to this seat alone
+    if obs["shown"]:  # hidden cards shown or revealed to this seat
         lines.append(
             "shown to you: "
             + "; ".join(
@@ -165,10 +166,21 @@ def screen(state: Any, seat: int) -> str:
 
 
 def moves_seen(state: Any, seat: int, round_index: int) -> list[dict[str, Any]]:
-    """The moves of a round as ``seat`` saw them (a round still going: see observe.py)."""
+    """The moves of a round as ``seat`` saw them (a round still going: see observe.py), each
+    followed by the reveals and shuffles the rules made after it (``{"event": ...}``)."""
     if round_index == state.round and not state.over:
-        return state.observe(seat)["moves"]
-    return [seen_move(state, seat, p, m) for p, m in state.history[round_index]["moves"]]
+        obs = state.observe(seat)
+        moves, events = obs["moves"], obs["events"]
+    else:
+        moves = [seen_move(state, seat, p, m) for p, m in state.history[round_index]["moves"]]
+        events = round_events(state, round_index, seat)
+    if not events:
+        return moves
+    out = [{"event": e} for e in events if e["after"] == 0]
+    for k, m in enumerate(moves, 1):
+        out.append(m)
+        out += [{"event": e} for e in events if e["after"] == k]
+    return out
 
 
 def score_table(state: Any, seat: int, round_index: int) -> str:
@@ -370,6 +382,9 @@ def report(
     while True:
         seen = moves_seen(state, seat, rnd)
         for m in seen[shown:]:
+            if "event" in m:  # a reveal or a shuffle, the rules' own
+                say("  " + event_text(state.game, m["event"], seat, state.n))
+                continue
             by = "" if m["player"] == seat else f"  ({names[m['player']]})"
             say("  " + move_text(state.game, m, seat, state.n) + by)
         shown = len(seen)

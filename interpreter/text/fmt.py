@@ -280,6 +280,11 @@ def _effect_head(eff: Effect) -> str:
             return f"pay {amount} {payer} to {payee}"
         case "show":
             return f"show {expression(a[0])} to {expression(a[1])}"
+        case "reveal":  # reveal hole of dealer; reveal last card in hand of player to target, dealer
+            to = f" to {', '.join(expression(p) for p in a[1])}" if a[1] else ""
+            return f"reveal {expression(a[0])}{to}"
+        case "shuffle":
+            return f"shuffle {expression(a[0])}"
         case "swap":
             return f"swap {expression(a[0])} with {expression(a[1])}"
         case "eliminate":

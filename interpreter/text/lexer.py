@@ -34,6 +34,8 @@ RULES = (
     "next",
     "pay",
     "show",
+    "reveal",
+    "shuffle",
     "swap",
     "eliminate",
     "make",

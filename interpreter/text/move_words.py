@@ -80,3 +80,18 @@ def move_words(game: Any, m: dict[str, Any], seat: int, players: int, kind: str 
 def move_text(game: Any, m: dict[str, Any], seat: int, players: int) -> str:
     """A move as seen by ``seat``: who, then the move in words."""
     return f"{seat_name(m['player'], seat)}: {move_words(game, m, seat, players)}"
+
+
+def event_text(game: Any, ev: dict[str, Any], seat: int, players: int) -> str:
+    """A reveal or a shuffle (engine/events.py) as ``seat`` saw it: ``revealed to all: card 7
+    hearts in hand of seat 2``, ``revealed to seat 1: a hidden card in stock``, ``stock shuffled
+    (12 cards)``."""
+    if "shuffle" in ev:
+        where = zone_label(game, ev["shuffle"]["zone"], ev["shuffle"]["index"], seat, players)
+        n = ev.get("count", len(ev.get("cards", ())))
+        return f"{where} shuffled ({n} card{'' if n == 1 else 's'})"
+    to = "all" if "to" not in ev else ", ".join(seat_name(p, seat) for p in ev["to"])
+    cards = "; ".join(
+        f"{card_name(x['card'])} in {zone_label(game, x['zone'], x['index'], seat, players)}" for x in ev["reveal"]
+    )
+    return f"revealed to {to}: {cards}"

@@ -71,6 +71,16 @@ def effect(eff: dict[str, Any], ctx: Ctx) -> str:
         case "show":  # show hand of target to player
             seat = say(eff["to"], ctx)
             return f"Show {_moved(eff['what'], ctx)} to {seat} alone, who sees them while they stay there."
+        case "reveal":  # reveal hole of dealer; reveal last card in hand of player to target
+            if eff["to"] is None:
+                return f"Reveal {_moved(eff['what'], ctx)} to every player, who know them while they stay there."
+            seats = " and ".join(say(p, ctx) for p in eff["to"])
+            return (
+                f"Reveal {_moved(eff['what'], ctx)} to {seats}, who know them while they stay there "
+                "(everyone sees that they were revealed)."
+            )
+        case "shuffle":  # shuffle stock
+            return f"Shuffle {say(eff['zone'], ctx)}: its cards in a random order, where each lies unknown to all."
         case "swap":  # swap hand of player with hand of target
             return f"Swap the cards of {say(eff['what'], ctx)} with those of {say(eff['with'], ctx)}."
         case "eliminate":  # eliminate target

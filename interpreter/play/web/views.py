@@ -14,7 +14,7 @@ from typing import Any
 
 from ...engine.moves import Move
 from ...engine.observe import offered_move, sees
-from ...text.move_words import move_text, move_words
+from ...text.move_words import event_text, move_text, move_words
 from ..terminal import derived, masked, own_zone_defines
 
 SPECTATOR = -1  # sees what every seat sees: the public zones
@@ -189,6 +189,7 @@ def seat_view(state: Any, seat: int) -> dict[str, Any]:
         "zones": zones_view(state, seat, obs),
         "attributes": {name: info.get("kind", "text") for name, info in game.ir["attributes"].items()},
         "last_moves": [{**m, "text": move_text(game, m, seat, state.n)} for m in obs["last_moves"]],
+        "events": [{**e, "text": event_text(game, e, seat, state.n)} for e in obs.get("events", [])],
         "last_round": obs["last_round"],
         "over": state.over,
         "winners": state.winners() if state.over else [],

@@ -1,0 +1,148 @@
+"""What the rules do between moves that every seat is told of: a reveal (`reveal CARDS [to P]`)
+and a shuffle (`shuffle ZONE`). Each is produced once, here, as data in the round's log
+(history.py), written whole in records and given to each seat as its observation allows.
+
+In the log an event is a tuple, with card ids and zone instances:
+
+- ``("reveal", after, seats, ((card, instance), ...))``: ``seats`` None for every seat;
+- ``("shuffle", after, instance, (card, ...))``: the zone's new order (first to last).
+
+``after`` is how many moves of the round were made before it (0: at the round's start). A
+revealed card is known, as a card shown to a seat is (``state.shown``), while it stays where it
+was revealed; a shuffle forgets what was shown or revealed of the cards it shuffles.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import PlayError
+from .cards import signature
+from .expr_analysis import Scope
+from .expressions import ExprCompiler
+from .zones import sees
+
+
+def _log(s: Any, event: tuple) -> None:
+    """Add an event to the round's log (its list made at the first)."""
+    log = s.history[-1]
+    events = log.get("events")
+    if events is None:
+        events = log["events"] = []
+    events.append(event)
+
+
+def compile_reveal(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Any:
+    """reveal hole of dealer; reveal last card in hand of player to target, dealer"""
+    at = node.get("at")
+    what = cx.compile(node["what"], scope)
+    whole_zone = node["what"]["op"] == "zone"
+    to = None if node["to"] is None else [cx.compile(p, scope) for p in node["to"]]
+
+    def reveal(s, e):
+        got = what(s, e)
+        if got is None:
+            return
+        if to is None:
+            seats = None
+        else:
+            seats = tuple(dict.fromkeys(p(s, e) for p in to))  # (in the order named, once each)
+            if None in seats:
+                raise PlayError("no player to reveal the cards to", at)
+        cards = s.zone_cards(got) if whole_zone else [got] if isinstance(got, int) else list(got)
+        if not cards:
+            return
+        loc = s.loc
+        placed = tuple((c, loc[c]) for c in cards)
+        s.shown = (*s.shown, *((p, c, i) for p in (range(s.n) if seats is None else seats) for c, i in placed))
+        _log(s, ("reveal", len(s.history[-1]["moves"]), seats, placed))
+
+    return reveal
+
+
+def compile_shuffle(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Any:
+    """shuffle stock: its cards in a random order, from the game's seeded chance (a replay: the
+    order its record gives)"""
+    at = node.get("at")
+    zone = cx.compile(node["zone"], scope)
+
+    def shuffle(s, e):
+        inst = zone(s, e)
+        if inst is None:
+            raise PlayError("no zone to shuffle", at)
+        cards = s.zones[inst]
+        log = s.history[-1]
+        if s.shuffles_given is not None:
+            done = sum(1 for ev in log.get("events", ()) if ev[0] == "shuffle")
+            cards[:] = _recorded_order(s, inst, done, at)
+        else:
+            s.rng.shuffle(cards)
+        if s.shown:  # what was shown or revealed of their places is forgotten
+            s.shown = tuple(x for x in s.shown if x[2] != inst)
+        s.zmemo.pop(inst, None)
+        s.cache.clear()
+        s._legal = None
+        _log(s, ("shuffle", len(log["moves"]), inst, tuple(cards)))
+
+    return shuffle
+
+
+def _recorded_order(s: Any, inst: int, k: int, at: str | None) -> list[int]:
+    """The ``k``-th shuffle of the round as the record gives it: the zone's cards in that order."""
+    given = s.shuffles_given[s.round] if s.round < len(s.shuffles_given) else []
+    name = s.game.zones[s.layout.zone_of[inst]].name
+    if k >= len(given):
+        raise PlayError(f"the record has no order for this shuffle of {name}", at)
+    by_kind: dict[tuple, list[int]] = {}
+    for c in s.zones[inst]:
+        by_kind.setdefault(signature(s.game.cards.json[c]), []).append(c)
+    order = []
+    for card in given[k]:
+        ids = by_kind.get(signature(card)) if isinstance(card, dict) else None
+        if not ids:
+            raise PlayError(f"the record's shuffle of {name} holds a card that is not there: {card}", at)
+        order.append(ids.pop(0))
+    if len(order) != len(s.zones[inst]):
+        raise PlayError(f"the record's shuffle of {name} has {len(order)} cards; there are {len(s.zones[inst])}", at)
+    return order
+
+
+def recorded_shuffles(rounds: list[dict[str, Any]]) -> list[list[list[Any]]]:
+    """Each recorded round's shuffles, in order: the cards of each, as the record lists them."""
+    return [[ev["cards"] for ev in r.get("events", ()) if "shuffle" in ev] for r in rounds]
+
+
+def _place(s: Any, inst: int) -> dict[str, Any]:
+    lay = s.layout
+    return {"zone": s.game.zones[lay.zone_of[inst]].name, "index": lay.number[inst]}
+
+
+def event_record(s: Any, ev: tuple, seat: int | None = None) -> dict[str, Any]:
+    """An event as records write it (``seat`` None), or as ``seat`` saw it: a revealed card it
+    was not shown and does not see is None; a shuffle's order is no seat's to know."""
+    kind, after = ev[0], ev[1]
+    cards = s.game.cards.json
+    if kind == "reveal":
+        seats, placed = ev[2], ev[3]
+        told = seat is None or seats is None or seat in seats
+        game, lay = s.game, s.layout
+        out: dict[str, Any] = {
+            "after": after,
+            "reveal": [
+                {"card": cards[c] if told or sees(game, lay, i, seat) else None, **_place(s, i)} for c, i in placed
+            ],
+        }
+        if seats is not None:
+            out["to"] = list(seats)
+        return out
+    out = {"after": after, "shuffle": _place(s, ev[2])}
+    if seat is None:
+        out["cards"] = [cards[c] for c in ev[3]]
+    else:
+        out["count"] = len(ev[3])
+    return out
+
+
+def round_events(s: Any, round_index: int, seat: int | None = None) -> list[dict[str, Any]]:
+    """The events of a round, as records write them or as ``seat`` saw them."""
+    return [event_record(s, ev, seat) for ev in s.history[round_index].get("events", ())]
