@@ -18,7 +18,7 @@ ALLOWED = {
     "loader": {"language", "engine", "errors"},
     "agents": {"engine", "language", "errors"},
     "simulation": {"agents", "engine", "language", "errors", "loader"},
-    "checker": {"simulation", "agents", "engine", "language", "errors", "loader"},
+    "checker": {"simulation", "agents", "engine", "text", "language", "errors", "loader"},
     "text": {"engine", "language", "errors"},
     "play": {"checker", "simulation", "agents", "engine", "text", "language", "errors", "loader"},
     "editor": {"checker", "text", "language", "engine", "errors", "loader"},

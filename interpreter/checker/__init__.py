@@ -5,7 +5,8 @@ ones (seeded random playouts for every player count, rule coverage). See docs/ch
 
 Takes a ruleset's path; gives a report of findings, each at its file:line:col.
 May import: ``interpreter.simulation``, ``interpreter.agents``, ``interpreter.engine``,
-``interpreter.language``, ``interpreter.loader``, ``interpreter.errors``.
+``interpreter.text`` (a failing playout's moves in the words every tool uses), ``interpreter.language``,
+``interpreter.loader``, ``interpreter.errors``.
 """
 
 from __future__ import annotations
