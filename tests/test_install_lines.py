@@ -54,7 +54,7 @@ def test_the_install_lines_are_found():
 
 def test_no_install_line_names_the_unrelated_ruleset():
     wrong = [(name, n, dist) for name, n, dist, _ in install_lines() if normal(dist) == "ruleset"]
-    assert not wrong, f"`pip install ruleset` installs someone else's package: {wrong}"
+    assert not wrong, f"these install the unrelated package named ruleset: {wrong}"
 
 
 def test_each_extra_installed_exists():
