@@ -13,7 +13,9 @@ pytest.importorskip("pygls", reason="the language server needs the lsp extra (pi
 
 from test_lsp import apply, line_of
 
-from conftest import RULESETS
+from conftest import EXAMPLES, RULESETS
+from interpreter.editor.analysis import analyse
+from interpreter.editor.slots import slots
 from interpreter.loader import ir_from_text
 from lsp_client import Client, LspError
 
@@ -136,3 +138,24 @@ def _written(text: str, name: str) -> tuple[int, int]:
         if m:
             return number, m.start()
     raise AssertionError(name)
+
+
+def test_each_name_in_a_phase_or_move_place_is_declared_of_that_kind():
+    """Across the shipped and example rulesets, what slots.py calls a phase's or a move's name is
+    declared as one (a trigger's `after a, b` lists moves; every form of `move` names one)."""
+    seen = set()
+    for path in sorted([*RULESETS.glob("*.rules"), *EXAMPLES.glob("*.rules")]):
+        text = path.read_text()
+        analysis = analyse(str(path.resolve()), text)
+        if analysis.ir is None or any(f.severity == "error" for f in analysis.report.findings):
+            continue
+        lines = text.splitlines()
+        for (line, col), kind in slots(str(path), text).items():
+            name = re.match(r"[a-z_][a-z0-9_]*", lines[line][col:])[0]
+            assert kind in {d.kind for d in analysis.declared(name)}, f"{path.name}:{line + 1}: {name}"
+            seen.add(kind)
+    assert seen == {"phase", "move"}
+    text = POISON.read_text().replace("after play if", "after play, pass if")
+    line, col = line_of(text, "after play, pass")
+    places = slots(str(POISON), text)
+    assert places[(line, col + 6)] == places[(line, col + 12)] == "move"

@@ -9,22 +9,18 @@ move's name may be written there too). A phase's name is written nowhere else, s
 
 from __future__ import annotations
 
+from functools import cache
+
 from lark import Token as LarkToken
 
 from ..errors import RulesetError
-from ..language.parser import parse
+from ..language.parser import parse, parser
 from .analysis import Analysis, Declaration, Token
 
 PHASE, MOVE = "phase", "move"
-# A rule of the grammar whose NAMEs are a kind's own: (that kind, whether only its first NAME is).
-OWN_PLACES: dict[str, tuple[str, bool]] = {
-    "phase": (PHASE, True),
-    "move": (MOVE, True),
-    "choice_move": (MOVE, True),
-    "draw_move": (MOVE, True),
-    "set_move": (MOVE, True),
-    "trigger": (MOVE, False),
-}
+# The keyword that opens a kind's own place: (that kind, whether only the first NAME after it is
+# the kind's: a trigger's `after` lists moves, `move NAME card from NAME ...` names one).
+OPENED_BY: dict[str, tuple[str, bool]] = {"phase": (PHASE, True), "move": (MOVE, True), "after": (MOVE, False)}
 # Kinds never written in an expression: only their own places name them.
 ONLY_IN_OWN_PLACES = frozenset({PHASE})
 
@@ -33,8 +29,9 @@ def slots(file: str, text: str) -> dict[tuple[int, int], str]:
     """The names written in a kind's own place, by 0-based (line, column): their kind. Raises the
     text's RulesSyntaxError when it does not parse."""
     out: dict[tuple[int, int], str] = {}
+    places = own_places()
     for node in parse(text, file).iter_subtrees():
-        own = OWN_PLACES.get(str(node.data))
+        own = places.get(str(node.data))
         if own is None:
             continue
         kind, first_only = own
@@ -43,6 +40,19 @@ def slots(file: str, text: str) -> dict[tuple[int, int], str]:
                 out[(child.line - 1, child.column - 1)] = kind
                 if first_only:
                     break
+    return out
+
+
+@cache
+def own_places() -> dict[str, tuple[str, bool]]:
+    """The grammar's rules (by the name a parse tree gives them) that open with one of the keywords
+    of ``OPENED_BY`` and a NAME: every form of `move`, `phase` (`new phase` too) and the trigger."""
+    words = {t.name: t.pattern.value for t in parser().terminals if t.pattern.type == "str"}
+    out = {}
+    for rule in parser().rules:
+        symbols = [s.name for s in rule.expansion if words.get(s.name) != "new"]
+        if len(symbols) >= 2 and words.get(symbols[0]) in OPENED_BY and symbols[1] == "NAME":
+            out[str(rule.alias or rule.origin.name)] = OPENED_BY[words[symbols[0]]]
     return out
 
 
