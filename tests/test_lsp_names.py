@@ -82,6 +82,7 @@ def _shifted(text: str, fragment: str, offset: int) -> tuple[int, int]:
     ("new", "says"),
     [
         ("hand", "already the name of a zone"),  # another zone
+        ("limit", "renaming 'cauldron' to 'limit' breaks the rules: expected cards"),  # a parameter's
         ("Bad Name", "cannot be a name"),
         ("from", "cannot be a name"),  # a word of the language
         ("9lives", "cannot be a name"),
@@ -95,6 +96,8 @@ def test_a_rename_that_cannot_be_made_is_refused_with_a_message(client, new, say
         client.at("textDocument/rename", uri, line, col, newName=new)
     assert refused.value.code == REQUEST_FAILED and says in str(refused.value)
     assert "Traceback" not in str(refused.value)
+    hover = client.at("textDocument/hover", uri, line, col)["contents"]["value"]
+    assert "cauldron   3, public" in hover  # the declaring line, as the file writes it
 
 
 def test_a_move_may_take_a_name_another_kind_has(client):

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from lsprotocol import types as T
 
-from ..errors import RulesetError
+from ..errors import RulesetError, remember_source
+from ..language.resolve import resolve
 from ..language.variants import load_program, read_text
 from .analysis import Analysis, Token, file_text, keywords, name_pattern, names_in, token_at
 from .slots import meant, same_kind, slots
@@ -102,7 +103,30 @@ def rename(
     for t in _uses(token.text, kind, family, open_texts, strict=True):
         edit = T.TextEdit(T.Range(T.Position(t.line, t.col), T.Position(t.line, t.end)), new_name)
         changes.setdefault(uri(t.file), []).append(edit)
+    if not any(uri(f) in changes for f in analysis.files[1:]):  # the file's bases unchanged: check it
+        _refuse_if_broken(analysis, changes.get(uri(analysis.path), []), token.text, new_name)
     return T.WorkspaceEdit(changes=changes)
+
+
+def _refuse_if_broken(analysis: Analysis, edits: list[T.TextEdit], old: str, new: str) -> None:
+    """Refuse a rename that makes a file that resolved stop resolving (the new name already means
+    something else there: a zone renamed as a parameter). A file with errors already is not checked."""
+    if not edits or any(f.severity == "error" for f in analysis.report.findings):
+        return
+    lines = analysis.text.split("\n")
+    for e in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        line = lines[e.range.start.line]
+        lines[e.range.start.line] = line[: e.range.start.character] + e.new_text + line[e.range.end.character :]
+    errors: list[RulesetError] = []
+    try:
+        resolve(load_program("\n".join(lines), analysis.path), errors)
+    except RulesetError as err:
+        errors.append(err)
+    finally:  # the parse remembered the renamed text as the file's: hover quotes the file's lines
+        remember_source(analysis.path, analysis.text)
+    if errors:
+        where = f" (line {errors[0].span.line})" if errors[0].span else ""
+        raise Refused(f"renaming '{old}' to '{new}' breaks the rules: {errors[0].message}{where}")
 
 
 def variants(files: list[str], roots: list[str], open_texts: dict[str, str]) -> list[str]:
