@@ -9,7 +9,7 @@ move's name may be written there too). A phase's name is written nowhere else, s
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from lark import Token as LarkToken
 
@@ -25,9 +25,11 @@ OPENED_BY: dict[str, tuple[str, bool]] = {"phase": (PHASE, True), "move": (MOVE,
 ONLY_IN_OWN_PLACES = frozenset({PHASE})
 
 
+@lru_cache(maxsize=16)
 def slots(file: str, text: str) -> dict[tuple[int, int], str]:
     """The names written in a kind's own place, by 0-based (line, column): their kind. Raises the
-    text's RulesSyntaxError when it does not parse."""
+    text's RulesSyntaxError when it does not parse. Kept for the last texts asked about (a hover
+    after a hover on the same text parses it once); the answer is not to be changed."""
     out: dict[tuple[int, int], str] = {}
     places = own_places()
     for node in parse(text, file).iter_subtrees():
