@@ -62,6 +62,9 @@ class CompileEngineHook(BuildHookInterface):
             self.app.display_info("RULESET_PURE_PYTHON is set: building a pure-Python engine")
             return
         self._tmp = tempfile.mkdtemp(prefix="ruleset-build-")
+        self.app.display_info(  # (pip shows a build's lines with -v only)
+            f"compiling {len(COMPILED)} engine modules with Cython and a C compiler: several CPU minutes"
+        )
         try:
             built = compile_modules(Path(self.root), Path(self._tmp))
         except Exception as err:  # no compiler, no Cython: the pure-Python engine still works

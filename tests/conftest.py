@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 import interpreter
 
@@ -13,11 +15,33 @@ ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ROOT / "rulesets"
 EXAMPLES = ROOT / "examples"
 
+# No test may fail because the machine is slow: every wall-clock limit in the tests is a guard
+# against a hang, never a speed test. Each wait (a subprocess, a server starting or answering, a
+# socket, a poll until something shows) is bounded by HANG seconds, and only by it: 30 minutes, so
+# that a machine 5-10x slower than an idle 2-core one (a loaded CI runner) still passes (the longest
+# single wait, tests/test_build.py's games in pure Python, takes 1-2 minutes idle), while a real
+# hang fails its own test and the suite goes on, within CI's 90 minutes. RULESET_TEST_HANG=SECONDS
+# sets another bound (a short one finds a hang sooner on a fast machine).
+HANG = float(os.environ.get("RULESET_TEST_HANG", "1800"))
 
-def run_cli(*args: str, cwd: Path = ROOT, input: str | None = None, timeout: float = 120):
+# The same for hypothesis: no deadline per example and no "too slow" health check (both wall-clock).
+settings.register_profile("hang-guards-only", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("hang-guards-only")
+
+
+def wait_until(condition, what: str, every: float = 0.05) -> None:
+    """Poll ``condition()`` until it is true; fail the test after HANG seconds (a hang, not slowness)."""
+    import time
+
+    deadline = time.monotonic() + HANG
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {HANG:.0f} s for {what}: a hang"
+        time.sleep(every)
+
+
+def run_cli(*args: str, cwd: Path = ROOT, input: str | None = None, timeout: float = HANG):
     """Run `ruleset ARGS` as a real process (python -m interpreter), from the repository root or
-    ``cwd``: either way this tree's package is the one run."""
-    import os
+    ``cwd``: either way this tree's package is the one run (a hang fails after ``timeout`` seconds)."""
     import subprocess
 
     env = {

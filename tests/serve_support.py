@@ -5,12 +5,13 @@ from __future__ import annotations
 import contextlib
 import json
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from conftest import HANG, wait_until
 
 pytest.importorskip("starlette", reason="the web server needs its packages: pip install '.[web]'")
 uvicorn = pytest.importorskip("uvicorn", reason="the web server needs its packages: pip install '.[web]'")
@@ -47,24 +48,20 @@ class Server:
 
     def __enter__(self) -> Server:
         self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.02)
+        wait_until(lambda: self.server.started or not self.thread.is_alive(), "the test server to start", every=0.02)
+        if not self.server.started:
+            raise RuntimeError("the test server did not start")
         port = self.server.servers[0].sockets[0].getsockname()[1]
         self.http = f"http://127.0.0.1:{port}"
         self.ws = f"ws://127.0.0.1:{port}/ws/"
-        while not self.hub.resumed.is_set():  # (the saved tables replay in the background: wait for them)
-            if time.monotonic() > deadline + 60:
-                raise RuntimeError("the saved tables were not replayed")
-            time.sleep(0.02)
+        # (the saved tables replay in the background: wait for them)
+        wait_until(self.hub.resumed.is_set, "the saved tables to be replayed", every=0.02)
         self.resumed = self.hub.problems
         return self
 
     def __exit__(self, *exc: Any) -> None:
         self.server.should_exit = True
-        self.thread.join(timeout=30)
+        self.thread.join(timeout=HANG)
         self.store.close_all()
 
     def create(
@@ -87,11 +84,8 @@ class Server:
             "seats": [{"kind": "human"} if s == "human" else {"kind": "agent", "agent": s} for s in seats],
         }
         links = post(f"{self.http}/api/tables", body)
-        deadline = time.monotonic() + 120
-        while settle and links["table"] in self.hub.drivers:  # (only a hang takes this long)
-            if time.monotonic() > deadline:
-                raise RuntimeError("the table's agents did not come to rest")
-            time.sleep(0.01)
+        if settle:
+            wait_until(lambda: links["table"] not in self.hub.drivers, "the table's agents to come to rest", every=0.01)
         return links
 
 
@@ -116,7 +110,7 @@ def post(url: str, body: Any, headers: dict[str, str] | None = None) -> Any:
     data = body if isinstance(body, bytes) else json.dumps(body).encode()
     headers = {"Content-Type": "application/json", **(headers or {})}
     req = urllib.request.Request(url, data=data, method="POST", headers=headers)
-    with urllib.request.urlopen(req, timeout=120) as reply:
+    with urllib.request.urlopen(req, timeout=HANG) as reply:
         return json.loads(reply.read())
 
 
@@ -153,6 +147,6 @@ def token(link: str) -> str:
 def receive(sock: Any, kind: str = "state") -> dict[str, Any]:
     """The next message of a kind (errors before it are returned if kind is 'error')."""
     while True:
-        msg = json.loads(sock.recv(timeout=30))
+        msg = json.loads(sock.recv(timeout=HANG))
         if msg["type"] == kind:
             return msg

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLES, RULESETS, built_from_this_tree, installed_engine, run_cli
+from conftest import EXAMPLES, HANG, ROOT, RULESETS, built_from_this_tree, installed_engine, run_cli
 from interpreter.build import engine_build
 
 # (ruleset, players, agents): every shipped kind of game, and the agents that search.
@@ -58,7 +58,7 @@ def _digests(games: list, isolated: bool, cwd: Path) -> dict:
     args = json.dumps([[[str(p), n, a] for p, n, a in games], list(SEEDS)])
     flags = ["-I"] if isolated else []  # -I: no PYTHONPATH, no working directory on the path
     done = subprocess.run(
-        [sys.executable, *flags, "-c", PROGRAM, args], cwd=cwd, capture_output=True, text=True, timeout=600
+        [sys.executable, *flags, "-c", PROGRAM, args], cwd=cwd, capture_output=True, text=True, timeout=HANG
     )
     if isolated and "No module named 'interpreter'" in done.stderr:
         pytest.skip("ruleset is not installed (only the source tree is tested)")
@@ -105,7 +105,7 @@ def test_the_compiled_engine_checks_a_ruleset_as_the_source_does(installed, tmp_
         cwd=tmp_path,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=HANG,
     )
     assert theirs.returncode == ours.returncode, theirs.stderr
 
@@ -132,3 +132,17 @@ def test_the_build_hook_lists_each_compiled_module_once_and_every_one_exists() -
     )
     assert len(listed) == len(set(listed)), f"listed twice: {sorted({m for m in listed if listed.count(m) > 1})}"
     assert [m for m in listed if not (root / m).is_file()] == []
+
+
+def test_one_extra_installs_every_extra_in_one_build() -> None:
+    """Each `pip install ".[EXTRA]"` builds and compiles the engine again (3-5 CPU minutes): `.[all]`
+    gets every extra for one build, and the README offers it."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    extras = project["optional-dependencies"]
+    (everything,) = extras["all"]
+    name, listed = everything.rstrip("]").split("[")
+    assert name == project["name"]
+    assert set(listed.split(",")) == set(extras) - {"all"}
+    assert 'pip install -v ".[all]"' in (ROOT / "README.md").read_text()

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import interpreter
-from conftest import EXAMPLES, RULESETS
+from conftest import EXAMPLES, HANG, RULESETS
 
 SHIPPED = sorted(RULESETS.glob("*.rules")) + sorted((EXAMPLES / "classics").glob("*.rules"))
 MAX_MOVES = 120  # a probed game stops after this many moves (the probes are many per move)
@@ -140,7 +140,7 @@ def test_the_compiled_engine_keeps_no_value_past_a_change(installed, tmp_path) -
         cwd=tmp_path,
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=HANG,
     )
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)

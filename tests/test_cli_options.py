@@ -62,6 +62,21 @@ def test_jobs_0_means_one_per_cpu_in_simulate_as_in_check():
     assert run_cli("simulate", "poison", "--jobs", "-1").returncode == 2
 
 
+def test_jobs_has_one_default_in_every_command_and_its_help_says_it():
+    """check, simulate, compare, evaluate and tune all spread their games over one process per CPU
+    unless told otherwise, and each --help says so; simulate with no --jobs plays the games of
+    --jobs 0."""
+    commands = ("check", "simulate", "compare", "evaluate", "tune")
+    helps = {cmd: " ".join(run_cli(cmd, "--help").stdout.split()) for cmd in commands}
+    for cmd, text in helps.items():
+        assert "--jobs N processes to play the games over (default 0: one per CPU" in text, (cmd, text)
+    default = run_cli("simulate", "poison", "--games", "4", "--format", "json")
+    assert default.returncode == 0, default.stderr
+    from interpreter.checker import default_jobs
+
+    assert json.loads(default.stdout)["jobs"] == default_jobs()
+
+
 def test_quiet_has_one_meaning_in_every_command():
     """--quiet is described the same way wherever it is accepted."""
     helps = {cmd: run_cli(cmd, "--help").stdout for cmd in ("check", "simulate", "compare", "replay")}

@@ -8,7 +8,7 @@ import pty
 import subprocess
 import sys
 
-from conftest import ROOT, run_cli
+from conftest import HANG, ROOT, run_cli
 
 ESC = "\x1b["
 
@@ -40,7 +40,7 @@ def run_in_terminal(*args: str, **env: str) -> tuple[str, str]:
             break
         chunks.append(data)
     err = proc.stderr.read().decode() if proc.stderr else ""
-    proc.wait(timeout=120)
+    proc.wait(timeout=HANG)
     os.close(leader)
     return b"".join(chunks).decode().replace("\r\n", "\n"), err
 

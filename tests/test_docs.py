@@ -97,6 +97,7 @@ def test_the_precedence_table_goes_from_loosest_to_tightest():
 MISTAKES = {
     "no zone 'piles'": ("from hand to pile", "from hand to piles"),
     "unknown name 'colour'": ("ends when every hand is empty", "ends when colour of first card in pile = red"),
+    "did you mean 'phase'?": ("  phase play", "  phaze play"),
     "names are lower case letters, digits and underscores": ("  hand  per", "  Hand  per"),
     "a range of players is written with two dots": ("players 2..4", "players 2-4"),
     "a move names its card": ("move play card from", "move play from"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import interpreter
-from conftest import RULESETS
+from conftest import ROOT, RULESETS
 from interpreter.errors import (
     DeclarationError,
     ReadError,
@@ -126,6 +126,27 @@ def test_a_repeated_declaration_is_refused():
     assert isinstance(err, DeclarationError) and "declared twice" in err.message
 
 
+POISON_RULE = "    each poison in collected of player: -2\n"
+
+
+def test_two_scoring_rules_over_the_same_cards_are_told_to_differ_by_a_where():
+    """A scoring rule is known by what it scores; the second over the same cards is refused, and the
+    hint says how to keep both: a `where` that tells them apart."""
+    text = BASE.replace(POISON_RULE, POISON_RULE + "    each poison in collected of player: -3 if round > 1\n")
+    err = error_of(text)
+    assert isinstance(err, DeclarationError) and "declared twice" in err.message
+    assert (err.span.line, err.span.col) == line_col(text, "each poison", 1)
+    assert "`each poison in collected of player where ATTRIBUTE of it = VALUE: POINTS`" in (err.hint or "")
+    fixed = text.replace(": -3 if", " where value of it = 4: -3 if")
+    assert len(interpreter.loads(fixed, "fixed.rules").ir["round"]["score"]) == 3
+
+
+def test_two_scoring_rules_with_the_same_points_are_told_how_to_join_them():
+    err = error_of(BASE.replace(POISON_RULE, POISON_RULE + "    1 if round > 1\n    1 if round > 2\n"))
+    assert isinstance(err, DeclarationError) and "scoring rule '1' is declared twice" in err.message
+    assert "`1 if A or B`" in (err.hint or ""), err.format()
+
+
 @pytest.mark.parametrize(
     ("old", "new"),
     [
@@ -170,6 +191,40 @@ def test_a_capitalised_name_or_a_double_equals_gets_a_hint(old, new, hint):
     assert hint in (err.hint or ""), err.format()
 
 
+@pytest.mark.parametrize(
+    ("old", "typo", "keyword"),
+    [
+        ("\nzones\n", "zone", "zones"),
+        ("  phase play", "phaze", "phase"),
+        ("      allow card is poison", "alow", "allow"),
+        ("    ends when every hand", "wen", "when"),
+        ("winner highest total", "higest", "highest"),
+    ],
+)
+def test_a_misspelt_keyword_gets_the_nearest_keyword_expected_there(old, typo, keyword):
+    """As a misspelt name does: the keyword is one the parser would have taken at that place, even
+    when the list of what was expected is cut short (`zones` is among the "5 more")."""
+    text = BASE.replace(old, old.replace(keyword, typo), 1)
+    err = error_of(text)
+    assert isinstance(err, RulesSyntaxError)
+    assert (err.span.line, err.span.col) == line_col(text, typo + (" " if typo != "zone" else "\n"))
+    assert err.hint == f"did you mean '{keyword}'?", err.format()
+
+
+@pytest.mark.parametrize("written", ["partners acros", "partner across"])
+def test_a_keyword_of_two_words_is_suggested_whole(written):
+    """`partners across|adjacent` is two keywords of two words each, not `partners (across` and `adjacent`."""
+    whist = (ROOT / "examples" / "classics" / "whist.rules").read_text()
+    err = error_of(whist.replace("partners across", written, 1))
+    assert "expected `partners across` or `partners adjacent`" in err.message
+    assert err.hint == "did you mean 'partners across'?", err.format()
+
+
+def test_a_word_far_from_every_keyword_gets_no_guess():
+    err = error_of(BASE.replace("  phase play", "  banana play", 1))
+    assert isinstance(err, RulesSyntaxError) and "did you mean" not in (err.hint or ""), err.format()
+
+
 def test_an_error_on_a_very_long_line_quotes_a_window_around_the_caret(tmp_path):
     """A line of a million characters is not echoed whole: a window, cut with `...`, caret under the place."""
     line = "x" * 5000 + " ==" + "y" * 5000
@@ -179,7 +234,8 @@ def test_an_error_on_a_very_long_line_quotes_a_window_around_the_caret(tmp_path)
     excerpt, caret = text.splitlines()[1:3]
     assert excerpt.strip().startswith("xxx") and excerpt.endswith("...")
     assert excerpt[caret.index("^")] == "x"  # the caret under the first character: column 1
-    err = error_of(BASE.replace("param limit = 13", "param limit = 1" + " + 1" * 2000 + " == 2" + " + 2" * 2000))
+    long_line = "param limit = 1" + " and 1" * 2000 + " == 2" + " and 2" * 2000  # (few operators: a syntax error)
+    err = error_of(BASE.replace("param limit = 13", long_line))
     excerpt, caret = err.format().splitlines()[1:3]
     assert excerpt.strip().startswith("...") and excerpt.endswith("...")
     assert excerpt[caret.index("^") - 1 : caret.index("^") + 2] == " ==" or excerpt[caret.index("^")] == "="

@@ -102,6 +102,37 @@ def test_fmt_check_of_a_canonical_file_prints_nothing():
     assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
 
 
+def test_fmt_takes_many_files_and_check_fails_if_any_is_not_in_the_layout(tmp_path):
+    """As `check` takes files: `fmt --check A B C` names each file not in the layout and exits 1;
+    one that does not parse is its error, exit 2, and the others are still checked."""
+    canonical = [str(p) for p in SHIPPED[:2]]
+    messy = tmp_path / "messy.rules"
+    messy.write_text(MESSY)
+    result = run_cli("fmt", "--check", *canonical)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+    result = run_cli("fmt", "--check", canonical[0], str(messy), canonical[1])
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"{messy} is not in the canonical layout; `ruleset fmt --write {messy}` fixes it"
+    ]
+    broken = tmp_path / "broken.rules"
+    broken.write_text("game\n")
+    result = run_cli("fmt", "--check", str(broken), str(messy))
+    assert result.returncode == 2 and f"{broken}:" in result.stderr and f"{messy} is not in" in result.stderr
+
+
+def test_fmt_writes_or_prints_many_files(tmp_path):
+    """`--write` rewrites each file; printing several heads each layout with its file, as a comment."""
+    files = [tmp_path / "a.rules", tmp_path / "b.rules"]
+    for f in files:
+        f.write_text(MESSY)
+    printed = run_cli("fmt", *map(str, files))
+    assert printed.returncode == 0
+    assert printed.stdout == "".join(f"# ==> {f} <==\n" + format_text(MESSY, str(f)) for f in files)
+    assert run_cli("fmt", "--write", *map(str, files)).returncode == 0
+    assert [f.read_text() for f in files] == [format_text(MESSY, "tiny.rules")] * 2
+
+
 def test_a_messy_file_gets_the_canonical_layout():
     """Spacing, option order and spellings are normalised; comments stay beside their rules."""
     out = format_text(MESSY, "tiny.rules")

@@ -63,3 +63,15 @@ def test_each_extra_installed_exists():
         if normal(dist) in ours:
             for extra in filter(None, extras.split(",")):
                 assert extra.strip() in EXTRAS, f"{name}:{number}: no extra {extra!r} in pyproject.toml"
+
+
+def test_the_extras_that_name_this_package_name_it_by_its_distribution():
+    """`all` lists the other extras as this package's: by the name `ruleset`, pip would fetch the
+    unrelated package of that name from the index instead."""
+    for extra, requirements in PYPROJECT["project"]["optional-dependencies"].items():
+        for requirement in requirements:
+            name = normal(re.match(r"[A-Za-z0-9_.\-]+", requirement)[0])
+            assert name != "ruleset", f"extra {extra!r}: {requirement}"
+            if name == normal(DISTRIBUTION):
+                listed = re.search(r"\[(.*)\]", requirement)[1].split(",")
+                assert {e.strip() for e in listed} <= EXTRAS - {extra}, f"extra {extra!r}: {requirement}"

@@ -14,7 +14,7 @@ from interpreter.engine.game import compile_ir
 from interpreter.errors import ExtendsError, PlayError, ReadError, RulesetError, SchemaError
 from interpreter.language.limits import default_max_moves
 from interpreter.language.resolve import MAX_DECK, MAX_DEPTH
-from interpreter.language.syntax import MAX_NESTING
+from interpreter.language.syntax import MAX_NESTING, MAX_OPERATORS
 from interpreter.language.variants import MAX_EXTENDS_DEPTH, MAX_FILE_BYTES
 from interpreter.loader import MAX_IR_DEPTH, ir_from_path, ir_from_text
 
@@ -134,7 +134,31 @@ def test_thousands_of_levels_of_nesting_give_an_error_not_a_recursion_error(expr
         interpreter.loads(small(limit=expr))
     except RulesetError as err:
         assert err.span is not None and err.span.line == 3
-        assert "deeper than" in err.message or "expected" in err.message
+        assert "deeper than" in err.message or "expected" in err.message or "operators in one" in err.message
+
+
+def test_a_huge_expression_is_refused_before_it_is_parsed(monkeypatch) -> None:
+    """600 KB of `1+1+...` (an upload could send it) is refused by a scan of the text, at the first
+    operator too many: the parser, whose work grows with every operator, never sees it."""
+    from interpreter.language import syntax
+
+    def parse(*_: object) -> None:
+        raise AssertionError("the huge expression was parsed")
+
+    monkeypatch.setattr(syntax, "parse", parse)
+    err = error_of(small(limit="+".join(["1"] * 300_000)))
+    assert f"more than {MAX_OPERATORS} operators in one expression" in err.message
+    assert (err.span.line, err.span.col) == (3, len("param limit = ") + 2 * MAX_OPERATORS + 2)
+    assert "`define`" in err.hint
+    excerpt, caret = err.format().splitlines()[1:3]  # a window of the line, the caret under the operator
+    assert excerpt[caret.index("^")] == "+" and len(excerpt) < 200
+
+
+def test_the_operators_of_an_expression_are_counted_across_the_lines_of_its_parentheses() -> None:
+    across = "(" + " +\n  ".join(["1"] * (MAX_OPERATORS + 2)) + ")"
+    assert f"more than {MAX_OPERATORS} operators" in error_of(small(limit=across)).message
+    lines = "\n".join(f"define d{k} = " + " + ".join(["1"] * 40) for k in range(20))  # 800 on 20 lines: fine
+    interpreter.loads(small(limit="2\n" + lines))
 
 
 def test_blocks_nested_past_the_limit_are_refused() -> None:

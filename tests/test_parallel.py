@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, RULESETS, ctrl_c_as_at_a_terminal, run_cli
+from conftest import HANG, ROOT, RULESETS, ctrl_c_as_at_a_terminal, run_cli, wait_until
 from interpreter.simulation.parallel import ranges
 from interpreter.simulation.simulate import simulate
 
@@ -116,18 +116,16 @@ def test_ctrl_c_stops_a_run_over_processes_quietly(command):
         start_new_session=True,  # its own process group, as a terminal's foreground job
     )
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and len(children(proc.pid)) < 2:
-            time.sleep(0.05)
+        wait_until(lambda: len(children(proc.pid)) >= 2 or proc.poll() is not None, "the pool's workers")
         time.sleep(1)  # the workers are playing
         os.killpg(proc.pid, signal.SIGINT)
-        _, stderr = proc.communicate(timeout=60)
+        _, stderr = proc.communicate(timeout=HANG)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 128 + signal.SIGINT, stderr
     assert stderr.strip() == "interrupted"
-    assert not group_alive(proc.pid, wait=30), "a worker outlived the run"
+    assert not group_alive(proc.pid, wait=HANG), "a worker outlived the run"
 
 
 def group_alive(pgid: int, wait: float) -> bool:

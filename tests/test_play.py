@@ -9,7 +9,7 @@ import signal
 import subprocess
 import sys
 
-from conftest import ROOT, ctrl_c_as_at_a_terminal, run_cli
+from conftest import HANG, ROOT, ctrl_c_as_at_a_terminal, run_cli
 
 
 def _screens(out: str) -> list[str]:
@@ -115,7 +115,7 @@ def test_ctrl_c_at_the_prompt_ends_without_a_traceback():
         line = proc.stdout.readline()
         assert line, "the prompt never came"
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=HANG)
     assert "Traceback" not in err
     assert proc.returncode in (0, 130)
 

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from conftest import EXAMPLES, ROOT, RULESETS, run_cli
+from conftest import EXAMPLES, HANG, ROOT, RULESETS, run_cli
 from interpreter.simulation.plots import box_stats
 
 
@@ -40,7 +40,7 @@ def test_without_matplotlib_plot_says_how_to_install_it(tmp_path):
     )
     import subprocess
 
-    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=HANG)
     assert r.returncode == 2
     assert 'pip install "ruleset-cards[plots]"' in r.stderr
     assert not (tmp_path / "x.png").exists()

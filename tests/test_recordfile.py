@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from conftest import ROOT, RULESETS, ctrl_c_as_at_a_terminal, run_cli
+from conftest import HANG, ROOT, RULESETS, ctrl_c_as_at_a_terminal, run_cli
 from interpreter.engine.records import parse_line, record, replay
 from interpreter.simulation.one_game import play_game
 from interpreter.simulation.recordfile import RecordFile, held_signals
@@ -43,13 +43,13 @@ def interrupt_a_run(tmp_path, signum: int, installed: bool = False) -> tuple[sub
         preexec_fn=ctrl_c_as_at_a_terminal,
     )
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + HANG
         while time.monotonic() < deadline and proc.poll() is None:
             if out.exists() and out.read_bytes().count(b"\n") >= 3:
                 break
             time.sleep(0.05)
         proc.send_signal(signum)
-        stdout, stderr = proc.communicate(timeout=60)
+        stdout, stderr = proc.communicate(timeout=HANG)
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -179,7 +179,7 @@ def test_recorded_runs_over_processes_neither_hang_nor_print_tracebacks(tmp_path
     runs = 30
     args = [sys.executable, "-c", PARALLEL_RUNS, str(RULESETS / "poison.rules"), str(runs), str(tmp_path / "r.jsonl")]
     try:
-        result = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=120)
+        result = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=HANG)
     except subprocess.TimeoutExpired as err:
         pytest.fail(f"a recorded run over processes hung after {err.stdout!r}")
     assert result.returncode == 0, result.stderr

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from serve_support import get_json, receive, recorded_games, running, token, ws_client
 
-from conftest import ROOT, run_cli
+from conftest import HANG, ROOT, run_cli, wait_until
 
 KEDRIC = "shipped/poison-kedric-winks"
 
@@ -306,7 +306,6 @@ def test_the_serve_command_prints_its_address_and_serves_the_lobby(tmp_path):
     import socket
     import subprocess
     import sys
-    import time
 
     result = run_cli("serve", "--replay", str(tmp_path / "none.jsonl"))
     assert result.returncode == 2 and "no such record file" in result.stderr
@@ -322,18 +321,36 @@ def test_the_serve_command_prints_its_address_and_serves_the_lobby(tmp_path):
     try:
         line = proc.stdout.readline()
         assert f"http://127.0.0.1:{port}/" in line
-        for _ in range(100):
+
+        def lobby() -> bool:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as reply:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=HANG) as reply:
                     assert b"ruleset" in reply.read()
-                break
+                return True
             except urllib.error.URLError:
-                time.sleep(0.1)
-        else:
-            pytest.fail("the lobby did not answer")
+                return False
+
+        wait_until(lobby, "the lobby to answer")
     finally:
         proc.terminate()
-        proc.wait(timeout=30)
+        proc.wait(timeout=HANG)
+
+
+def test_serve_on_a_port_in_use_says_so_and_prints_no_address(tmp_path):
+    """Another program holds the port: a clear error, exit code 2, and no lobby address printed as
+    if the server were there (nor the web server's own error)."""
+    import socket
+
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        result = run_cli("serve", "--port", str(port), "--data", str(tmp_path / "data"))
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "http://" not in result.stdout
+    assert f"error: cannot listen on 127.0.0.1:{port}: the port is in use by another program" in result.stderr
+    assert f"hint: choose another port, e.g. --port {port + 1}" in result.stderr
+    assert "Traceback" not in result.stderr and "Errno" not in result.stderr
 
 
 def test_a_choice_held_in_a_simultaneous_phase_survives_a_restart(tmp_path):

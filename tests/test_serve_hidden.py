@@ -37,7 +37,7 @@ from hypothesis import strategies as st
 from serve_support import running, token
 
 import interpreter
-from conftest import ROOT
+from conftest import HANG, ROOT
 from interpreter.engine.cards import signature
 from interpreter.engine.records import record
 from interpreter.play.web.app import build_app
@@ -281,7 +281,7 @@ def post(url: str, body: dict) -> tuple[int, dict]:
     req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST")
     req.add_header("Content-Type", "application/json")
     try:
-        with urllib.request.urlopen(req, timeout=60) as reply:
+        with urllib.request.urlopen(req, timeout=HANG) as reply:
             return reply.status, json.loads(reply.read())
     except urllib.error.HTTPError as err:
         return err.code, json.loads(err.read())
@@ -289,7 +289,7 @@ def post(url: str, body: dict) -> tuple[int, dict]:
 
 def fetch(url: str) -> tuple[int, bytes]:
     try:
-        with urllib.request.urlopen(url, timeout=60) as reply:
+        with urllib.request.urlopen(url, timeout=HANG) as reply:
             return reply.status, reply.read()
     except urllib.error.HTTPError as err:
         return err.code, err.read()

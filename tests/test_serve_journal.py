@@ -18,7 +18,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -29,7 +28,7 @@ from hypothesis import strategies as st
 from serve_support import receive, running, token, ws_client
 from websockets.exceptions import ConnectionClosed
 
-from conftest import ROOT, run_cli
+from conftest import HANG, ROOT, run_cli, wait_until
 from interpreter.engine.records import dumps
 from interpreter.play.web import store as store_module
 
@@ -328,7 +327,7 @@ def test_a_real_full_disk_refuses_moves_and_loses_none(small_disk):
                 mover = table.state.current
                 before = journal(data, table_id)
                 send_move(socks[mover], last[mover])
-                reply = json.loads(socks[mover].recv(timeout=30))
+                reply = json.loads(socks[mover].recv(timeout=HANG))
                 if reply["type"] == "error":
                     assert "No space left on device" in reply["message"]
                     assert journal(data, table_id) == before and table.version == last[mover]["version"]
@@ -366,18 +365,21 @@ def serve_process(data: Path, *options: str):
     )
     try:
         proc.stdout.readline()
-        for _ in range(600):
+
+        def answers() -> bool:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=10):
-                    break
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=HANG):
+                    return True
             except (urllib.error.URLError, ConnectionError):
                 assert proc.poll() is None, "the server stopped"
-                time.sleep(0.05)
+                return False
+
+        wait_until(answers, "the server to answer")
         yield proc, f"127.0.0.1:{port}"
     finally:
         if proc.poll() is None:
             proc.kill()
-        proc.wait(timeout=30)
+        proc.wait(timeout=HANG)
         proc.stdout.close()
 
 
@@ -424,7 +426,7 @@ def test_sigkill_at_random_points_loses_no_move_a_player_saw_accepted(tmp_path):
                         acked.append(as_line(i, last[i]["moves"][index]))  # its mover saw it accepted
                         last = [mine if k == i else receive(s) for k, s in enumerate(socks)]
             killer.join()
-            assert proc.wait(timeout=30) == -signal.SIGKILL
+            assert proc.wait(timeout=HANG) == -signal.SIGKILL
         written = lines(data, table_id)
         assert written[: len(acked)] == acked, "every move the client saw accepted, in order"
         assert len(acked) <= len(written) <= len(acked) + 1, "and at most the one in flight"

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from serve_support import receive, recorded_games, running, token, ws_client
 
-from conftest import ROOT
+from conftest import HANG, ROOT, wait_until
 from interpreter.play.web.limits import Limits
 
 POISON = (ROOT / "rulesets" / "poison.rules").read_text()
@@ -28,7 +28,7 @@ def send(url: str, body: Any, headers: dict[str, str] | None = None) -> tuple[in
     headers = {"Content-Type": "application/json", **(headers or {})}
     req = urllib.request.Request(url, data=data, method="POST", headers=headers)
     try:
-        with urllib.request.urlopen(req, timeout=120) as reply:
+        with urllib.request.urlopen(req, timeout=HANG) as reply:
             return reply.status, json.loads(reply.read())
     except urllib.error.HTTPError as err:
         text = err.read().decode("utf-8", "replace")
@@ -41,7 +41,7 @@ def send(url: str, body: Any, headers: dict[str, str] | None = None) -> tuple[in
 def get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str]:
     req = urllib.request.Request(url, headers=headers or {})
     try:
-        with urllib.request.urlopen(req, timeout=60) as reply:
+        with urllib.request.urlopen(req, timeout=HANG) as reply:
             return reply.status, reply.read().decode()
     except urllib.error.HTTPError as err:
         return err.code, err.read().decode("utf-8", "replace")
@@ -233,8 +233,8 @@ def test_a_page_of_another_origin_may_not_post_or_open_a_socket(tmp_path):
         assert status == 200, "the lobby's own page may"
         link = server.ws + token(links["seats"][0]["link"])
         with pytest.raises(Exception, match="403"):
-            ws_client.connect(link, origin="http://evil.example", open_timeout=30)
-        with ws_client.connect(link, origin=server.http, open_timeout=30) as sock:
+            ws_client.connect(link, origin="http://evil.example", open_timeout=HANG)
+        with ws_client.connect(link, origin=server.http, open_timeout=HANG) as sock:
             assert receive(sock)["table"] == links["table"]
 
 
@@ -312,7 +312,6 @@ def test_the_serve_command_takes_the_caps_and_the_names_as_options(tmp_path):
     import socket
     import subprocess
     import sys
-    import time
 
     from conftest import run_cli
 
@@ -325,20 +324,22 @@ def test_the_serve_command_takes_the_caps_and_the_names_as_options(tmp_path):
     try:
         assert f":{port}/" in proc.stdout.readline()
         http = f"http://127.0.0.1:{port}"
-        for _ in range(300):
+
+        def rulesets() -> int | None:
             try:
-                status, _ = get(http + "/api/rulesets", {"Host": f"table.lan:{port}"})
-                break
+                return get(http + "/api/rulesets", {"Host": f"table.lan:{port}"})[0]
             except urllib.error.URLError:
-                time.sleep(0.1)
-        assert status == 200
+                return None
+
+        wait_until(lambda: rulesets() is not None, "the server to answer")
+        assert rulesets() == 200
         assert get(http + "/api/rulesets", {"Host": f"other.lan:{port}"})[0] == 403
         body = {"rules": "shipped/poison", "players": 3, "params": {"rounds": "3"}, "seats": AGENTS3}
         status, reply = send(http + "/api/tables", body)
         assert status == 400 and "at most 2" in reply["error"]
     finally:
         proc.terminate()
-        proc.wait(timeout=30)
+        proc.wait(timeout=HANG)
 
 
 @settings(max_examples=300, deadline=None)

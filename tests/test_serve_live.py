@@ -21,10 +21,10 @@ import urllib.request
 import pytest
 from serve_support import get_json, receive, running, token, ws_client
 
-from conftest import ROOT
+from conftest import HANG, ROOT
 from interpreter.play.web.limits import Limits
 
-GUARD = 60  # seconds: only a hang takes this long
+GUARD = HANG  # conftest's hang guard: only a hang takes this long
 
 
 def until(check, what: str, guard: float = GUARD):
@@ -209,7 +209,7 @@ def test_a_page_that_never_reads_holds_up_nobody_and_is_closed(tmp_path):
 
         def refreshes():
             with contextlib.suppress(OSError):
-                for _ in range(GUARD * 1000):
+                for _ in range(int(GUARD * 1000)):
                     if done.is_set():
                         return
                     flood.sendall(frame(json.dumps({"type": "refresh"})) * 5)

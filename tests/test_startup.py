@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from conftest import ROOT
+from conftest import HANG, ROOT
 
 HEAVY = ("interpreter.engine", "interpreter.loader", "interpreter.language", "lark", "jsonschema", "yaml", "rich")
 
@@ -18,7 +18,7 @@ def imported_by(*args: str) -> set[str]:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=HANG,
     )
     return {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
 

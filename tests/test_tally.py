@@ -184,12 +184,12 @@ def test_rules_fired_name_a_shipped_ruleset_as_the_user_did(tmp_path):
     import subprocess
     import sys
 
-    from conftest import ROOT
+    from conftest import HANG, ROOT
 
     def simulate_here(*extra: str) -> subprocess.CompletedProcess:
         args = [sys.executable, "-m", "interpreter", "simulate", "poison", "--players", "4", "--games", "2", *extra]
         env = {**os.environ, "PYTHONPATH": str(ROOT)}  # this source tree, run from elsewhere
-        return subprocess.run(args, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+        return subprocess.run(args, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=HANG)
 
     r = simulate_here("--format", "json")
     assert r.returncode == 0, r.stderr
@@ -197,3 +197,18 @@ def test_rules_fired_name_a_shipped_ruleset_as_the_user_did(tmp_path):
     assert places and all(at.startswith("poison.rules:") for at in places), places
     text = simulate_here()
     assert "  poison.rules:36:7  " in text.stdout and "/rulesets/" not in text.stdout
+
+
+def test_with_different_agents_a_seat_difference_is_not_called_a_seat_advantage(known, stats):
+    """greedy at seat 0, random at the others: seat 0's wins are the agent's as much as the seat's,
+    so the report says the seats differ by agent and names no seat advantage (nor does the JSON)."""
+    from interpreter.simulation.report import run_text
+
+    mixed = simulate(known, 3, GAMES, seed=5, agents="greedy,random")
+    assert mixed["seats_differ_by_agent"] is True and mixed["seat_advantage"] == []
+    text = run_text(mixed)
+    assert "seats differ by agent, so no seat advantage is measured" in text
+    assert "seat advantage:" not in text and "seat advantage (" not in text
+    assert "seat 0 (greedy) +66.7 points" in text
+    assert stats["seats_differ_by_agent"] is False and stats["seat_advantage"] == [0, 1, 2]
+    assert "seat advantage (*: differs from the fair share" in run_text(stats)

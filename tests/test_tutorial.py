@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import HANG, ROOT
 from interpreter.language.parser import parse
 
 DOC = (ROOT / "docs" / "tutorial.md").read_text()
@@ -33,7 +33,7 @@ def ruleset(line: str, cwd) -> str:
         capture_output=True,
         text=True,
         input="q\n",  # `play` quits at its first prompt
-        timeout=300,
+        timeout=HANG,
     )
     assert done.returncode in (0, 1), done.stdout + done.stderr  # 1: check found what the page says it finds
     return done.stdout + done.stderr

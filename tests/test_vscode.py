@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("pygments", reason="the TextMate grammar is made from the Pygments lexer")
 
-from conftest import EXAMPLES, ROOT, RULESETS
+from conftest import EXAMPLES, HANG, ROOT, RULESETS
 from interpreter.text.lexer import RulesLexer
 
 VSCODE = ROOT / "editors" / "vscode"
@@ -96,7 +96,7 @@ def test_the_official_packaging_tool_builds_the_extension(tmp_path):
     """editors/vscode/build.sh: npm ci from the committed lock file, then `vsce package`."""
     work = tmp_path / "vscode"
     shutil.copytree(VSCODE, work, ignore=shutil.ignore_patterns("node_modules", "*.vsix"))
-    done = subprocess.run(["bash", "build.sh", "out.vsix"], cwd=work, capture_output=True, text=True, timeout=900)
+    done = subprocess.run(["bash", "build.sh", "out.vsix"], cwd=work, capture_output=True, text=True, timeout=HANG)
     if done.returncode and re.search(r"ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ENETUNREACH", done.stderr):
         pytest.skip("the npm registry is unreachable: the packaging tool cannot be installed")
     assert done.returncode == 0, done.stdout + done.stderr

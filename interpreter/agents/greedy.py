@@ -6,16 +6,29 @@ import time
 from typing import Any
 
 from ..engine.card_sets import CardSet
+from ..engine.flow import holds
 from ..engine.scoring import score_round
 from .base import SeatView, agent_rng, in_sampled_states
 from .belief import Belief
 
 
 def position_values(state: Any, round_index: int) -> list[int]:
-    """Each seat's total if the round were scored now (or its total once the round is over)."""
+    """Each seat's total if the round were scored now (or its total once the round is over); in a
+    cooperative game, the shared outcome for every seat: 1 when the players win (once the game is
+    over) or would win if it ended now, else 0."""
+    if state.game.cooperative:
+        return [together_now(state)] * state.n
     if state.is_over or state.round != round_index:
         return list(state.totals)
     return [t + s for t, s in zip(state.totals, score_round(state), strict=True)]
+
+
+def together_now(state: Any) -> int:
+    """1 when a cooperative game is won (over) or its condition holds now (not yet over), else 0."""
+    if state.is_over:
+        return int(bool(state.won_together))
+    flow = state.game.flow
+    return int(holds(state, flow.all_win, flow.at.get("all_win"), "cooperative win"))
 
 
 class GreedyAgent:
@@ -47,7 +60,7 @@ class GreedyAgent:
         """Each move's score change for this seat, summed over the sampled states."""
         game = view.rules
         obs = view.observation()
-        sign = 1 if game.winner_highest else -1
+        sign = 1 if game.winner_highest or game.cooperative else -1
         belief = Belief(game, obs, self.rng, self.memory)
         values = [0.0] * len(moves)
         key = {_key(game, m): i for i, m in enumerate(moves)}

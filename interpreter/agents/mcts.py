@@ -77,7 +77,7 @@ class MctsAgent:
         game, rng = view.rules, self.rng
         kind = game.cards.kind  # a move's key is (rule, kind of card, target), as _key makes it (a choice: _key's)
         randrange, log, sqrt, c, depth = rng.randrange, math.log, math.sqrt, self.c, self.depth
-        sign = 1 if game.winner_highest else -1
+        sign = 1 if game.winner_highest or game.cooperative else -1
         belief = Belief(game, view.observation(), rng, self.memory)
         root = Node(None)
         lo = hi = 0.0

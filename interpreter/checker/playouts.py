@@ -19,7 +19,7 @@ from typing import Any
 
 from ..agents import SeatView, make_agents
 from ..engine.expressions import consult_key
-from ..engine.game import STUCK_END, Game, compile_ir, flow_rules
+from ..engine.game import STUCK_END, WIN_TOGETHER, Game, compile_ir, flow_rules
 from ..engine.records import dumps, record, replay
 from ..errors import PlayError, RulesetError, plural
 from ..language.limits import MAX_ROUNDS
@@ -270,6 +270,9 @@ def check_playouts(
     failed = sum(f["count"] for f in failures.values())
     _report_failures(failures, total, report)
     _report_coverage(game, coverage, total, counts, report, dead_rules=failed * 10 <= total)
+    _report_never_lost(
+        game, coverage.get((game.ir["game"].get("all_win") or {}).get("at", ""), 0), total - failed, report
+    )
 
 
 HINTS = {
@@ -365,6 +368,26 @@ def _report_coverage(
             )
 
 
+def _report_never_lost(game: Game, won: int, finished: int, report: Report) -> None:
+    """A cooperative game the players won in every finished playout: its condition always held (one
+    it never held in is a dead rule, reported with the others)."""
+    node = game.ir["game"].get("all_win")
+    if node is None or not finished or won < finished:
+        return
+    report.add(
+        Finding(
+            "warning",
+            "never-lost",
+            f"the players won together in all {plural(finished, 'finished random playout')}: "
+            "this condition always held, so the game cannot be lost",
+            at(node),
+            "a cooperative game needs a way to lose: make the condition harder to meet; if losing is only "
+            "rare, play more games (--games)",
+            node.get("note"),
+        )
+    )
+
+
 def _unconsulted(ir: dict[str, Any], coverage: Counter) -> dict[str, str]:
     """The guards that never held because they were never consulted (`check` counts consultations),
     while another guard of the same move held: position -> why (not dead rules: never asked)."""
@@ -383,7 +406,14 @@ def _unconsulted(ir: dict[str, Any], coverage: Counter) -> dict[str, str]:
 
 
 def _fired(kind: str) -> str:
-    held = {"phase end": "held", "round end": "held", "game end": "held", "repeat's until": "held", STUCK_END: "held"}
+    held = {
+        "phase end": "held",
+        "round end": "held",
+        "game end": "held",
+        WIN_TOGETHER: "held",
+        "repeat's until": "held",
+        STUCK_END: "held",
+    }
     return {"objective": "was achieved", "scoring rule": "scored", **held}.get(
         kind, "held" if "guard" in kind else "fired"
     )

@@ -71,6 +71,8 @@ def rule_expressions(ir: dict[str, Any]) -> Iterator[tuple[str, Node, Node]]:
         yield "game", ir["game"], ir["game"]["rounds"]
     if ir.get("game", {}).get("ends"):
         yield "game end", ir["game"]["ends"], ir["game"]["ends"]["when"]
+    if ir.get("game", {}).get("all_win"):
+        yield "cooperative win", ir["game"]["all_win"], ir["game"]["all_win"]["if"]
 
 
 def effect_expressions(effects: list[Node]) -> Iterator[Node]:

@@ -28,7 +28,7 @@ def register(sub: Any) -> None:
     p.add_argument("file", help="a .rules file (or IR as .json/.yaml, or a shipped game by file name)")
     p.add_argument("--players", type=int, help="check only this player count (default: every count the rules allow)")
     p.add_argument("--games", type=int, default=1000, help="random playouts per player count (default 1000; 0: static)")
-    p.add_argument("--jobs", type=jobs, default="0", metavar="N", help=JOBS_HELP.format(default="0"))
+    p.add_argument("--jobs", type=jobs, default="0", metavar="N", help=JOBS_HELP.format(also=""))
     p.add_argument("--failures", metavar="FILE.jsonl", help="write the record of each failing playout, for replay")
     p.add_argument("--no-info", action="store_true", help="leave out info lines (deal arithmetic)")
     p.add_argument("--strict", action="store_true", help="warnings count as errors: exit 1 if there is any (for CI)")

@@ -80,7 +80,8 @@ def jobs(text: str) -> int:
     return value
 
 
-JOBS_HELP = "processes to play the games over (0: one per CPU; default {default})"
+# One default for every command that plays many games: one process per CPU (1 with a dask scheduler).
+JOBS_HELP = "processes to play the games over (default 0: one per CPU{also}; 1 plays them in this process)"
 QUIET_HELP = "print only the result: no progress bar, no line per game"
 
 

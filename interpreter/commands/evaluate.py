@@ -16,9 +16,8 @@ ORDER = 27
 
 
 def add_quality_options(p: argparse.ArgumentParser, games: str) -> None:
-    """The options of `evaluate` and `tune`: those of `simulate` runs, the skill pairings; --jobs by
-    default one process per CPU."""
-    add_run_options(p, games, jobs_default=None)
+    """The options of `evaluate` and `tune`: those of `simulate` runs, the skill pairings."""
+    add_run_options(p, games)
     p.add_argument(
         "--skill",
         action="append",
@@ -36,11 +35,7 @@ def add_quality_options(p: argparse.ArgumentParser, games: str) -> None:
 
 
 def quality_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The checked --jobs/--scheduler/--plot options; --jobs by default one process per CPU."""
-    if args.jobs is None:
-        from ..checker import default_jobs
-
-        args.jobs = 1 if args.scheduler else default_jobs()
+    """The checked --jobs/--scheduler/--plot options (simulate's)."""
     return run_options(args)
 
 

@@ -77,7 +77,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.format == "text" and not args.quiet:
             print(
                 f"line {number}: {rec['ruleset']}, {rec['players']} players: totals {state.totals}, "
-                f"winners {state.winners()}: replayed"
+                + (
+                    f"the players {rec['cooperative']} together: replayed"
+                    if game.cooperative
+                    else f"winners {state.winners()}: replayed"
+                )
             )
     if count == 0:
         raise RulesetError(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -107,7 +108,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             hint='pip install "ruleset-cards[web]"',
         ) from None
     app, banner = _replay_app(args, build_app) if args.replay else _table_app(args, build_app)
-    print(f"{banner}: http://{args.host}:{args.port}/  (Ctrl-C stops)", flush=True)
+    sock = _listen(args.host, args.port)
+    print(f"{banner}: http://{args.host}:{sock.getsockname()[1]}/  (Ctrl-C stops)", flush=True)
     config = uvicorn.Config(
         app,
         host=args.host,
@@ -117,8 +119,34 @@ def cmd_serve(args: argparse.Namespace) -> int:
         timeout_graceful_shutdown=GRACE,  # (then open pages are dropped: a table's worker is never waited for)
     )
     with contextlib.suppress(KeyboardInterrupt):  # (uvicorn raises Ctrl-C again once it has stopped)
-        uvicorn.Server(config).run()
+        uvicorn.Server(config).run(sockets=[sock])
     return 0
+
+
+def _listen(host: str, port: int) -> Any:
+    """A socket listening on host:port, before the address is printed; a port another program holds
+    (or an address this machine does not have) is a clear error, not the server's own."""
+    import socket
+
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        sock = socket.socket(family, socket.SOCK_STREAM)
+    except OSError as err:
+        raise RulesetError(f"cannot listen on {host}: {err.strerror or err}", hint="check --host") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn: a restart reuses its port
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as err:
+        sock.close()
+        hint = {
+            errno.EADDRINUSE: f"choose another port, e.g. --port {port + 1}, or stop what holds {port}",
+            errno.EACCES: "a port below 1024 needs privileges: choose another, e.g. --port 8000",
+        }.get(err.errno, "check --host")
+        in_use = err.errno == errno.EADDRINUSE
+        reason = "the port is in use by another program" if in_use else str(err.strerror or err)
+        raise RulesetError(f"cannot listen on {host}:{port}: {reason}", hint=hint) from None
+    return sock
 
 
 def _table_app(args: argparse.Namespace, build_app: Any) -> tuple[Any, str]:

@@ -27,11 +27,10 @@ from .console import blocks, progress_bar
 ORDER = 20
 
 
-def add_run_options(
-    p: argparse.ArgumentParser, games: str = "number of games (default 100)", jobs_default: str | None = "1"
-) -> None:
+def add_run_options(p: argparse.ArgumentParser, games: str = "number of games (default 100)") -> None:
     """The options of every command that plays many games: players, games, agents, spread, plot
-    (``games``: what --games means, for --help; ``jobs_default``: None when the command works it out)."""
+    (``games``: what --games means, for --help). --jobs is by default one process per CPU, as in
+    every command (1 with --scheduler: the cluster's workers spread the games)."""
     p.add_argument("--players", type=int, help="number of players (default: the fewest the rules allow)")
     p.add_argument("--games", type=int, help=games)
     p.add_argument(
@@ -43,9 +42,8 @@ def add_run_options(
     p.add_argument(
         "--jobs",
         type=jobs,
-        default=jobs_default,
         metavar="N",
-        help=JOBS_HELP.format(default=jobs_default or "one per CPU, or 1 with --scheduler"),
+        help=JOBS_HELP.format(also=", or 1 with --scheduler"),
     )
     p.add_argument(
         "--scheduler",
@@ -65,7 +63,11 @@ def run_options(args: argparse.Namespace) -> dict[str, Any]:
     """The checked --jobs/--scheduler options as keywords of simulate(); --plot checked before any game."""
     if args.games is not None and args.games < 1:
         raise RulesetError(f"--games must be at least 1, not {args.games}")
-    if args.scheduler and args.jobs > 1:
+    if args.jobs is None:
+        from ..checker import default_jobs
+
+        args.jobs = 1 if args.scheduler else default_jobs()
+    elif args.scheduler and args.jobs > 1:
         raise RulesetError("give --jobs or --scheduler, not both", hint="the dask cluster's workers set the spread")
     if args.plot:
         from ..simulation.plots import check_plot_path

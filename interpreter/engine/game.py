@@ -93,6 +93,7 @@ class Flow:
     round_end: Effect | None = None  # effects after the last phase, before scoring
     round_ends: Fn | None = None  # the round ends early when this holds (checked before every turn)
     game_ends: Fn | None = None  # the game ends when this holds (checked after each round's scoring)
+    all_win: Fn | None = None  # a cooperative game: everyone wins when this holds at the game's end
     at: dict[str, str] = field(default_factory=dict)  # what -> its rule's position
 
 
@@ -144,6 +145,18 @@ class Game:
     target_piles: tuple[bool, ...] = ()  # by move rule index: whether its target zone keeps piles
     flow: Flow = field(default_factory=lambda: Flow())
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        """A line, not the tables: `<Game 'NAME', 3-6 players, from FILE.rules>`."""
+        source = self.ir.get("source")
+        return f"<Game {self.name!r}, {self.min_players}-{self.max_players} players" + (
+            f", from {source}>" if source else ">"
+        )
+
+    @property
+    def cooperative(self) -> bool:
+        """Whether all players win or lose together (`everyone wins if CONDITION`)."""
+        return self.flow.all_win is not None
 
     @property
     def read_from_ir(self) -> bool:
@@ -500,6 +513,7 @@ def _compile_flow(ir: dict[str, Any], cx: ExprCompiler, base: Scope, expr: Compi
         round_end=_timed(cx, rnd.get("at_end"), base),
         round_ends=cx.counted(expr(rnd["ends"]["when"]), rnd["ends"].get("at")) if rnd.get("ends") else None,
         game_ends=cx.counted(expr(game["ends"]["when"]), game["ends"].get("at")) if game.get("ends") else None,
+        all_win=cx.counted(expr(game["all_win"]["if"]), game["all_win"].get("at")) if game.get("all_win") else None,
         at={
             what: node.get("at", "")
             for what, node in (
@@ -507,6 +521,7 @@ def _compile_flow(ir: dict[str, Any], cx: ExprCompiler, base: Scope, expr: Compi
                 ("round_end", rnd.get("at_end")),
                 ("round_ends", rnd.get("ends")),
                 ("game_ends", game.get("ends")),
+                ("all_win", game.get("all_win")),
             )
             if node
         },
@@ -526,6 +541,7 @@ def _counted_effects(cx: ExprCompiler, effects: Effect, condition: Any, at: str 
     return run
 
 
+WIN_TOGETHER = "cooperative win"  # `everyone wins if`: read once a game, when it ends
 STUCK_END = "phase end when nobody can move"  # consulted only when nobody can move: a safety net, never "dead"
 
 
@@ -550,6 +566,8 @@ def flow_rules(ir: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
         out.append((rnd["ends"], "round end"))
     if ir["game"].get("ends"):
         out.append((ir["game"]["ends"], "game end"))
+    if ir["game"].get("all_win"):
+        out.append((ir["game"]["all_win"], WIN_TOGETHER))
     return out
 
 

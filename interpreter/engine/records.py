@@ -40,6 +40,8 @@ def record(state: Any, agents: list[str] | None = None) -> dict[str, Any]:
     out["rounds"] = rounds
     out["totals"] = list(state.totals)
     out["winners"] = state.winners() if state.over else []
+    if game.cooperative and state.over:  # all seats won together, or all lost
+        out["cooperative"] = "won" if state.won_together else "lost"
     teams = team_results(state.totals, game.winner_highest, game.ir.get("teams"))
     if teams is not None:
         out["teams"] = [{**t, "won": t["won"] and state.over} for t in teams]
@@ -120,6 +122,10 @@ def replay(
             f"{where}totals {state.totals} and winners {state.winners()} differ from the "
             f"record's {rec['totals']} and {rec['winners']}"
         )
+    together = ("won" if state.won_together else "lost") if game.cooperative else None
+    if rec.get("cooperative") != together:
+        said = "give no cooperative outcome" if together is None else f"say the players {together} together"
+        raise RecordError(f"{where}the rules {said}, the record says {rec.get('cooperative')!r}")
     teams = team_results(state.totals, game.winner_highest, game.ir.get("teams"))
     if "teams" in rec and rec["teams"] != teams:
         said = "has no teams" if teams is None else f"give the teams {teams}"

@@ -68,6 +68,7 @@ class State:
         "to_move",
         "totals",
         "vars",
+        "won_together",
         "zmemo",
         "zones",
     )
@@ -92,6 +93,7 @@ class State:
         self.round = 0
         self.dealer = dealer
         self.over = False
+        self.won_together: bool | None = None  # a cooperative game's outcome, once it is over
         self.history: list[RoundLog] = []
         self.played_by = [-1] * len(game.cards)
         self.cache: dict = {}  # values computed in this state, cleared by every change (effects.py too)
@@ -177,7 +179,9 @@ class State:
         return list(self.totals)
 
     def winners(self) -> list[int]:
-        """The winning seats (when the game is over)."""
+        """The winning seats (when the game is over); a cooperative game's: every seat or none."""
+        if self.game.flow.all_win is not None:
+            return list(range(self.n)) if self.won_together else []
         return winners(self.totals, self.game.winner_highest, self.game.ir.get("teams"))
 
     def copy(self, memo: bool = False) -> State:
@@ -220,6 +224,7 @@ class State:
         given dealer and totals; later rounds are dealt by chance. For search agents, which sample
         a deal consistent with what their seat saw and replay the round's moves on it."""
         self.round, self.dealer, self.totals, self.over = round_index, dealer, list(totals), False
+        self.won_together = None
         self.history = []
         self.asking = None
         self.deals_given = [None] * round_index + [deal]
@@ -667,6 +672,8 @@ class State:
         ended = flow.game_ends is not None and holds(self, flow.game_ends, flow.at.get("game_ends"), "game's end")
         if ended or (self.rounds is not None and self.round >= self.rounds):
             self.over = True
+            if flow.all_win is not None:
+                self.won_together = holds(self, flow.all_win, flow.at.get("all_win"), "cooperative win")
             return
         if self.rounds is None and self.round >= MAX_ROUNDS:
             raise PlayError(f"the game has not ended after {MAX_ROUNDS} rounds", flow.at.get("game_ends"))

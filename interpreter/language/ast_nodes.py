@@ -342,7 +342,7 @@ class Round:
 @dataclass(frozen=True)
 class GameItem:
     kind: str  # rounds | dealer | winner | max_moves
-    value: Any
+    value: Any  # a winner's: "highest" | "lowest" | the condition (Expr) of `everyone wins if`
     span: Span
 
 

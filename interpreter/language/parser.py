@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -138,15 +139,41 @@ FRIENDLY = {
 
 def terminal_words(terminal: str) -> list[str]:
     """What a terminal is written as: `of` for OF, `allow` and `require` for GUARD_KIND, `per player`
-    for PER_PLAYER (a pattern's text for terminals that are not words, like NAME); [] if unknown."""
+    for PER_PLAYER, `partners across` and `partners adjacent` for PARTNERS (a pattern's text for
+    terminals that are not words, like NAME); [] if unknown."""
     try:
         pattern = parser().get_terminal(terminal).pattern
     except KeyError:
         return []
     if pattern.type == "str":
         return [pattern.value]
-    words = re.sub(r"\[ \t\]\+|\[ \\t\]\+", " ", pattern.value).replace("\\b", "").strip("()")
-    return words.split("|")
+    text = re.sub(r"\[ \\t\]\+|\[ \t\]\+", " ", pattern.value).replace("\\b", "")
+    words = re.fullmatch(r"([a-z ]*)\(([a-z |]+)\)([a-z ]*)", text)  # `partners[ \t]+(across|adjacent)\b`
+    if words:
+        head, alternatives, tail = words.groups()
+        return [f"{head}{word}{tail}" for word in alternatives.split("|")]
+    return [text] if re.fullmatch(r"[a-z ]+", text) else text.strip("()").split("|")
+
+
+def _keyword_hint(err: UnexpectedInput, text: str, expected: set[str]) -> str | None:
+    """`did you mean 'phase'?` when the word met is a misspelling of a keyword the parser expected
+    there (`phaze`, `alow`, `wen`, `higest`; `partners acros` for `partners across`)."""
+    pos = err.token.start_pos if isinstance(err, UnexpectedToken) else getattr(err, "pos_in_stream", None)
+    if pos is None or not 0 <= pos < len(text) or not re.match(r"[a-z]", text[pos]):
+        return None
+    best, best_ratio = None, 0.0
+    for terminal in expected:
+        for keyword in terminal_words(terminal):
+            if not re.fullmatch(r"[a-z]+( [a-z]+)*", keyword):
+                continue
+            words = re.match(r"[a-z_0-9]+" + r"[ \t]+[a-z_0-9]+" * keyword.count(" "), text[pos:])
+            if words is None:
+                continue
+            written = " ".join(words.group().split())
+            ratio = SequenceMatcher(None, written, keyword).ratio()
+            if written != keyword and ratio > best_ratio:
+                best, best_ratio = keyword, ratio
+    return f"did you mean '{best}'?" if best is not None and best_ratio >= 0.75 else None
 
 
 def _friendly(terminal: str) -> str:
@@ -200,7 +227,7 @@ def parse(text: str, file: str = "<rules>") -> Tree:
         message = f"unexpected {_found(err, source)}"
         if expected:
             message += f"; expected {_describe_expected(set(expected))}"
-        hint = _mistake_hint(err) or _spelling_hint(err, source)
+        hint = _mistake_hint(err) or _spelling_hint(err, source) or _keyword_hint(err, source, set(expected))
         raise RulesSyntaxError(message, Span(file, line, col), hint) from None
     except LarkError:  # an inconsistent dedent, from the indenter
         line = _dedent_line(source)

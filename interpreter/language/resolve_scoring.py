@@ -39,7 +39,7 @@ class ScoringResolver:
             raise DeclarationError(
                 "the game does not say who wins",
                 first.span,
-                "add `winner highest total` or `winner lowest total` to the game section",
+                "add `winner highest total`, `winner lowest total` or `everyone wins if CONDITION` to the game section",
             )
         node["dealer"] = g["dealer"].value if "dealer" in g else "clockwise"
         if "max_moves" in g:
@@ -48,5 +48,18 @@ class ScoringResolver:
                     "a round must allow at least 1 move", g["max_moves"].span, "write `max moves per round N`, N from 1"
                 )
             node["max_moves_per_round"] = g["max_moves"].value
-        node["winner"] = g["winner"].value
+        node.update(self._winner(g["winner"]))
         return self._noted(node, first.span)
+
+    def _winner(self, w: Any) -> dict[str, Any]:
+        """`winner highest|lowest total`, or `everyone wins if CONDITION` (a cooperative game: all
+        seats win together when it holds at the game's end, else all lose)."""
+        if isinstance(w.value, str):
+            return {"winner": w.value}
+        if self.p.teams is not None:
+            raise DeclarationError(
+                "a cooperative game (`everyone wins if`) has no teams: all players win or lose together",
+                w.span,
+                "remove the `teams` line, or say which team wins with `winner highest total`",
+            )
+        return {"winner": "all", "all_win": self._noted({"if": self.expr(w.value, {}, BOOL)}, w.span)}

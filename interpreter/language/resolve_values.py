@@ -55,18 +55,9 @@ class ValuesResolver:
         """The expressions of players, seats and functions (every, for each, seats, across, calls)."""
         a = e.args
         match e.op:
-            case "every":  # every player where chips of it > 0
-                src = a[0]
-                if src.op != "filter" or src.args[2] is not None:
-                    raise RulesTypeError(
-                        "`every X` needs a condition: `every X where C` (or `every ZONE is empty`)",
-                        e.span,
-                        "e.g. `every player where count hand of it > 0`",
-                    )
-                coll, t = self._seat_collection(src.args[0], scope) or self._sub(src.args[0], scope)
-                elem = self._element(t, src.args[0].span)
-                coll = self._as_collection(coll, t)
-                where = self.expr(src.args[1], {**scope, "it": elem}, BOOL)
+            case "every":  # every player where chips of it > 0, every card in hand of P where ...
+                coll, elem, where_e = self._every_domain(e, scope)
+                where = self.expr(where_e, {**scope, "it": elem}, BOOL)
                 return {"op": "every", "of": coll, "where": where}, BOOL
             case "for_each":  # max total of player for each player where ...
                 agg, value_e, over, where_e = a
@@ -116,6 +107,32 @@ class ValuesResolver:
             case "call":  # playable(card)
                 return self._call(e, scope)
         raise AssertionError(e.op)
+
+    def _every_domain(self, e: Expr, scope: dict[str, T]) -> tuple[dict[str, Any], T, Expr]:
+        """What `every` goes over, its element and its condition: `every X where C [except Y]` and,
+        as `some` takes it, `every NAME in ZONE where C [except Y]`. The condition is what each
+        must meet; `except` takes its element out of the collection first."""
+        src = e.args[0]
+        if src.op == "filter":
+            base, where_e, except_e = src.args
+            coll, t = self._seat_collection(base, scope) or self._sub(base, scope)
+            elem = self._element(t, base.span)
+            coll = self._as_collection(coll, t)
+        elif src.op == "select" and src.args[2] is not None:
+            what, base, where_e, except_e = src.args
+            coll, t = self._select(Expr("select", (what, base, None, None), src.span), scope)
+            elem = self._element(t, src.span)
+            coll = self._as_collection(coll, t)
+        else:
+            raise RulesTypeError(
+                "`every X` needs a condition: `every X where C`, `every card in ZONE where C`"
+                " (or `every ZONE is empty`)",
+                e.span,
+                "e.g. `every player where count hand of it > 0`, `every card in hand of P where suit of it = hearts`",
+            )
+        if except_e is not None:
+            coll, _ = self._where_except(coll, elem, t, None, except_e, scope)
+        return coll, elem, where_e
 
     def _of_value(self, name: str, arg: dict[str, Any], t: T, span: Span) -> tuple[dict[str, Any], T] | None:
         """`seat|left|right|team|partner of PLAYER`, `total of TEAM`, `ZONE of TEAM`; else None."""

@@ -6,12 +6,13 @@ are the resolver's job).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
 from lark import Token, Transformer, Tree, v_args
 
-from ..errors import DeclarationError, Span
+from ..errors import DeclarationError, Span, remember_source
 from .ast_nodes import (
     AtTime,
     AttrSpec,
@@ -50,6 +51,7 @@ from .ast_nodes import (
     Zones,
 )
 from .parser import parse
+from .resolve_types import MAX_DEPTH
 
 # ---- the transformer -------------------------------------------------------------------
 
@@ -349,6 +351,9 @@ class ToAst(Transformer):
     def winner(self, meta, c):
         return GameItem("winner", str(c[0]), self._s(meta))
 
+    def winner_all(self, meta, c):  # `everyone wins if C`: the condition (an Expr) in place of highest/lowest
+        return GameItem("winner", c[2], self._s(meta))
+
     # expressions
     def number(self, meta, c):
         return self._e("number", meta, int(c[0]))
@@ -489,6 +494,39 @@ def check_nesting(tree: Tree, file: str) -> None:
         stack.extend((child, depth + 1) for child in reversed(node.children) if isinstance(child, Tree))
 
 
+# Arithmetic nests one level an operator (`1 + 1 + 1` is `(1 + 1) + 1`), and the resolver refuses
+# expressions deeper than MAX_DEPTH (60); more operators than this in one statement are refused
+# before the text is parsed at all, so that a huge expression (an upload of `1+1+...`) costs a scan,
+# not a parse of every operator first. Real rules have a handful a line.
+MAX_OPERATORS = 250
+_OPERATOR_SCAN = re.compile(r'"[^"\n]*"|#[^\n]*|[()\n]|[-+*/%]')
+
+
+def check_operators(text: str, file: str) -> None:
+    """Refuse a statement (a line, or the lines a parenthesis holds together) of more than
+    MAX_OPERATORS arithmetic operators, at the first operator too many; strings and comments aside."""
+    count = parens = 0
+    for m in _OPERATOR_SCAN.finditer(text):
+        ch = m.group()
+        if ch == "(":
+            parens += 1
+        elif ch == ")":
+            parens = max(0, parens - 1)
+        elif ch == "\n":
+            count = 0 if parens == 0 else count
+        elif len(ch) == 1 and ch in "-+*/%":
+            count += 1
+            if count > MAX_OPERATORS:
+                line = text.count("\n", 0, m.start()) + 1
+                col = m.start() - text.rfind("\n", 0, m.start())
+                raise DeclarationError(
+                    f"more than {MAX_OPERATORS} operators in one expression",
+                    Span(file, line, col),
+                    f"arithmetic nests a level an operator, {MAX_DEPTH} at most:"
+                    " name parts of a long expression with `define`",
+                )
+
+
 # The resolver refuses numbers above a billion; a literal longer than this is refused before it is
 # converted at all (Python will not convert a text of more than 4,300 digits to a number).
 MAX_DIGITS = 10
@@ -507,6 +545,8 @@ def check_numbers(tree: Tree, file: str) -> None:
 
 def to_ast(text: str, file: str = "<rules>") -> Ruleset:
     """Parse rules text into its AST (a Ruleset)."""
+    remember_source(file, text)  # (an error before the parse quotes its line too)
+    check_operators(text, file)
     tree: Tree = parse(text, file)
     check_nesting(tree, file)
     check_numbers(tree, file)

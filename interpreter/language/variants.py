@@ -252,10 +252,10 @@ def _once_ends(part: Ends, seen: set, where: str) -> None:
     seen.add((where, "ends when"))
 
 
-def _put(table: dict, key: str, item: Any, seen: set, what: str) -> None:
-    """Add or replace one declaration; the same key twice in one file is an error."""
+def _put(table: dict, key: str, item: Any, seen: set, what: str, hint: str | None = None) -> None:
+    """Add or replace one declaration; the same key twice in one file is an error (with ``hint``)."""
     if (what, key) in seen:
-        raise DeclarationError(f"{what} '{key}' is declared twice in this file", item.span)
+        raise DeclarationError(f"{what} '{key}' is declared twice in this file", item.span, hint)
     seen.add((what, key))
     table[key] = item
 
@@ -343,7 +343,23 @@ def _overlay_round(program: Program, item: Round, base: str | None, seen: set) -
                     key = unparse(rule.each) if rule.each else unparse(rule.points)
                     if key == "team":  # `each team: POINTS`: a game may score teams several ways
                         key = f"each team: {unparse(rule.points)}"
-                    _put(program.score, key, rule, seen, "scoring rule")
+                    _put(program.score, key, rule, seen, "scoring rule", _twice_scored(rule))
+
+
+def _twice_scored(rule: Any) -> str:
+    """The hint for two scoring rules known by the same words (a variant replaces a rule by them)."""
+    if rule.each:
+        over = unparse(rule.each)
+        return (
+            f"a scoring rule is known by what it scores (`each {over}`), so that a variant can replace it:"
+            f" to score these cards two ways, tell the rules apart with `where`,"
+            f" e.g. `each {over} where ATTRIBUTE of it = VALUE: POINTS`"
+        )
+    points = unparse(rule.points)
+    return (
+        f"a scoring rule without `each` is known by its points (`{points}`): join the conditions"
+        f" (`{points} if A or B`), or add both in one rule: `(if A then {points} else 0) + (if B then {points} else 0)`"
+    )
 
 
 def _overlay_phase(program: Program, phase: Phase, base: str | None, seen: set) -> None:

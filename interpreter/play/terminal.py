@@ -211,7 +211,11 @@ def round_header(state: Any, round_index: int, seat: int) -> str:
 
 
 def final_table(state: Any, seat: int) -> str:
-    """The end of the game: totals and winners."""
+    """The end of the game: totals and winners (a cooperative game's: whether all won or all lost)."""
+    if state.game.cooperative:
+        return (
+            f"=== game over: totals {state.totals}; {'everyone wins' if state.won_together else 'everyone loses'} ==="
+        )
     win = state.winners()
     names = ", ".join(seat_name(p, seat) for p in win)
     return f"=== game over: totals {state.totals}; {'winner' if len(win) == 1 else 'winners'}: {names} ==="

@@ -63,7 +63,7 @@ def observed_run(
 ) -> dict[str, Any]:
     """Decisions, drama, balance (Holm-corrected seat advantage), length and rule firings of ``games`` games."""
     names = [a.name for a in make_agents(agents, players, seed)]
-    tally = Tally(players, names, game.winner_highest)
+    tally = Tally(players, names, game.winner_highest, cooperative=game.cooperative)
     measures = Measures(players)
     present: Counter = Counter()
     job = make_job(game, players, seed, names, params, False, observe=True)
@@ -97,8 +97,10 @@ def balance(tally: Tally) -> dict[str, Any]:
         "fair_share": summary["fair_share"],
         "correction": "holm",
         "seat_advantage": summary["seat_advantage"],
+        "seats_differ_by_agent": summary["seats_differ_by_agent"],
         "first_player": summary["first_player"],
         "length": summary["length"],
+        **({"cooperative": summary["cooperative"]} if "cooperative" in summary else {}),
     }
 
 
@@ -121,21 +123,27 @@ def skill_run(
     ``games`` is rounded up to a multiple of the players, so that A holds every seat equally often.
     A game's share is 1/k when A is among k winners, else 0; the skill gap is its mean minus
     1/players (by symmetry the mean share of a seat-rotated agent no better than B), with the
-    Wilson interval of the shares' total over the games."""
+    Wilson interval of the shares' total over the games. In a cooperative game a win is every
+    seat's: the share is 1 when the players win, and the fair share is B's own win rate, from as
+    many games with B in every seat."""
     strong, weak = (make_agent(spec, 0, seed).name for spec in pair)
     games = -(-games // players) * players
     job = make_job(game, players, seed, [strong] + [weak] * (players - 1), params, False, False, rotate=True)
-    sign = 1 if game.winner_highest else -1
+    sign = 1 if game.winner_highest or game.cooperative else -1
     share, lead = Moments(), Moments()
     index = 0
     for chunk in _played(job, games, jobs, scheduler, progress):
         for out in chunk.outcomes:
             seat, winners, totals = index % players, out["winners"], out["totals"]
-            share.add(1 / len(winners) if seat in winners else 0.0)
+            share.add(float(out["together"]) if game.cooperative else 1 / len(winners) if seat in winners else 0.0)
             others = [t for s, t in enumerate(totals) if s != seat]
             lead.add(sign * (totals[seat] - sum(others) / len(others)) if others else 0.0)
             index += 1
-    fair = 1 / players
+    fair = (
+        1 / players
+        if not game.cooperative
+        else _together_rate(game, players, weak, games, seed, params, jobs, scheduler)
+    )
     s = share.summary()
     # the Wilson interval of the rate (the total share over the games): within [0, 1], and not a
     # point when the agent wins every game (a tie counting as part of a win)
@@ -151,6 +159,15 @@ def skill_run(
         "gap": {"value": s["mean"] - fair, "ci": ci, "significant": ci[0] > 0 or ci[1] < 0},
         "score_lead": lead.summary(),
     }
+
+
+def _together_rate(
+    game: Game, players: int, agent: str, games: int, seed: int | None, params: Any, jobs: int, scheduler: Any
+) -> float:
+    """How often the players of a cooperative game win together with ``agent`` in every seat."""
+    job = make_job(game, players, seed, [agent] * players, params, False, False)
+    won = sum(out["together"] for chunk in _played(job, games, jobs, scheduler, None) for out in chunk.outcomes)
+    return won / games if games else 0.0
 
 
 # ---- the whole evaluation --------------------------------------------------------------------------

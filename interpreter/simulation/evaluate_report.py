@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .report import first_player_text, num_ci, pct, rate_ci, seat_advantage_text
+from .report import first_player_text, num_ci, pct, rate_ci, seat_advantage_text, together_text
 
 
 def _row(name: str, value: str, meaning: str) -> str:
@@ -106,8 +106,13 @@ def drama_text(d: dict[str, Any]) -> list[str]:
 
 def balance_text(b: dict[str, Any]) -> list[str]:
     """Seat advantage after Holm's correction, first player, length."""
+    if "cooperative" in b:  # all seats win or lose together: one win rate, no seat ahead of another
+        out = ["balance", "  " + together_text(b["cooperative"], b["cooperative"]["win_rate"]["n"])]
+        out.append("  " + first_player_text(b["first_player"]))
+        return out + _length_rows(b)
     fair = b["fair_share"]
     out = [f"balance (fair share {pct(fair)}; *: a seat that differs from it after Holm's correction over the seats)"]
+    word = "difference" if b.get("seats_differ_by_agent") else "advantage"  # (the agents' as much as the seats')
     for s in b["seats"]:
         adv = s["advantage"]
         mark = "*" if adv["significant"] else " "
@@ -115,20 +120,23 @@ def balance_text(b: dict[str, Any]) -> list[str]:
             _row(
                 f"seat {s['seat']}",
                 f"{pct(s['win_rate'])} {rate_ci(s['win_rate_ci'])}{mark}",
-                f"advantage {100 * adv['value']:+.1f} points, p {adv['p']:.3g} (Holm {adv['p_adjusted']:.3g})",
+                f"{word} {100 * adv['value']:+.1f} points, p {adv['p']:.3g} (Holm {adv['p_adjusted']:.3g})",
             )
         )
     out.append("  " + seat_advantage_text(b))
     out.append("  " + first_player_text(b["first_player"]))
+    return out + _length_rows(b)
+
+
+def _length_rows(b: dict[str, Any]) -> list[str]:
     moves, rounds = b["length"]["moves"], b["length"]["rounds"]
-    out.append(
+    return [
         _row(
             "game length",
             f"{moves['mean']:.1f} moves {num_ci(moves['ci'], 1)}",
             f"{rounds['mean']:.2f} rounds {num_ci(rounds['ci'])}; {moves['min']:g} to {moves['max']:g} moves",
         )
-    )
-    return out
+    ]
 
 
 def rules_text(r: dict[str, Any], games: int) -> list[str]:

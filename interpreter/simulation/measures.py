@@ -71,7 +71,7 @@ def play_observed(
     state = game.new_game(players, seed, params)
     seats = make_agents(agents, players, seed)
     views = [SeatView(state, seat) for seat in range(players)]
-    sign = 1 if game.winner_highest else -1
+    sign = 1 if game.winner_highest or game.cooperative else -1
     hist: Counter = Counter()  # real choices at a decision -> decisions
     forced = legal = 0
     trail = [leaders(positions(state, sign))]
@@ -87,12 +87,15 @@ def play_observed(
         trail.append(leaders(positions(state, sign)))
     decisions = len(trail) - 1
     final = [sign * t for t in state.totals]
+    lead = drama(trail, frozenset(state.winners()), final)
+    if game.cooperative:  # the players win or lose as one: no seat is a winner who could be behind
+        lead |= {"behind": None, "decided": None}
     return state, {
         "decisions": decisions,
         "forced": forced,
         "legal": legal,
         "choices": sorted(hist.items()),
-        **drama(trail, frozenset(state.winners()), final),
+        **lead,
     }
 
 

@@ -56,7 +56,10 @@ def run_blocks(stats: dict[str, Any]) -> list[Block]:
         out.append("parameters: " + ", ".join(f"{k}={v}" for k, v in stats["params"].items()))
     out.append("")
     out.append(seats_table(stats))
-    out.append(seat_advantage_text(stats))
+    if "cooperative" in stats:  # one outcome for all: no seat wins more than another
+        out.append(together_text(stats["cooperative"], stats["games"]))
+    else:
+        out.append(seat_advantage_text(stats))
     out.append(first_player_text(stats["first_player"]))
     if stats["per_round"]:
         out.append("")
@@ -120,19 +123,33 @@ def rounds_table(per_round: list[dict[str, Any]], players: int) -> Table:
 
 
 def seats_table(stats: dict[str, Any]) -> Table:
-    """Per seat: agent, wins, win rate (* when it is not a fair share), mean score and its spread."""
+    """Per seat: agent, wins, win rate (* when it is not a fair share), mean score and its spread (a
+    cooperative game's seats win together: their win rate is said once, by together_text)."""
+    together = "cooperative" in stats
+    win_columns = () if together else ("wins", "win rate", "95% CI")
     table = Table(
         [Column("seat", right=True), Column("agent")]
-        + [Column(name, right=True) for name in ("wins", "win rate", "95% CI", "mean score", "95% CI")]
+        + [Column(name, right=True) for name in (*win_columns, "mean score", "95% CI")]
         + [Column(name, right=True) for name in ("sd", "min", "max")]
     )
     for s in stats["seats"]:
         sc = s["score"]
         mark = "*" if s["advantage"]["significant"] else ""
-        wins = [str(s["seat"]), s["agent"], str(s["wins"]), pct(s["win_rate"]) + mark, rate_ci(s["win_rate_ci"])]
+        wins = [str(s["seat"]), s["agent"]]
+        if not together:
+            wins += [str(s["wins"]), pct(s["win_rate"]) + mark, rate_ci(s["win_rate_ci"])]
         score = [f"{sc['mean']:.2f}", num_ci(sc["ci"]), f"{sc['sd']:.2f}", f"{sc['min']:g}", f"{sc['max']:g}"]
         table.rows.append(wins + score)
     return table
+
+
+def together_text(coop: dict[str, Any], games: int) -> str:
+    """A cooperative game's one win rate: the games all the players won together."""
+    wr = coop["win_rate"]
+    return (
+        f"cooperative: the players won together in {coop['wins']} of {plural(games, 'game')}: "
+        f"win rate {pct(wr['rate'])} {rate_ci(wr['ci'])}"
+    )
 
 
 def agents_table(stats: dict[str, Any]) -> Table:
@@ -162,10 +179,17 @@ def _group_table(rows: list[dict[str, Any]], key: str, width: int, score: str, w
 
 
 def seat_advantage_text(stats: dict[str, Any]) -> str:
-    """One line on whether any seat wins more or less often than a fair share."""
+    """One line on whether any seat wins more or less often than a fair share; when the seats have
+    different agents, a difference is not called a seat advantage (it is the agents' as much)."""
     fair = pct(stats["fair_share"])
     how = f"{len(stats['seats'])} seats tested at once, Holm's correction"
     marked = [s for s in stats["seats"] if s["advantage"]["significant"]]
+    if stats.get("seats_differ_by_agent"):
+        head = "seats differ by agent, so no seat advantage is measured (play one agent at every seat for that)"
+        if not marked:
+            return f"{head}; no seat's win rate differs from the fair share {fair} ({how})"
+        parts = [f"seat {s['seat']} ({s['agent']}) {100 * s['advantage']['value']:+.1f} points" for s in marked]
+        return f"{head}; win rates that differ from the fair share {fair} (*; {how}): " + ", ".join(parts)
     if not marked:
         return f"seat advantage: none found against the fair share {fair} ({how})"
     parts = [f"seat {s['seat']} {100 * s['advantage']['value']:+.1f} points" for s in marked]

@@ -41,7 +41,9 @@ def simulate(
     game.check_players(players)  # before the agents: their count is checked against it
     names = [a.name for a in make_agents(agents, players, seed)]
     values = game.param_values(players, params)  # a bad --set fails here, before any game
-    tally = Tally(players, names, game.winner_highest, team_seats(game.ir.get("teams"), players))
+    tally = Tally(
+        players, names, game.winner_highest, team_seats(game.ir.get("teams"), players), cooperative=game.cooperative
+    )
     job = make_job(game, players, seed, names, params, record_to is not None, count_rules)
     out = RecordFile(record_to) if record_to else None  # whole lines, even when interrupted
     start = time.perf_counter()

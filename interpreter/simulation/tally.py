@@ -32,6 +32,8 @@ def outcome(state: Any) -> dict[str, Any]:
         "rounds": rounds,
         "moves": sum(len(r["moves"]) for r in state.history),
     }
+    if game.cooperative:  # all seats won together, or none did
+        out["together"] = bool(state.won_together)
     teams = team_results(state.totals, game.winner_highest, game.ir.get("teams"))
     if teams is not None:
         out["teams"] = [[t["total"], t["won"]] for t in teams]
@@ -46,8 +48,17 @@ def histogram(counts: Counter) -> list[list[float]]:
 class Tally:
     """Per-seat, per-round, per-agent and game-length figures, folded one game at a time."""
 
-    def __init__(self, players: int, agents: list[str], highest: bool = True, teams: list[list[int]] | None = None):
+    def __init__(
+        self,
+        players: int,
+        agents: list[str],
+        highest: bool = True,
+        teams: list[list[int]] | None = None,
+        cooperative: bool = False,
+    ):
         self.players = players
+        self.cooperative = cooperative  # all players win or lose together: one win rate, the players'
+        self.together_wins = 0
         self.teams = teams  # each team's seats, when the ruleset has teams
         self.team_scores = [Moments() for _ in teams or ()]
         self.team_wins = [0] * len(teams or ())
@@ -82,6 +93,7 @@ class Tally:
             self.wins[seat] += 1
             self.agent_wins[self.agents[seat]] += 1
         self.winner_slots += len(out["winners"])
+        self.together_wins += out.get("together", False)
         for t, (total, won) in enumerate(out.get("teams", ())):
             self.team_scores[t].add(total)
             self.team_wins[t] += won
@@ -148,6 +160,11 @@ class Tally:
             for t, seats in enumerate(self.teams or ())
         ]
 
+    def together(self) -> dict[str, Any]:
+        """A cooperative game's figures: the games the players won together, and that win rate with
+        its interval (every seat's own row says the same: all win or none does)."""
+        return {"wins": self.together_wins, "win_rate": rate_summary(self.together_wins, self.games)}
+
     def fair_share(self) -> float:
         """The win rate every seat would have in a fair game (ties make it more than 1/players)."""
         return self.winner_slots / (self.games * self.players) if self.games else 0.0
@@ -185,10 +202,12 @@ class Tally:
     def summary(self) -> dict[str, Any]:
         """Every figure of the run as JSON-able data (see docs/simulation.md)."""
         seats = self.seats()
+        by_agent = len(set(self.agents)) > 1  # then a seat's difference is its agent's as much as its own
         return {
             "seats": seats,
             "fair_share": self.fair_share(),
-            "seat_advantage": [s["seat"] for s in seats if s["advantage"]["significant"]],
+            "seat_advantage": [] if by_agent else [s["seat"] for s in seats if s["advantage"]["significant"]],
+            "seats_differ_by_agent": by_agent,
             "first_player": self.first_player(),
             "per_round": [
                 {"round": i + 1, "seats": [m.summary() for m in ms]} for i, ms in enumerate(self.round_scores)
@@ -198,6 +217,7 @@ class Tally:
             "rounds_per_game": self.rounds.mean,
             "by_agent": self.by_agent(),
             **({"teams": self.by_team()} if self.teams else {}),
+            **({"cooperative": self.together()} if self.cooperative else {}),
             "distributions": {
                 "scores": [histogram(h) for h in self.score_hist],
                 "moves": histogram(self.moves_hist),

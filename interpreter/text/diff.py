@@ -181,7 +181,10 @@ def items(ir: dict[str, Any]) -> list[Item]:
     out.append(Item("dealer", "", "Dealer", R.game_dealer(g), g.get("dealer", "clockwise")))
     if g.get("max_moves_per_round") is not None:
         out.append(Item("max moves", "", "Moves per round", R.game_max_moves(g), g["max_moves_per_round"]))
-    out.append(Item("winner", "", "Winner", R.game_winner(g, ir.get("teams")), g["winner"]))
+    won = g["all_win"]["if"] if g.get("all_win") else g["winner"]  # (a cooperative game: its condition)
+    out.append(
+        Item("winner", "", "Winner", R.game_winner(g, ir.get("teams"), ctx), won, (g.get("all_win") or {}).get("note"))
+    )
     return out
 
 

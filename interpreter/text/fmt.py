@@ -28,6 +28,7 @@ from ..language.ast_nodes import (
     Expr,
     Extends,
     FirstPlayer,
+    GameItem,
     GameSection,
     Move,
     Param,
@@ -399,12 +400,7 @@ class Printer:
                     if isinstance(g, Ends):
                         self.phase_part(g, 1)
                         continue
-                    text = {
-                        "rounds": f"rounds {expression(g.value)}",
-                        "dealer": "dealer stays" if g.value == "stays" else f"dealer rotates {g.value}",
-                        "max_moves": f"max moves per round {g.value}",
-                    }
-                    self.line(1, text.get(g.kind, f"winner {g.value} total"), g.span.line)
+                    self.line(1, _game_line(g), g.span.line)
             case _:
                 raise ValueError(f"no canonical form for {type(it).__name__}")
 
@@ -542,3 +538,17 @@ class Printer:
 def format_text(text: str, file: str = "<rules>") -> str:
     """Rules text in the canonical layout (raises the parser's errors on text that does not parse)."""
     return Printer(to_ast(text, file), text).print()
+
+
+def _game_line(g: GameItem) -> str:
+    """One line of the game section: rounds, dealer, max moves or who wins."""
+    match g.kind:
+        case "rounds":
+            return f"rounds {expression(g.value)}"
+        case "dealer":
+            return "dealer stays" if g.value == "stays" else f"dealer rotates {g.value}"
+        case "max_moves":
+            return f"max moves per round {g.value}"
+    if isinstance(g.value, str):
+        return f"winner {g.value} total"
+    return f"everyone wins if {expression(g.value)}"  # a cooperative game

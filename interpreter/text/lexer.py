@@ -23,6 +23,7 @@ RULES = (
     "rounds",
     "dealer",
     "winner",
+    "everyone wins",
     "order",
     "allow",
     "require",

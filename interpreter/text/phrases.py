@@ -403,5 +403,5 @@ def _is_it(node: Any) -> bool:
     return isinstance(node, dict) and node.get("op") == "bound" and node["name"] == "it"
 
 
-value_phrases.bind(say, grouped, human, _some, _count)
+value_phrases.bind(say, grouped, human, _some, _count, coll)
 EXPR.update(value_phrases.VALUE_PHRASES)

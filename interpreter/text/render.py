@@ -452,7 +452,7 @@ def _scoring(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
 def _end(ir: dict[str, Any], ctx: P.Ctx, values: dict[int, dict[str, Any]]) -> list[Block]:
     g = ir["game"]
     lasts = _lasts(g, ctx, values) if "rounds" in g else None
-    sentence = f"{F.game_end(g, ctx, lasts)}; {R.game_dealer(g)}. At the end, {R.game_winner(g, ir.get('teams'))}."
+    sentence = f"{F.game_end(g, ctx, lasts)}; {R.game_dealer(g)}. At the end, {R.game_winner(g, ir.get('teams'), ctx)}."
     bound = R.game_max_moves(g)
     if bound:
         sentence += f" ({bound[0].upper()}{bound[1:]}.)"

@@ -391,8 +391,12 @@ def game_max_moves(g: dict[str, Any]) -> str | None:
     return None if n is None else f"a round that has not ended after {n} moves is stopped as endless"
 
 
-def game_winner(g: dict[str, Any], teams: dict[str, Any] | None = None) -> str:
-    """Who wins: a player, or with teams a team (all its players)."""
+def game_winner(g: dict[str, Any], teams: dict[str, Any] | None = None, ctx: Ctx | None = None) -> str:
+    """Who wins: a player, or with teams a team (all its players), or in a cooperative game all the
+    players together or none."""
+    if g.get("all_win"):
+        cond = say(g["all_win"]["if"], ctx or Ctx({}))
+        return f"all the players win together if {cond}; otherwise they all lose"
     if teams is not None:
         return (
             f"the team with the {g['winner']} total (its players' totals together) wins, and all its players "

@@ -16,15 +16,16 @@ class _Words:
     human: Any = None
     _some: Any = None
     _count: Any = None
+    coll: Any = None
 
 
 P = _Words()
 
 
-def bind(say: Any, grouped: Any, human: Any, some: Any, count: Any) -> None:
-    """Give these phrases phrases.py's `say`, `grouped`, `human` and its phrases of `some` and
-    `count` over cards."""
-    P.say, P.grouped, P.human, P._some, P._count = say, grouped, human, some, count
+def bind(say: Any, grouped: Any, human: Any, some: Any, count: Any, coll: Any) -> None:
+    """Give these phrases phrases.py's `say`, `grouped`, `human`, its phrases of `some` and
+    `count` over cards and its words for a collection (`coll`)."""
+    P.say, P.grouped, P.human, P._some, P._count, P.coll = say, grouped, human, some, count, coll
 
 
 def _seats(of: dict[str, Any]) -> tuple[str, dict[str, Any] | None] | None:
@@ -50,7 +51,11 @@ def _such(who: str, where: dict[str, Any], ctx: Any, many: bool = False) -> str:
 
 
 def _every(n, ctx):  # every player where chips of it > 0
-    who, where = _seats(n["of"]) or ("player", None)
+    seats = _seats(n["of"])
+    if seats is None:  # every card in hand of player where ...
+        sing, _, qual = P.coll(n["of"], ctx)
+        return f"for every {sing}{qual}, {P.say(n['where'], ctx.with_bound(it=f'that {sing}'))}"
+    who, where = seats
     return f"for every {who}, {P.say(where or n['where'], ctx.with_bound(it=f'that {who}'))}"
 
 

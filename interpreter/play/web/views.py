@@ -192,4 +192,5 @@ def seat_view(state: Any, seat: int) -> dict[str, Any]:
         "last_round": obs["last_round"],
         "over": state.over,
         "winners": state.winners() if state.over else [],
+        **({"cooperative": "won" if state.won_together else "lost"} if game.cooperative and state.over else {}),
     }

@@ -196,7 +196,9 @@ function gameVars(view) {
 function statusLine(view, seats) {
   const parts = [view.rounds === null ? `round ${view.round}` : `round ${view.round} of ${view.rounds}`, `phase ${view.phase}`, `dealer ${seatName(view, view.dealer, seats)}`];
   let turn;
-  if (view.over) {
+  if (view.over && view.cooperative) {
+    turn = `game over: ${view.cooperative === "won" ? "everyone wins" : "everyone loses"}`;
+  } else if (view.over) {
     const names = view.winners.map((p) => seatName(view, p, seats)).join(", ");
     turn = `game over: ${names} ${view.winners.length > 1 ? "win" : "wins"}`;
   } else if (view.asking) {
