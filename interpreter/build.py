@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from importlib.machinery import EXTENSION_SUFFIXES
 
+# The name pip knows this package by (pyproject.toml's [project] name): the command stays `ruleset`
+# and the import name `interpreter`, but `ruleset` on the public index is someone else's package.
+DISTRIBUTION = "ruleset-cards"
+
 
 def engine_build() -> str:
     """``"compiled"`` when the modules that play moves are C extensions, else ``"pure Python"``."""

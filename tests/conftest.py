@@ -121,8 +121,8 @@ def card(type_: str, **attrs) -> dict:
 PROBE = """
 import json
 from importlib import metadata
-from interpreter.build import engine_build
-dist = metadata.distribution("ruleset")
+from interpreter.build import DISTRIBUTION, engine_build
+dist = metadata.distribution(DISTRIBUTION)
 print(json.dumps({"build": engine_build(), "version": dist.version, "direct_url": dist.read_text("direct_url.json")}))
 """
 

@@ -88,7 +88,7 @@ class Client:
                 raise ServerStuck(f"the server exited: {self.stderr()}")
             answer = self.answers.pop(number)
         if "error" in answer:
-            raise LspError(answer["error"]["message"])
+            raise LspError(answer["error"]["message"], answer["error"].get("code"))
         return answer.get("result")
 
     def notify(self, method: str, params: Any) -> None:
@@ -144,4 +144,8 @@ class Client:
 
 
 class LspError(Exception):
-    """The server answered a request with an error."""
+    """The server answered a request with an error (its message; ``code``, the JSON-RPC code)."""
+
+    def __init__(self, message: str, code: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code

@@ -42,7 +42,7 @@ def test_without_matplotlib_plot_says_how_to_install_it(tmp_path):
 
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=HANG)
     assert r.returncode == 2
-    assert 'pip install "ruleset[plots]"' in r.stderr
+    assert 'pip install "ruleset-cards[plots]"' in r.stderr
     assert not (tmp_path / "x.png").exists()
 
 

@@ -1,5 +1,5 @@
 // The client side of the rules language: starts `ruleset lsp` (the language server, installed
-// with `pip install 'ruleset[lsp]'`) for .rules files and stops it with the editor.
+// with `pip install "ruleset-cards[lsp]"`) for .rules files and stops it with the editor.
 "use strict";
 
 const vscode = require("vscode");
@@ -21,7 +21,7 @@ function activate(context) {
   client.start().catch((err) => {
     vscode.window.showErrorMessage(
       `Could not start the rules language server (${command} ${args.join(" ")}): ${err.message}. ` +
-        "Install it with: pip install 'ruleset[lsp]', or set ruleset.command."
+        "Install it with: pip install \"ruleset-cards[lsp]\", or set ruleset.command."
     );
   });
   context.subscriptions.push({ dispose: () => client && client.stop() });

@@ -142,10 +142,10 @@ def version_line() -> str:
     """`ruleset --version`: the version, and whether the engine is the compiled one."""
     from importlib.metadata import PackageNotFoundError, version
 
-    from ..build import engine_build
+    from ..build import DISTRIBUTION, engine_build
 
     try:
-        number = version("ruleset")
+        number = version(DISTRIBUTION)
     except PackageNotFoundError:
         number = "(not installed)"
     return (

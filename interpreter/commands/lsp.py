@@ -18,7 +18,7 @@ def register(sub: Any) -> None:
         description="Run the language server of the rules language over stdin and stdout, for an editor "
         "(editors/vscode/ is the VS Code extension that starts it). It checks a file as it is typed "
         "(the static part of `check`), and after a save plays seeded random playouts in the background. "
-        "Needs the lsp extra: pip install 'ruleset[lsp]'.",
+        'Needs the lsp extra: pip install "ruleset-cards[lsp]".',
     )
     p.add_argument(
         "--playouts", type=int, default=100, help="random playouts a player count after a save (default 100; 0: none)"
@@ -35,7 +35,7 @@ def cmd_lsp(args: argparse.Namespace) -> int:
         from ..editor.server import serve
     except ImportError as err:
         raise RulesetError(
-            f"the language server needs pygls ({err.name} is not installed)", hint="pip install 'ruleset[lsp]'"
+            f"the language server needs pygls ({err.name} is not installed)", hint='pip install "ruleset-cards[lsp]"'
         ) from None
     serve(playouts=args.playouts)
     return 0

@@ -25,7 +25,8 @@ def register(sub: Any) -> None:
         description="Start a web server for playtesting. The lobby picks a ruleset (the shipped ones, the files "
         "named here, or an uploaded .rules), the players, parameters and who sits where (a person or an "
         "agent); each person gets a private link. Tables are saved move by move under --data and resume "
-        "after a restart. With --replay, step through a record file instead. Needs: pip install 'ruleset[web]'.",
+        "after a restart. With --replay, step through a record file instead. "
+        'Needs: pip install "ruleset-cards[web]".',
     )
     p.add_argument("rules", nargs="*", help="rules files to offer besides the shipped ones")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for a LAN)")
@@ -104,7 +105,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ImportError as err:
         raise RulesetError(
             f"ruleset serve needs the web server packages ({err.name} is missing)",
-            hint="pip install 'ruleset[web]'",
+            hint='pip install "ruleset-cards[web]"',
         ) from None
     app, banner = _replay_app(args, build_app) if args.replay else _table_app(args, build_app)
     sock = _listen(args.host, args.port)

@@ -48,9 +48,12 @@ def add_run_options(p: argparse.ArgumentParser, games: str = "number of games (d
     p.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help='play the games on a dask.distributed cluster (tcp://host:8786); needs pip install "ruleset[cluster]"',
+        help="play the games on a dask.distributed cluster (tcp://host:8786); "
+        'needs pip install "ruleset-cards[cluster]"',
     )
-    p.add_argument("--plot", metavar="FILE.png|svg", help='draw the statistics; needs pip install "ruleset[plots]"')
+    p.add_argument(
+        "--plot", metavar="FILE.png|svg", help='draw the statistics; needs pip install "ruleset-cards[plots]"'
+    )
     p.add_argument("--quiet", action="store_true", help=QUIET_HELP)
     add_common(p)
     p.set_defaults(seed=None)  # None: not given (an experiment file's seed then rules), else 0

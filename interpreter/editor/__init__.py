@@ -2,8 +2,9 @@
 
 ``analysis`` checks a buffer (the static part of `check`) and finds its declarations and names;
 ``diagnostics`` turns findings into positioned problems (and runs the playouts after a save);
-``hover``, ``navigation`` (definition, references, rename), ``completion`` and ``outline`` answer
-the editor's questions from the analysis; ``server`` wires them to the protocol (pygls).
+``slots`` tells which kind a written name stands for (names are per kind); ``hover``,
+``navigation`` (definition, references, rename), ``completion`` and ``outline`` answer the
+editor's questions from the analysis; ``server`` wires them to the protocol (pygls).
 
 Nothing here lists the constructs of the language: keywords come from the grammar (the parser's
 expected tokens, its terminals), declarations and their words from the IR (``text.diff.items``

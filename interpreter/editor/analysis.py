@@ -3,7 +3,8 @@ and the names written in it and in its bases.
 
 A declaration is what ``text.diff.items`` cuts the IR into (a zone, a parameter, a phase, a move,
 a card type ...) plus the attributes of the cards; its position is the name's token on the line of
-the item's ``at``. When the text does not resolve (half typed), the last good declarations stay.
+the item's ``at``. A text that parses but names something unknown (a typo) still declares what
+resolves; when the text does not parse (half typed), the last good declarations stay.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from ..checker import Report, check_static
-from ..errors import Span, source_line
+from ..errors import RulesetError, Span, source_line
 from ..language.parser import parser
+from ..language.resolve import resolve
+from ..language.variants import load_program
 from ..text import rule_phrases as R
 from ..text.diff import items, plain
 
@@ -141,11 +144,23 @@ def analyse(path: str, text: str, previous: Analysis | None = None) -> Analysis:
     # The resolver's IR fits the schema by construction (the tests check every shipped and fuzzed
     # ruleset); checking it again on every keystroke would take most of the time of an analysis.
     ir, _, _ = check_static(path, report, text=text, schema=False)
+    if ir is None and report.findings:
+        ir = partial_ir(path, text)
     if ir is not None:
         return Analysis(path, text, report, ir, text, list(dict.fromkeys([path, *_files(ir)])))
     if previous is not None:  # keep what the last text that resolved declared
         return Analysis(path, text, report, previous.ir, previous.ir_text, previous.files, previous._declarations)
     return Analysis(path, text, report, files=[path])
+
+
+def partial_ir(path: str, text: str) -> dict[str, Any] | None:
+    """The IR of a text that parses but does not resolve (a misspelt name, reported by the check):
+    the resolver goes on past each unknown name, so what still resolves is kept. None when the text
+    does not parse or resolution stops (a missing section)."""
+    try:
+        return resolve(load_program(text, path), [])
+    except RulesetError:
+        return None
 
 
 def _files(node: Any) -> list[str]:

@@ -1,5 +1,6 @@
 """Hover: a declared name's kind, its meaning in the rulebook's words and its declaration; a
-keyword's line of the grammar (the construct it opens, as docs/language.md documents it)."""
+keyword's line of the grammar (the construct it opens, as docs/language.md documents it); an
+unknown name's problem, as the check words it."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from lsprotocol import types as T
 
 from ..errors import source_line
 from ..language.parser import grammar_path, parser
-from .analysis import Analysis, Declaration, keywords, spellings, token_at
+from .analysis import Analysis, Declaration, Token, keywords, spellings, token_at
+from .slots import meant
 
 
 def hover(analysis: Analysis, line: int, col: int) -> T.Hover | None:
@@ -19,13 +21,15 @@ def hover(analysis: Analysis, line: int, col: int) -> T.Hover | None:
     token = token_at(analysis, line, col)
     if token is None:
         return None
-    decls = analysis.declared(token.text)
+    _, decls = meant(analysis, token)
     if decls:
         text = "\n\n---\n\n".join(_declaration(d) for d in decls)
     elif token.text in _keyword_words():
         text = _keyword(token.text)
     else:
-        return None
+        text = _problem(analysis, token)
+        if text is None:
+            return None
     where = T.Range(T.Position(line, token.col), T.Position(line, token.end))
     return T.Hover(T.MarkupContent(T.MarkupKind.Markdown, text), where)
 
@@ -39,6 +43,15 @@ def _declaration(d: Declaration) -> str:
     if declared is not None:
         out.append(f"```rules\n{declared.strip()}\n```\n{Path(d.at.file).name}, line {d.at.line + 1}")
     return "\n\n".join(out)
+
+
+def _problem(analysis: Analysis, token: Token) -> str | None:
+    """What the check says of an undeclared name on its line (an unknown name, with its hint)."""
+    for f in analysis.report.findings:
+        at = f.at
+        if at and at.file == analysis.path and at.line - 1 == token.line and f"'{token.text}'" in f.message:
+            return f"**{f.severity}**: {f.message}" + (f"\n\nhint: {f.hint}" if f.hint else "")
+    return None
 
 
 @cache

@@ -1,5 +1,6 @@
 """Go to definition, find references and rename, across `extends`: a variant's names lead into
-its base file, and a renamed name changes in the file, its bases and every variant found of them."""
+its base file, and a renamed name changes in the file, its bases and every variant found of them.
+Names are per kind (slots.py): the move `play` and the phase `play` are two names."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ from pathlib import Path
 
 from lsprotocol import types as T
 
-from ..errors import RulesetError
+from ..errors import RulesetError, remember_source
+from ..language.resolve import resolve
 from ..language.variants import load_program, read_text
 from .analysis import Analysis, Token, file_text, keywords, name_pattern, names_in, token_at
+from .slots import meant, same_kind, slots
 
 MAX_VARIANT_FILES = 500  # .rules files looked at when searching a folder for variants
 
@@ -24,10 +27,14 @@ def location(t: Token) -> T.Location:
     return T.Location(uri(t.file), T.Range(T.Position(t.line, t.col), T.Position(t.line, t.end)))
 
 
+class Refused(Exception):
+    """A request the server answers with an error the editor shows (a rename that cannot be made)."""
+
+
 def definition(analysis: Analysis, line: int, col: int) -> list[T.Location]:
     """Where the name under the cursor is declared (in a base file, for what a variant inherits)."""
     token = token_at(analysis, line, col)
-    return [location(d.at) for d in analysis.declared(token.text)] if token else []
+    return [location(d.at) for d in meant(analysis, token)[1]] if token else []
 
 
 def references(
@@ -35,40 +42,91 @@ def references(
 ) -> list[T.Location]:
     """Every place the declared name under the cursor is written, in this file and its bases."""
     token = token_at(analysis, line, col)
-    if token is None or not analysis.declared(token.text):
+    if token is None:
         return []
-    found = [t for t in _uses(token.text, analysis.files, open_texts)]
+    kind, decls = meant(analysis, token)
+    if not decls:
+        return []
+    found = _uses(token.text, kind, analysis.files, open_texts, strict=False)
     if not include_declaration:
-        decls = {d.at for d in analysis.declared(token.text)}
-        found = [t for t in found if t not in decls]
+        found = [t for t in found if t not in {d.at for d in decls}]
     return [location(t) for t in found]
 
 
-def _uses(name: str, files: list[str], open_texts: dict[str, str]) -> list[Token]:
+def _uses(name: str, kind: str | None, files: list[str], open_texts: dict[str, str], strict: bool) -> list[Token]:
+    """Where ``name`` is written standing for a declaration of ``kind``. A file that does not parse
+    is refused when ``strict`` (a rename), else all its ``name``s are taken."""
     out = []
     for f in files:
         text = file_text(f, open_texts)
-        if text is not None:
-            out += [t for t in names_in(f, text) if t.text == name]
+        if text is None:
+            continue
+        try:
+            places = slots(f, text)
+        except RulesetError as err:
+            if strict:
+                raise Refused(f"{Path(f).name} does not parse ({err.message}): fix it before renaming") from None
+            places = None
+        out += [
+            t
+            for t in names_in(f, text)
+            if t.text == name and (places is None or same_kind(places.get((t.line, t.col)), kind))
+        ]
     return out
 
 
 def rename(
     analysis: Analysis, line: int, col: int, new_name: str, open_texts: dict[str, str], roots: list[str]
 ) -> T.WorkspaceEdit | None:
-    """Rename a declared name wherever the rules that see it write it: this file, its bases and
-    their variants (found under ``roots``, the workspace folders, and beside each file)."""
+    """Rename a declared name wherever the rules that see it write it for a thing of its kind: this
+    file, its bases and their variants (found under ``roots``, the workspace folders, and beside
+    each file). Refused (``Refused``) for a new name that is no name or that another declaration
+    of the same kind has."""
     token = token_at(analysis, line, col)
-    if token is None or not analysis.declared(token.text):
+    if token is None:
         return None
     if not name_pattern().fullmatch(new_name) or new_name in keywords():
-        raise RulesetError(f"'{new_name}' cannot be a name", hint="names are lower case letters, digits and _")
+        raise Refused(
+            f"'{new_name}' cannot be a name: names are lower case letters, digits and _, and no word of the language"
+        )
+    kind, decls = meant(analysis, token)
+    if not decls:
+        return None
+    if new_name != token.text:
+        kinds = {d.kind for d in decls}
+        for taken in analysis.declared(new_name):
+            if taken.kind in kinds:
+                where = f"{Path(taken.at.file).name}, line {taken.at.line + 1}"
+                raise Refused(f"'{new_name}' is already the name of a {taken.kind} ({where}): choose another name")
     family = list(dict.fromkeys([*analysis.files, *variants(analysis.files, roots, open_texts)]))
     changes: dict[str, list[T.TextEdit]] = {}
-    for t in _uses(token.text, family, open_texts):
+    for t in _uses(token.text, kind, family, open_texts, strict=True):
         edit = T.TextEdit(T.Range(T.Position(t.line, t.col), T.Position(t.line, t.end)), new_name)
         changes.setdefault(uri(t.file), []).append(edit)
+    if not any(uri(f) in changes for f in analysis.files[1:]):  # the file's bases unchanged: check it
+        _refuse_if_broken(analysis, changes.get(uri(analysis.path), []), token.text, new_name)
     return T.WorkspaceEdit(changes=changes)
+
+
+def _refuse_if_broken(analysis: Analysis, edits: list[T.TextEdit], old: str, new: str) -> None:
+    """Refuse a rename that makes a file that resolved stop resolving (the new name already means
+    something else there: a zone renamed as a parameter). A file with errors already is not checked."""
+    if not edits or any(f.severity == "error" for f in analysis.report.findings):
+        return
+    lines = analysis.text.split("\n")
+    for e in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        line = lines[e.range.start.line]
+        lines[e.range.start.line] = line[: e.range.start.character] + e.new_text + line[e.range.end.character :]
+    errors: list[RulesetError] = []
+    try:
+        resolve(load_program("\n".join(lines), analysis.path), errors)
+    except RulesetError as err:
+        errors.append(err)
+    finally:  # the parse remembered the renamed text as the file's: hover quotes the file's lines
+        remember_source(analysis.path, analysis.text)
+    if errors:
+        where = f" (line {errors[0].span.line})" if errors[0].span else ""
+        raise Refused(f"renaming '{old}' to '{new}' breaks the rules: {errors[0].message}{where}")
 
 
 def variants(files: list[str], roots: list[str], open_texts: dict[str, str]) -> list[str]:

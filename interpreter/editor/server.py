@@ -13,6 +13,7 @@ import logging
 from pathlib import Path
 
 from lsprotocol import types as T
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
@@ -166,7 +167,10 @@ def make_server() -> RulesServer:
     @server.feature(T.TEXT_DOCUMENT_RENAME)
     def on_rename(ls: RulesServer, params: T.RenameParams) -> T.WorkspaceEdit | None:
         pos, a = params.position, ls.analysis(params.text_document.uri)
-        return navigation.rename(a, pos.line, pos.character, params.new_name, ls.open_texts(), ls.roots())
+        try:
+            return navigation.rename(a, pos.line, pos.character, params.new_name, ls.open_texts(), ls.roots())
+        except navigation.Refused as err:  # the editor shows the message
+            raise JsonRpcException(message=str(err), code=T.LSPErrorCodes.RequestFailed) from None
 
     @server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=[" "]))
     def on_completion(ls: RulesServer, params: T.CompletionParams) -> T.CompletionList:

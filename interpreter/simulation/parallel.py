@@ -242,7 +242,7 @@ def _on_processes(job: Job, games: int, jobs: int) -> Iterator[Chunk]:
 
 # ---- dask.distributed -----------------------------------------------------------------------------
 
-INSTALL_CLUSTER = 'the --scheduler option needs dask.distributed: pip install "ruleset[cluster]"'
+INSTALL_CLUSTER = 'the --scheduler option needs dask.distributed: pip install "ruleset-cards[cluster]"'
 
 
 def _on_dask(job: Job, games: int, scheduler: Any) -> Iterator[Chunk]:

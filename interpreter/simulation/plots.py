@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import RulesetError
 
-INSTALL = 'plots need matplotlib, the optional extra "plots": pip install "ruleset[plots]"'
+INSTALL = 'plots need matplotlib, the optional extra "plots": pip install "ruleset-cards[plots]"'
 FORMATS = (".png", ".svg")
 
 

@@ -1,7 +1,7 @@
 """A Pygments lexer for the rules language (`pygmentize -l rules FILE`, and the HTML rulebook).
 
 Registered as the entry point ``rules`` in the ``pygments.lexers`` group; Pygments is an
-optional extra (``pip install ruleset[highlight]``).
+optional extra (``pip install "ruleset-cards[highlight]"``).
 """
 
 from __future__ import annotations
