@@ -211,8 +211,8 @@ class Belief:
                     if kind[content[i]] == k:
                         continue
                     other = next((c for c in content[i + 1 :] if kind[c] == k), None)
-                    if other is not None:  # two cards the seat sees, in another order: each keeps what it did
-                        state.swap_cards(content[i], other, facts=False)
+                    if other is not None:  # two cards the seat sees, in another order: what each did goes as _swap says
+                        self._swap(state, content[i], other)
                         continue
                     if other is None:
                         other = next(
