@@ -117,6 +117,7 @@ def skill_run(
     jobs: int = 1,
     scheduler: Any = None,
     progress: Progress | None = None,
+    keep: list[float] | None = None,
 ) -> dict[str, Any]:
     """Agent A against agent B, A's seat rotated: A's share of the wins against the fair 1/players.
 
@@ -125,7 +126,7 @@ def skill_run(
     1/players (by symmetry the mean share of a seat-rotated agent no better than B), with the
     Wilson interval of the shares' total over the games. In a cooperative game a win is every
     seat's: the share is 1 when the players win, and the fair share is B's own win rate, from as
-    many games with B in every seat."""
+    many games with B in every seat. ``keep``, a list, receives A's share of each game in order."""
     strong, weak = (make_agent(spec, 0, seed).name for spec in pair)
     games = -(-games // players) * players
     job = make_job(game, players, seed, [strong] + [weak] * (players - 1), params, False, False, rotate=True)
@@ -135,7 +136,10 @@ def skill_run(
     for chunk in _played(job, games, jobs, scheduler, progress):
         for out in chunk.outcomes:
             seat, winners, totals = index % players, out["winners"], out["totals"]
-            share.add(float(out["together"]) if game.cooperative else 1 / len(winners) if seat in winners else 0.0)
+            won = float(out["together"]) if game.cooperative else 1 / len(winners) if seat in winners else 0.0
+            share.add(won)
+            if keep is not None:
+                keep.append(won)
             others = [t for s, t in enumerate(totals) if s != seat]
             lead.add(sign * (totals[seat] - sum(others) / len(others)) if others else 0.0)
             index += 1

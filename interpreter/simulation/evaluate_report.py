@@ -188,21 +188,55 @@ def tune_text(result: dict[str, Any]) -> str:
     names = list(result["params"])
     width = max(12, *(len(n) + 2 for n in names))
     figure = result["points"][0]["figure"]["name"] if result["points"] else "figure"
-    out.append("".join(f"{n:<{width}}" for n in names) + f"{figure:<34}loss (lower is better)")
+    out.append(
+        "".join(f"{n:<{width}}" for n in names) + f"{figure:<34}{'loss (lower is better)':<34}minus the best's, paired"
+    )
     for i, row in enumerate(result["points"]):
-        f, loss = row["figure"], row["loss"]
-        mark = "  <- best" if i == result["best_index"] else ""
+        f, loss, vs = row["figure"], row["loss"], row["vs_best"]
+        if i == result["best_index"]:
+            against = "<- best"
+        elif vs["identical"]:
+            against = "= best, game by game"
+        else:
+            against = f"{vs['difference']:<8.3f}{num_ci(vs['ci'], 3)}"
         cells = "".join(f"{row['params'][n]!s:<{width}}" for n in names)
         out.append(
-            f"{cells}{f['value']:<8.3f}{num_ci(f['ci'], 3):<26}{loss['value']:<8.3f}{num_ci(loss['ci'], 3)}{mark}"
+            f"{cells}{f['value']:<8.3f}{num_ci(f['ci'], 3):<26}"
+            f"{loss['value']:<8.3f}{num_ci(loss['ci'], 3):<26}{against}"
         )
-    best = ", ".join(f"{k}={v}" for k, v in result["best"].items())
-    out.append("")
-    if result["clearly_better"]:
-        out.append(f"best: {best}, clearly better than every other point (its interval lies below all others)")
-    else:
-        ties = "; ".join(", ".join(f"{k}={v}" for k, v in t.items()) for t in result["as_good"])
-        out.append(f"best: {best}, but not clearly better: these points' intervals overlap it: {ties}")
-        out.append("  (more games narrow the intervals: --games N, or --skill-games N for --objective skill)")
+    out += ["", *verdict_lines(result)]
     out.append(f"tuned in {result['seconds']:.1f} s")
     return "\n".join(out)
+
+
+def verdict_lines(result: dict[str, Any]) -> list[str]:
+    """`tune`'s verdict in words: the best point, what it is better than (paired, game by game), the
+    points equal to it, and the parameters with no effect."""
+
+    def point(params: dict[str, Any]) -> str:
+        return ", ".join(f"{k}={v}" for k, v in params.items())
+
+    reads = result["reads"]
+    if result["all_identical"]:
+        return [
+            f"no effect: every point gave the same {reads} in every game (the parameters swept do not change "
+            "what the objective reads; more games would not help)"
+        ]
+    out = [f"best: {point(result['best'])}"]
+    if result["clearly_better"]:
+        out[0] += (
+            ", clearly better than every other point "
+            "(game by game on the same seeds, each other point's loss is higher: its interval lies above 0)"
+        )
+    if result["equal"]:
+        out.append(f"  equal to it (the same {reads} in every game): " + "; ".join(map(point, result["equal"])))
+    if result["as_good"]:
+        out.append("  not clearly better than: " + "; ".join(map(point, result["as_good"])))
+        out.append("  (more games narrow the intervals: --games N, or --skill-games N for --objective skill)")
+    if result["no_effect"]:
+        out.append(
+            "no effect: "
+            + ", ".join(result["no_effect"])
+            + f" (points that differ only there gave the same {reads} in every game)"
+        )
+    return out
