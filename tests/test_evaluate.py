@@ -202,3 +202,49 @@ def test_observing_a_game_changes_nothing_in_it(five_card):
     assert [s["score"] for s in seen["balance"]["seats"]] == [s["score"] for s in plain["seats"]]
     assert seen["balance"]["length"] == plain["length"]
     assert [(r["at"], r["fired"]) for r in seen["rules"]["table"]] == [(r["at"], r["fired"]) for r in plain["rules"]]
+
+
+# Three cards each, one shown, the higher total wins: picking the highest card is all the skill there is.
+BEST_OF_THREE = """\
+game "Best of three"
+players 2..2
+
+cards
+  card  rank 1..9 x2
+
+zones
+  hand   per player, owner sees
+  shown  per player, public
+
+round
+  deal 3 to hand
+  phase show
+    move show card from hand to shown
+    ends when count shown of dealer = 1 and count shown of left of dealer = 1
+  score
+    each card in shown of player: rank of card
+
+game
+  rounds 1
+  winner highest total
+"""
+
+
+def test_the_skill_ladder_climbs_while_skill_pays_and_says_where_it_stops(tmp_path):
+    """greedy (which shows its highest card) beats random; mcts can do no better than the highest
+    card, so the ladder stops at mcts: a one-step skill gap against random would call both strong."""
+    path = tmp_path / "best.rules"
+    path.write_text(BEST_OF_THREE)
+    out = run_cli(
+        "evaluate", str(path), "--skill", "none", "--ladder", "random,greedy,mcts(iterations=10)",
+        "--skill-games", "60", "--games", "4", "--jobs", "1", "--format", "json",
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    ladder = json.loads(out.stdout)["ladder"]
+    assert ladder["rungs"] == ["random", "greedy", "mcts(iterations=10)"] and ladder["games"] == 60
+    up, flat = ladder["steps"]
+    assert (up["agent"], up["baseline"]) == ("greedy", "random") and up["gap"]["ci"][0] > 0
+    assert flat["baseline"] == "greedy" and flat["gap"]["ci"][0] <= 0
+    assert ladder["stops_at"] == "mcts(iterations=10)"
+    bad = run_cli("evaluate", str(path), "--ladder", "greedy", "--jobs", "1")
+    assert bad.returncode == 2 and "--ladder takes two agents or more" in bad.stderr

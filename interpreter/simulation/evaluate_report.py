@@ -45,6 +45,27 @@ def skill_text(stats: dict[str, Any]) -> list[str]:
     return out
 
 
+def ladder_text(stats: dict[str, Any]) -> list[str]:
+    """The skill ladder: each rung's gap over the one below, and where the climb stops."""
+    ladder = stats.get("ladder")
+    if not ladder:
+        return []
+    out = [f"skill ladder: each agent against the one below it, its seat rotated ({ladder['games']} games a step)"]
+    for s in ladder["steps"]:
+        gap = s["gap"]
+        mark = "*" if gap["significant"] else " "
+        value = f"{100 * gap['value']:+.1f} points {_points_ci(gap['ci'])}{mark}"
+        out.append(_row(f"  {s['agent']}", value, f"over {s['baseline']}"))
+    if ladder["stops_at"] is None:
+        out.append(f"  every step climbs: more skill still pays at {ladder['rungs'][-1]} (try a stronger rung)")
+    else:
+        out.append(
+            f"  the ladder stops at {ladder['stops_at']}: it is not shown to beat the rung below "
+            "(more skill than that does not pay here, or more games are needed: --skill-games N)"
+        )
+    return out
+
+
 def _points_ci(ci: list[float] | None) -> str:
     """A difference of rates as [lo, hi] in percentage points."""
     return f"[{100 * ci[0]:+.1f}, {100 * ci[1]:+.1f}]" if ci else "[-]"
@@ -164,6 +185,7 @@ def evaluate_text(stats: dict[str, Any]) -> str:
     out = [head, "[lo, hi]: 95% interval", ""]
     for part in (
         skill_text(stats),
+        ladder_text(stats),
         decisions_text(stats["decisions"], stats["games"], agents),
         drama_text(stats["drama"]),
         balance_text(stats["balance"]),
