@@ -127,6 +127,7 @@ def test_drama_counts_lead_changes_the_winner_behind_and_when_it_was_decided():
     trail = [frozenset({0, 1}), frozenset({0}), frozenset({1}), frozenset({1}), frozenset({0})]
     got = drama(trail, frozenset({0}), [5, 3, 1])
     assert got["lead_changes"] == 3  # {0,1} -> {0} -> {1} -> {0}
+    assert got["change_rate"] == 3 / 4  # per move: a game twice as long with 3 changes has half the rate
     assert got["behind"] == 2 / 4  # after moves 2 and 3
     assert got["decided"] == 4 / 4  # seat 0 leads for good only after the last move
     assert got["margin"] == 2

@@ -104,6 +104,15 @@ def drama_text(d: dict[str, Any]) -> list[str]:
     lc, wb, dec, m = d["lead_changes"], d["winner_behind"], d["decided_at"], d["margin"]
     out = ["drama (the lead: the best total if the round were scored as it stands, after each move)"]
     out.append(_row("lead changes per game", f"{lc['mean']:.2f} {num_ci(lc['ci'])}", "times the leading seats change"))
+    rate = d.get("lead_changes_per_move")
+    if rate and rate["n"]:
+        out.append(
+            _row(
+                "lead changes per move",
+                f"{rate['mean']:.3f} {num_ci(rate['ci'], 3)}",
+                "the same over the game's length: comparable between long and short games",
+            )
+        )
     if wb["n"]:
         out.append(
             _row(

@@ -102,7 +102,8 @@ def play_observed(
 def drama(trail: list[frozenset[int]], winners: frozenset[int], final: list[float]) -> dict[str, Any]:
     """The lead measures of one game from its leaders after the deal and after each of its T moves.
 
-    lead_changes: moves after which the set of leaders differs from the one before; behind: the
+    lead_changes: moves after which the set of leaders differs from the one before (change_rate:
+    the same per move, comparable between games of different lengths); behind: the
     share of the T moves after which no eventual winner led; decided: t*/T, t* the first point
     from which an eventual winner always led (0: from the deal on); margin: the winner's final
     lead over the best other seat (0 on a tie)."""
@@ -115,6 +116,7 @@ def drama(trail: list[frozenset[int]], winners: frozenset[int], final: list[floa
     ranked = sorted(final, reverse=True)
     return {
         "lead_changes": changes,
+        "change_rate": changes / moves if moves else None,
         "behind": behind / moves if moves else None,
         "decided": decided / moves if moves else None,
         "margin": ranked[0] - ranked[1] if len(ranked) > 1 else 0.0,
@@ -138,6 +140,7 @@ class Measures:
         self.decisions = Moments()  # per game: decisions per player
         self.free = Moments()  # per game: unforced decisions per player
         self.lead_changes = Moments()
+        self.change_rate = Moments()  # per game: lead changes per move (Ludii's Lead Change)
         self.behind = Moments()
         self.decided = Moments()
         self.margin = Moments()
@@ -161,7 +164,7 @@ class Measures:
         self.decisions.add(d / self.players)
         self.free.add((d - obs["forced"]) / self.players)
         self.lead_changes.add(obs["lead_changes"])
-        for name in ("behind", "decided"):
+        for name in ("behind", "decided", "change_rate"):
             if obs[name] is not None:
                 getattr(self, name).add(obs[name])
         self.margin.add(obs["margin"])
@@ -183,6 +186,7 @@ class Measures:
         """Lead changes, the share of moves the winner was behind, when the game was decided, the margin."""
         return {
             "lead_changes": self.lead_changes.summary(),
+            "lead_changes_per_move": self.change_rate.summary(),
             "winner_behind": self.behind.summary(),
             "decided_at": self.decided.summary(),
             "margin": self.margin.summary(),
