@@ -108,3 +108,19 @@ def test_with_one_round_a_game_the_clustered_intervals_are_the_usual_ones(rounds
     assert (got is None) == (expected is None)
     if expected:
         assert got == pytest.approx(expected, abs=1e-9)
+
+
+def test_games_won_by_several_seats_are_counted_apart():
+    """3 of 10 games tied for the win: each tied seat counts a win (the fair share rises above 1/2),
+    and the shared wins say how many games that was; a cooperative game's common win is no tie."""
+    from interpreter.simulation.tally import Tally
+
+    tally, together = Tally(2, ["random", "random"]), Tally(2, ["random", "random"], cooperative=True)
+    for g in range(10):
+        out = {"totals": [1, 1], "winners": [0, 1] if g < 3 else [g % 2], "rounds": [], "moves": 1}
+        tally.add(out)
+        together.add({**out, "winners": [0, 1], "together": True})
+    summary = tally.summary()
+    assert summary["shared_wins"]["successes"] == 3 and summary["shared_wins"]["rate"] == 0.3
+    assert summary["fair_share"] == pytest.approx(13 / 20)
+    assert together.summary()["shared_wins"]["successes"] == 0

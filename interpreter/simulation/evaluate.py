@@ -97,6 +97,7 @@ def balance(tally: Tally) -> dict[str, Any]:
     return {
         "seats": summary["seats"],
         "fair_share": summary["fair_share"],
+        "shared_wins": summary["shared_wins"],
         "correction": "holm",
         "seat_advantage": summary["seat_advantage"],
         "seats_differ_by_agent": summary["seats_differ_by_agent"],

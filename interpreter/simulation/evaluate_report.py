@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .report import first_player_text, num_ci, pct, rate_ci, seat_advantage_text, together_text
+from .report import (
+    first_player_text,
+    num_ci,
+    pct,
+    rate_ci,
+    seat_advantage_text,
+    shared_wins_text,
+    together_text,
+)
 
 
 def _row(name: str, value: str, meaning: str) -> str:
@@ -154,6 +162,7 @@ def balance_text(b: dict[str, Any]) -> list[str]:
             )
         )
     out.append("  " + seat_advantage_text(b))
+    out += ["  " + line for line in shared_wins_text(b)]
     out.append("  " + first_player_text(b["first_player"]))
     return out + _length_rows(b)
 

@@ -69,6 +69,7 @@ class Tally:
         self.score_hist = [Counter() for _ in range(players)]
         self.wins = [0] * players
         self.winner_slots = 0  # sum over games of the number of winners (ties share a win)
+        self.shared = 0  # games won by several seats at once (a tie for the win)
         self.round_scores: list[list[Moments]] = []
         self.first_lead = Moments()  # round score of the first mover minus the others' mean
         self.first_wins = self.first_rounds = self.round_winner_slots = 0
@@ -95,6 +96,7 @@ class Tally:
             self.wins[seat] += 1
             self.agent_wins[self.agents[seat]] += 1
         self.winner_slots += len(out["winners"])
+        self.shared += len(out["winners"]) > 1 and not self.cooperative
         self.together_wins += out.get("together", False)
         for t, (total, won) in enumerate(out.get("teams", ())):
             self.team_scores[t].add(total)
@@ -219,6 +221,7 @@ class Tally:
         return {
             "seats": seats,
             "fair_share": self.fair_share(),
+            "shared_wins": rate_summary(self.shared, self.games),
             "seat_advantage": [] if by_agent else [s["seat"] for s in seats if s["advantage"]["significant"]],
             "seats_differ_by_agent": by_agent,
             "first_player": self.first_player(),
