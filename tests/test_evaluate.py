@@ -131,8 +131,28 @@ def test_drama_counts_lead_changes_the_winner_behind_and_when_it_was_decided():
     assert got["behind"] == 2 / 4  # after moves 2 and 3
     assert got["decided"] == 4 / 4  # seat 0 leads for good only after the last move
     assert got["margin"] == 2
+    # the leaders at each tenth of the 4 moves (t = 0, 0, 1, 1, 2, 2, 2, 3, 3, 4, 4): half a chance
+    # on the tie, then seat 0 (the winner), seat 1 twice, seat 0
+    assert got["foresight"] == [0.5, 0.5, 1, 1, 0, 0, 0, 0, 0, 1, 1]
     early = drama([frozenset({0})] * 3, frozenset({0}), [2, 2, 0])
     assert early["decided"] == 0 and early["lead_changes"] == 0 and early["margin"] == 0  # a tie: margin 0
+    assert early["foresight"] == [1.0] * 11  # the deal tells the winner: no uncertainty
+
+
+def test_uncertainty_is_what_the_lead_lacks_of_naming_the_winner_over_the_game():
+    """Two games: one whose winner leads from the deal (nothing uncertain), one whose winner leads
+    only at the end: the uncertainty is the mean of the two, and the lead names the winner for
+    sure only at the last tenth."""
+    from interpreter.simulation.measures import Measures
+
+    measures = Measures(2)
+    sure = drama([frozenset({0})] * 11, frozenset({0}), [2, 0])
+    late = drama([frozenset({1})] * 10 + [frozenset({0})], frozenset({0}), [2, 1])
+    for lead in (sure, late):
+        measures.add({"decisions": 0, "forced": 0, "legal": 0, "choices": [], **lead})
+    figures = measures.drama_figures()
+    assert figures["uncertainty"]["mean"] == pytest.approx((0 + 10 / 11) / 2)
+    assert figures["foreseen_at"] == 1.0 and figures["foresight"][0]["mean"] == 0.5
 
 
 def test_copies_of_a_card_to_the_same_place_are_one_choice(poison):

@@ -139,6 +139,17 @@ def drama_text(d: dict[str, Any]) -> list[str]:
     out.append(
         _row("final margin", f"{m['mean']:.2f} {num_ci(m['ci'])}", "points between the winner and the next seat")
     )
+    if "uncertainty" in d:
+        seen = d["foreseen_at"]
+        when = "only at the end" if seen is None or seen >= 1 else f"from {pct(seen)} of the game on"
+        curve = " ".join(f"{100 * c['mean']:.0f}" for c in d["foresight"][::2])
+        out.append(
+            _row(
+                "uncertainty",
+                f"{d['uncertainty']['mean']:.2f} {num_ci(d['uncertainty']['ci'])}",
+                f"the lead names the winner 90% of the time {when} (% at 0, 20, ..., 100% of the game: {curve})",
+            )
+        )
     return out
 
 
