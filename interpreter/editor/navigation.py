@@ -12,6 +12,7 @@ from ..errors import RulesetError, remember_source
 from ..language.resolve import resolve
 from ..language.variants import load_program, read_text
 from .analysis import Analysis, Token, file_text, keywords, name_pattern, names_in, token_at
+from .locals import Local, local_at, uses
 from .slots import meant, same_kind, slots
 
 MAX_VARIANT_FILES = 500  # .rules files looked at when searching a folder for variants
@@ -34,7 +35,12 @@ class Refused(Exception):
 def definition(analysis: Analysis, line: int, col: int) -> list[T.Location]:
     """Where the name under the cursor is declared (in a base file, for what a variant inherits)."""
     token = token_at(analysis, line, col)
-    return [location(d.at) for d in meant(analysis, token)[1]] if token else []
+    if token is None:
+        return []
+    local = local_at(analysis, token)
+    if local is not None:
+        return [location(local.at)]
+    return [location(d.at) for d in meant(analysis, token)[1]]
 
 
 def references(
@@ -44,6 +50,10 @@ def references(
     token = token_at(analysis, line, col)
     if token is None:
         return []
+    local = local_at(analysis, token)
+    if local is not None:
+        found = uses(analysis, local)
+        return [location(t) for t in found if include_declaration or t != local.at]
     kind, decls = meant(analysis, token)
     if not decls:
         return []
@@ -89,6 +99,9 @@ def rename(
         raise Refused(
             f"'{new_name}' cannot be a name: names are lower case letters, digits and _, and no word of the language"
         )
+    local = local_at(analysis, token)
+    if local is not None:
+        return _rename_local(analysis, local, new_name)
     kind, decls = meant(analysis, token)
     if not decls:
         return None
@@ -106,6 +119,22 @@ def rename(
     if not any(uri(f) in changes for f in analysis.files[1:]):  # the file's bases unchanged: check it
         _refuse_if_broken(analysis, changes.get(uri(analysis.path), []), token.text, new_name)
     return T.WorkspaceEdit(changes=changes)
+
+
+def _rename_local(analysis: Analysis, local: Local, new_name: str) -> T.WorkspaceEdit:
+    """Rename a local within its scope: its binding and the names that stand for it. Refused when
+    the new name is already a local there or a declared name (the local would hide it, or be hidden)."""
+    if new_name != local.name:
+        written = names_in(analysis.path, analysis.text)
+        clash = [t for t in written if t.text == new_name and local.holds((t.line, t.col))]
+        if clash or analysis.declared(new_name):
+            what = "written in its scope" if clash else "declared"
+            raise Refused(f"'{new_name}' is already {what}: renaming the {local.kind} '{local.name}' would mix them up")
+    edits = [
+        T.TextEdit(T.Range(T.Position(t.line, t.col), T.Position(t.line, t.end)), new_name)
+        for t in uses(analysis, local)
+    ]
+    return T.WorkspaceEdit(changes={uri(analysis.path): edits})
 
 
 def _refuse_if_broken(analysis: Analysis, edits: list[T.TextEdit], old: str, new: str) -> None:

@@ -1,0 +1,87 @@
+"""`ruleset lsp` over stdio: the names a rule makes for itself (`let`, an ask's choice, a
+definition's parameters) answer hover, definition, references and rename within their scope, as
+Love Letter's `rival`, `mine` and `p` do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pygls", reason="the language server needs the lsp extra (pip install '.[lsp]')")
+
+from test_lsp import apply, line_of
+
+from conftest import EXAMPLES
+from interpreter.loader import ir_from_text
+from lsp_client import Client, LspError
+
+LOVE_LETTER = EXAMPLES / "classics" / "love_letter.rules"
+
+
+@pytest.fixture(scope="module")
+def client():
+    c = Client("--playouts", "0")
+    yield c
+    c.close()
+
+
+@pytest.fixture(scope="module")
+def opened(client):
+    text = LOVE_LETTER.read_text()
+    return client.open(LOVE_LETTER, text), text
+
+
+def lines_of(locations: list[dict]) -> list[int]:
+    return sorted(loc["range"]["start"]["line"] for loc in locations)
+
+
+def test_hover_and_definition_of_a_let_and_of_a_choice(client, opened):
+    uri, text = opened
+    line, col = line_of(text, "if mine > theirs")
+    hover = client.at("textDocument/hover", uri, line, col + 4)
+    assert "Local value" in hover["contents"]["value"] and "let mine = max of value" in hover["contents"]["value"]
+    where = client.at("textDocument/definition", uri, line, col + 4)
+    assert lines_of(where) == [line_of(text, "let mine =")[0]]
+    rival_line, rival_col = line_of(text, "show hand of player to rival")
+    hover = client.at("textDocument/hover", uri, rival_line, rival_col + len("show hand of player to "))
+    assert "Choice" in hover["contents"]["value"] and "ask player to choose rival player" in hover["contents"]["value"]
+
+
+def test_references_of_a_choice_stay_within_its_own_ask(client, opened):
+    """Several cards ask for a `rival`: the references of one are its own ask's, not the others'."""
+    uri, text = opened
+    line, col = line_of(text, "show hand of player to rival")
+    refs = lines_of(client.at("textDocument/references", uri, line, col + 23, context={"includeDeclaration": True}))
+    lines = text.splitlines()
+    ask = max(n for n in range(line) if "ask player to choose rival player" in lines[n])  # its own ask (Baron)
+    assert all("rival" in lines[n] for n in refs)
+    assert min(refs) == ask and "ask player to choose rival player" in lines[ask]
+    other_asks = [n for n, t in enumerate(lines) if "ask player to choose rival player" in t and n != ask]
+    assert not set(refs) & set(other_asks)
+
+
+def test_a_definitions_parameter_is_its_own(client, opened):
+    uri, text = opened
+    line, col = line_of(text, "define strength(p)")
+    refs = client.at(
+        "textDocument/references", uri, line, col + len("define strength("), context={"includeDeclaration": True}
+    )
+    assert {loc["range"]["start"]["line"] for loc in refs} == {line} and len(refs) == 3  # (p), hand of p, discard of p
+    hover = client.at("textDocument/hover", uri, line, col + len("define strength("))
+    assert "Parameter" in hover["contents"]["value"] and "strength" in hover["contents"]["value"]
+
+
+def test_renaming_a_local_changes_its_scope_only_and_the_rules_still_load(client, opened):
+    uri, text = opened
+    line, col = line_of(text, "let mine =")
+    edit = client.at("textDocument/rename", uri, line, col + 4, newName="held")
+    changes = {Path(u.removeprefix("file://")): e for u, e in edit["changes"].items()}
+    renamed = apply(text, changes[LOVE_LETTER.resolve()])
+    assert "let held = max of value in hand of player" in renamed and "if held > theirs" in renamed
+    assert "mine" not in renamed.replace("# mine", "")  # Love Letter has one `mine`
+    ir_from_text(renamed)
+    with pytest.raises(LspError, match="already"):
+        client.at("textDocument/rename", uri, line, col + 4, newName="theirs")
+    with pytest.raises(LspError, match="already"):
+        client.at("textDocument/rename", uri, line, col + 4, newName="hand")  # a zone's name
