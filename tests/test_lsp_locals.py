@@ -85,3 +85,19 @@ def test_renaming_a_local_changes_its_scope_only_and_the_rules_still_load(client
         client.at("textDocument/rename", uri, line, col + 4, newName="theirs")
     with pytest.raises(LspError, match="already"):
         client.at("textDocument/rename", uri, line, col + 4, newName="hand")  # a zone's name
+
+
+def test_completion_offers_the_locals_in_scope_and_the_kinds_of_declared_names(client):
+    """Typing a new line at the end of the Baron's ask: its `rival`, `mine` and `theirs` are offered
+    (and not a `lost` bound by another card's block); a zone comes with a zone's icon."""
+    text = LOVE_LETTER.read_text()
+    lines = text.splitlines()
+    at = line_of(text, "let theirs = max of value in hand of rival")[0]
+    indent = lines[at][: len(lines[at]) - len(lines[at].lstrip())]
+    typed = "\n".join([*lines[: at + 1], indent + "move hand of ", *lines[at + 1 :]]) + "\n"
+    uri = client.open(LOVE_LETTER, typed)
+    items = client.at("textDocument/completion", uri, at + 1, len(indent + "move hand of "))["items"]
+    labels = {i["label"]: i for i in items}
+    assert {"rival", "mine", "theirs"} <= set(labels) and "lost" not in labels
+    assert labels["rival"]["detail"].startswith("choice: ask player to choose rival player")
+    assert labels["hand"]["kind"] == 5  # CompletionItemKind.Field: a zone
