@@ -101,3 +101,43 @@ def test_completion_offers_the_locals_in_scope_and_the_kinds_of_declared_names(c
     assert {"rival", "mine", "theirs"} <= set(labels) and "lost" not in labels
     assert labels["rival"]["detail"].startswith("choice: ask player to choose rival player")
     assert labels["hand"]["kind"] == 5  # CompletionItemKind.Field: a zone
+
+
+def decoded(client, uri: str, text: str) -> dict[tuple[int, int], tuple[str, int]]:
+    """The semantic tokens of a document: (line, column) -> (type, modifiers), from the legend."""
+    legend = client.capabilities["semanticTokensProvider"]["legend"]["tokenTypes"]
+    data = client.request("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})["data"]
+    out, line, col = {}, 0, 0
+    for i in range(0, len(data), 5):
+        dl, dc, _, kind, mods = data[i : i + 5]
+        line, col = line + dl, (col + dc if dl == 0 else dc)
+        out[(line, col)] = (legend[kind], mods)
+    return out
+
+
+def test_semantic_tokens_colour_names_by_kind(client):
+    """In poison.rules: a zone, an attribute, a card type, the move `play` and the phase `play` each
+    get their own type (the TextMate grammar sees them all as words); keywords get none."""
+    from conftest import RULESETS
+
+    poison = RULESETS / "poison.rules"
+    text = poison.read_text()
+    uri = client.open(poison, text)
+    tokens = decoded(client, uri, text)
+    line, col = line_of(text, "move play card from hand to cauldron")
+    assert tokens[(line, col + 5)][0] == "method"  # the move play
+    assert tokens[(line, col + len("move play card from "))][0] == "namespace"  # hand: a zone
+    assert (line, col) not in tokens and (line, col + len("move play card ")) not in tokens  # keywords
+    line, col = line_of(text, "phase play")
+    assert tokens[(line, col + 6)][0] == "event"
+    line, col = line_of(text, "param limit")
+    assert tokens[(line, col + 6)] == ("variable", 1 | 2)  # a parameter: read-only, declared here
+
+
+def test_document_highlight_marks_a_local_in_the_file(client):
+    text = LOVE_LETTER.read_text()
+    uri = client.open(LOVE_LETTER, text)
+    line, col = line_of(text, "let mine =")
+    marks = client.at("textDocument/documentHighlight", uri, line, col + 4)
+    uses = [line, line_of(text, "if mine > theirs")[0], line_of(text, "else if theirs > mine")[0]]
+    assert sorted(m["range"]["start"]["line"] for m in marks) == uses

@@ -20,7 +20,7 @@ from pygls.uris import to_fs_path
 from ..checker import Finding, Report
 from ..errors import RulesetError
 from ..text.fmt import format_text
-from . import completion, diagnostics, hover, navigation, outline
+from . import completion, diagnostics, hover, navigation, outline, semantic
 from .analysis import Analysis, analyse
 
 # Seconds without an edit before a document is checked again. Short: the edits that arrive while an
@@ -190,6 +190,15 @@ def make_server() -> RulesServer:
         lines = a.text.splitlines()
         end = T.Position(len(lines), 0)
         return [T.TextEdit(T.Range(T.Position(0, 0), end), formatted)]
+
+    @server.feature(T.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, semantic.LEGEND)
+    def on_semantic_tokens(ls: RulesServer, params: T.SemanticTokensParams) -> T.SemanticTokens:
+        return semantic.semantic_tokens(ls.analysis(params.text_document.uri))
+
+    @server.feature(T.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
+    def on_highlight(ls: RulesServer, params: T.DocumentHighlightParams) -> list[T.DocumentHighlight]:
+        pos = params.position
+        return semantic.highlights(ls.analysis(params.text_document.uri), pos.line, pos.character)
 
     @server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def on_symbols(ls: RulesServer, params: T.DocumentSymbolParams) -> list[T.DocumentSymbol]:
