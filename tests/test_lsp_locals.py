@@ -141,3 +141,22 @@ def test_document_highlight_marks_a_local_in_the_file(client):
     marks = client.at("textDocument/documentHighlight", uri, line, col + 4)
     uses = [line, line_of(text, "if mine > theirs")[0], line_of(text, "else if theirs > mine")[0]]
     assert sorted(m["range"]["start"]["line"] for m in marks) == uses
+
+
+def test_a_did_you_mean_is_a_one_click_fix_that_makes_the_rules_load(client):
+    """poison.rules with `colected`: the problem's quick fix writes `collected` in its place."""
+    from conftest import RULESETS
+
+    poison = RULESETS / "poison.rules"
+    text = poison.read_text()
+    broken = text.replace("to collected of player", "to colected of player", 1)
+    uri = client.open(poison, broken)
+    diags = client.wait_diagnostics(uri, lambda d: any("colected" in x["message"] for x in d))
+    typo = [d for d in diags if "did you mean 'collected'" in d["message"]]
+    assert typo
+    params = {"textDocument": {"uri": uri}, "range": typo[0]["range"], "context": {"diagnostics": typo}}
+    [fix] = client.request("textDocument/codeAction", params)
+    assert fix["title"] == "Change to 'collected'" and fix["kind"] == "quickfix" and fix["isPreferred"]
+    fixed = apply(broken, fix["edit"]["changes"][uri])
+    assert fixed == text
+    ir_from_text(fixed)

@@ -20,7 +20,7 @@ from pygls.uris import to_fs_path
 from ..checker import Finding, Report
 from ..errors import RulesetError
 from ..text.fmt import format_text
-from . import completion, diagnostics, hover, navigation, outline, semantic
+from . import actions, completion, diagnostics, hover, navigation, outline, semantic
 from .analysis import Analysis, analyse
 
 # Seconds without an edit before a document is checked again. Short: the edits that arrive while an
@@ -199,6 +199,10 @@ def make_server() -> RulesServer:
     def on_highlight(ls: RulesServer, params: T.DocumentHighlightParams) -> list[T.DocumentHighlight]:
         pos = params.position
         return semantic.highlights(ls.analysis(params.text_document.uri), pos.line, pos.character)
+
+    @server.feature(T.TEXT_DOCUMENT_CODE_ACTION, T.CodeActionOptions(code_action_kinds=[T.CodeActionKind.QuickFix]))
+    def on_code_action(ls: RulesServer, params: T.CodeActionParams) -> list[T.CodeAction]:
+        return actions.quick_fixes(params.text_document.uri, list(params.context.diagnostics))
 
     @server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def on_symbols(ls: RulesServer, params: T.DocumentSymbolParams) -> list[T.DocumentSymbol]:
