@@ -160,3 +160,16 @@ def test_a_did_you_mean_is_a_one_click_fix_that_makes_the_rules_load(client):
     fixed = apply(broken, fix["edit"]["changes"][uri])
     assert fixed == text
     ir_from_text(fixed)
+
+
+def test_workspace_symbols_find_declared_names_of_the_open_files_by_their_letters(client):
+    from conftest import RULESETS
+
+    poison = RULESETS / "poison.rules"
+    client.open(poison, poison.read_text())
+    client.open(LOVE_LETTER, LOVE_LETTER.read_text())
+    found = client.request("workspace/symbol", {"query": "cldr"})
+    assert {(s["name"], s["location"]["uri"].rsplit("/", 1)[-1]) for s in found} == {("cauldron", "poison.rules")}
+    assert found[0]["kind"] == 8  # SymbolKind.Field: a zone
+    names = {s["name"] for s in client.request("workspace/symbol", {"query": "strength"})}
+    assert {"strength", "best_strength"} <= names  # Love Letter's definitions

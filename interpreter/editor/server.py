@@ -204,6 +204,10 @@ def make_server() -> RulesServer:
     def on_code_action(ls: RulesServer, params: T.CodeActionParams) -> list[T.CodeAction]:
         return actions.quick_fixes(params.text_document.uri, list(params.context.diagnostics))
 
+    @server.feature(T.WORKSPACE_SYMBOL)
+    def on_workspace_symbol(ls: RulesServer, params: T.WorkspaceSymbolParams) -> list[T.SymbolInformation]:
+        return outline.workspace_symbols([ls.analysis(u) for u in list(ls.workspace.text_documents)], params.query)
+
     @server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def on_symbols(ls: RulesServer, params: T.DocumentSymbolParams) -> list[T.DocumentSymbol]:
         return outline.outline(ls.analysis(params.text_document.uri))
