@@ -173,3 +173,16 @@ def test_workspace_symbols_find_declared_names_of_the_open_files_by_their_letter
     assert found[0]["kind"] == 8  # SymbolKind.Field: a zone
     names = {s["name"] for s in client.request("workspace/symbol", {"query": "strength"})}
     assert {"strength", "best_strength"} <= names  # Love Letter's definitions
+
+
+def test_definition_on_the_path_of_extends_opens_the_base_file(client):
+    """F12 on `extends "poison.rules"` in the five-card variant: the base file, at its start."""
+    from conftest import RULESETS
+
+    five = RULESETS / "poison-five-card.rules"
+    text = five.read_text()
+    uri = client.open(five, text)
+    line, col = line_of(text, 'extends "')
+    [where] = client.at("textDocument/definition", uri, line, col + len('extends "') + 2)
+    assert where["uri"] == (RULESETS / "poison.rules").resolve().as_uri()
+    assert where["range"]["start"] == {"line": 0, "character": 0}

@@ -4,13 +4,15 @@ Names are per kind (slots.py): the move `play` and the phase `play` are two name
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from lsprotocol import types as T
 
-from ..errors import RulesetError, remember_source
+from ..errors import RulesetError, Span, remember_source
+from ..language.ast_nodes import Extends
 from ..language.resolve import resolve
-from ..language.variants import load_program, read_text
+from ..language.variants import find_base, load_program, read_text
 from .analysis import Analysis, Token, file_text, keywords, name_pattern, names_in, token_at
 from .locals import Local, local_at, uses
 from .slots import meant, same_kind, slots
@@ -32,8 +34,15 @@ class Refused(Exception):
     """A request the server answers with an error the editor shows (a rename that cannot be made)."""
 
 
+EXTENDS = re.compile(r'^\s*extends\s+"([^"]*)"')
+
+
 def definition(analysis: Analysis, line: int, col: int) -> list[T.Location]:
-    """Where the name under the cursor is declared (in a base file, for what a variant inherits)."""
+    """Where the name under the cursor is declared (in a base file, for what a variant inherits);
+    on the path of `extends`, the base file itself."""
+    base = _base_at(analysis, line, col)
+    if base is not None:
+        return [T.Location(uri(str(base)), T.Range(T.Position(0, 0), T.Position(0, 0)))]
     token = token_at(analysis, line, col)
     if token is None:
         return []
@@ -41,6 +50,19 @@ def definition(analysis: Analysis, line: int, col: int) -> list[T.Location]:
     if local is not None:
         return [location(local.at)]
     return [location(d.at) for d in meant(analysis, token)[1]]
+
+
+def _base_at(analysis: Analysis, line: int, col: int) -> Path | None:
+    """The file an `extends "..."` line names, when the cursor is on its path (None when it is not,
+    or when no file has that path: the problem is reported on the line)."""
+    lines = analysis.text.splitlines()
+    m = EXTENDS.match(lines[line]) if 0 <= line < len(lines) else None
+    if m is None or not m.start(1) - 1 <= col <= m.end(1) + 1:
+        return None
+    try:
+        return find_base(Extends(m.group(1), Span(analysis.path, line + 1, m.start(1))), analysis.path)
+    except RulesetError:
+        return None
 
 
 def references(
