@@ -186,3 +186,16 @@ def test_definition_on_the_path_of_extends_opens_the_base_file(client):
     [where] = client.at("textDocument/definition", uri, line, col + len('extends "') + 2)
     assert where["uri"] == (RULESETS / "poison.rules").resolve().as_uri()
     assert where["range"]["start"] == {"line": 0, "character": 0}
+
+
+def test_references_from_a_base_list_its_variants_uses(client):
+    """`hand` in poison.rules: its references include the five-card variant's, as rename edits them."""
+    from conftest import RULESETS
+
+    poison = RULESETS / "poison.rules"
+    text = poison.read_text()
+    uri = client.open(poison, text)
+    line, col = line_of(text, "hand       per player")
+    refs = client.at("textDocument/references", uri, line, col + 1, context={"includeDeclaration": True})
+    files = {r["uri"].rsplit("/", 1)[-1] for r in refs}
+    assert {"poison.rules", "poison-five-card.rules"} <= files

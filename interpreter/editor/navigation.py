@@ -66,9 +66,15 @@ def _base_at(analysis: Analysis, line: int, col: int) -> Path | None:
 
 
 def references(
-    analysis: Analysis, line: int, col: int, open_texts: dict[str, str], include_declaration: bool = True
+    analysis: Analysis,
+    line: int,
+    col: int,
+    open_texts: dict[str, str],
+    include_declaration: bool = True,
+    roots: list[str] | None = None,
 ) -> list[T.Location]:
-    """Every place the declared name under the cursor is written, in this file and its bases."""
+    """Every place the declared name under the cursor is written: this file, its bases and, when
+    ``roots`` (the workspace folders) is given, every variant of them found (as rename edits them)."""
     token = token_at(analysis, line, col)
     if token is None:
         return []
@@ -79,7 +85,10 @@ def references(
     kind, decls = meant(analysis, token)
     if not decls:
         return []
-    found = _uses(token.text, kind, analysis.files, open_texts, strict=False)
+    family = analysis.files
+    if roots is not None:
+        family = list(dict.fromkeys([*family, *variants(analysis.files, roots, open_texts)]))
+    found = _uses(token.text, kind, family, open_texts, strict=False)
     if not include_declaration:
         found = [t for t in found if t not in {d.at for d in decls}]
     return [location(t) for t in found]

@@ -162,7 +162,7 @@ def make_server() -> RulesServer:
     def on_references(ls: RulesServer, params: T.ReferenceParams) -> list[T.Location]:
         pos, a = params.position, ls.analysis(params.text_document.uri)
         with_decl = params.context.include_declaration
-        return navigation.references(a, pos.line, pos.character, ls.open_texts(), with_decl)
+        return navigation.references(a, pos.line, pos.character, ls.open_texts(), with_decl, ls.roots())
 
     @server.feature(T.TEXT_DOCUMENT_RENAME)
     def on_rename(ls: RulesServer, params: T.RenameParams) -> T.WorkspaceEdit | None:
