@@ -199,3 +199,28 @@ def test_references_from_a_base_list_its_variants_uses(client):
     refs = client.at("textDocument/references", uri, line, col + 1, context={"includeDeclaration": True})
     files = {r["uri"].rsplit("/", 1)[-1] for r in refs}
     assert {"poison.rules", "poison-five-card.rules"} <= files
+
+
+def test_a_variant_reads_its_base_from_the_unsaved_buffer_and_is_checked_again_when_it_changes(client, tmp_path):
+    """A base and its variant open: a zone renamed in the base's buffer (not saved) makes the
+    variant's use of the old name a problem at once, and renaming it back clears it."""
+    base = tmp_path / "base.rules"
+    variant = tmp_path / "variant.rules"
+    from conftest import RULESETS
+
+    base.write_text((RULESETS / "poison.rules").read_text())
+    five = (RULESETS / "poison-five-card.rules").read_text()
+    variant.write_text(five.replace('extends "poison.rules"', 'extends "base.rules"'))
+    base_uri, variant_uri = client.open(base), client.open(variant)
+    assert not errors_of(client.wait_diagnostics(variant_uri))
+    renamed = base.read_text().replace("hand", "held")
+    client.change(base_uri, renamed)
+    diags = client.wait_diagnostics(variant_uri, lambda d: bool(errors_of(d)))
+    assert any("'hand'" in d["message"] for d in errors_of(diags))
+    assert base.read_text() != renamed  # nothing was saved
+    client.change(base_uri, base.read_text(), version=3)
+    assert not errors_of(client.wait_diagnostics(variant_uri, lambda d: not errors_of(d)))
+
+
+def errors_of(diags: list[dict]) -> list[dict]:
+    return [d for d in diags if d["severity"] == 1]
