@@ -224,3 +224,24 @@ def test_a_variant_reads_its_base_from_the_unsaved_buffer_and_is_checked_again_w
 
 def errors_of(diags: list[dict]) -> list[dict]:
     return [d for d in diags if d["severity"] == 1]
+
+
+@pytest.mark.parametrize(
+    ("typed", "fits", "misfits"),
+    [
+        ("sum of ", {"value", "color"}, {"hand", "cauldron", "limit"}),
+        ("move play card from ", {"hand", "collected", "cauldron"}, {"value", "limit", "potion"}),
+    ],
+)
+def test_completion_offers_the_names_of_the_kind_that_fits(client, typed, fits, misfits):
+    """After `sum of` an attribute, after `from` a zone: the other declared names are not offered."""
+    from conftest import RULESETS
+
+    poison = RULESETS / "poison.rules"
+    text = poison.read_text()
+    line, col = line_of(text, "move play card from hand to cauldron")
+    lines = text.splitlines()
+    lines[line] = lines[line][:col] + typed
+    uri = client.open(poison, "\n".join(lines) + "\n")
+    labels = {i["label"] for i in client.at("textDocument/completion", uri, line, col + len(typed))["items"]}
+    assert fits <= labels and not misfits & labels

@@ -1,5 +1,6 @@
 """Completion: the keywords the grammar accepts at the cursor (lark's interactive parser fed the
-text before it) and, where a name may stand, the names the rules declare."""
+text before it) and, where a name may stand, the locals in scope and the declared names of the
+kinds that fit there (an attribute after `sum of`, a zone after `from`)."""
 
 from __future__ import annotations
 
@@ -62,6 +63,29 @@ def expected(before: str) -> set[str] | None:
         return None
 
 
+# The kinds of declared name that fit after the words before the cursor (the last one or two); a
+# place not listed takes any. Definitions and locals, whose type the editor does not know, always fit.
+FITS: dict[tuple[str, ...], frozenset[str]] = {
+    ("sum", "of"): frozenset({"attribute"}),
+    ("max", "of"): frozenset({"attribute"}),
+    ("min", "of"): frozenset({"attribute"}),
+    ("from",): frozenset({"zone"}),
+    ("in",): frozenset({"zone"}),
+    ("shuffle",): frozenset({"zone"}),
+    ("set",): frozenset({"variable"}),
+}
+ALWAYS_FIT = frozenset({"definition"})
+
+
+def fitting(before: str) -> frozenset[str] | None:
+    """The kinds of name that fit after ``before`` (None: any)."""
+    words = re.findall(r"[a-z_][a-z0-9_]*", before.split("\n")[-1])
+    for n in (2, 1):
+        if len(words) >= n and tuple(words[-n:]) in FITS:
+            return FITS[tuple(words[-n:])]
+    return None
+
+
 def completions(analysis: Analysis, line: int, col: int) -> list[T.CompletionItem]:
     """Keywords valid at the cursor, then declared names if a name may stand there."""
     lines = analysis.text.splitlines()
@@ -86,8 +110,11 @@ def completions(analysis: Analysis, line: int, col: int) -> list[T.CompletionIte
                         local.name, kind=T.CompletionItemKind.Variable, detail=detail, sort_text=f"0{local.name}"
                     )
                 )
+        fit = fitting(before)
         for name, decls in sorted(analysis.declarations.items()):
             if name in seen:  # hidden by a local here
+                continue
+            if fit is not None and not any(d.kind in fit or d.kind in ALWAYS_FIT for d in decls):
                 continue
             detail = "; ".join(f"{d.label}: {d.words}" for d in decls)
             kind = KINDS.get(decls[0].kind, T.CompletionItemKind.Variable)
