@@ -245,3 +245,30 @@ def test_completion_offers_the_names_of_the_kind_that_fits(client, typed, fits, 
     uri = client.open(poison, "\n".join(lines) + "\n")
     labels = {i["label"] for i in client.at("textDocument/completion", uri, line, col + len(typed))["items"]}
     assert fits <= labels and not misfits & labels
+
+
+def test_snippets_at_the_start_of_a_line_expand_to_rules_that_load(client):
+    """At the start of a line, the blocks that can start there are offered as snippets (a move rule
+    among a phase's rules, an ask among a trigger's effects, not the other way round), and each,
+    accepted as it stands, makes a file that parses."""
+    from conftest import RULESETS
+    from interpreter.editor.completion import expand
+    from interpreter.language.parser import parse
+
+    poison = RULESETS / "poison.rules"
+    text = poison.read_text()
+    for after, indent, wanted, unwanted in [
+        ("allow color of target is none", 4, "move with a guard", "ask a player to choose"),
+        ("move cards in target except card", 6, "ask a player to choose", "move with a guard"),
+    ]:
+        line = line_of(text, after)[0]
+        lines = text.splitlines()
+        lines.insert(line + 1, " " * indent)
+        uri = client.open(poison, "\n".join(lines) + "\n")
+        items = client.at("textDocument/completion", uri, line + 1, indent)["items"]
+        snippets = {i["detail"]: i for i in items if i["kind"] == 15}  # CompletionItemKind.Snippet
+        assert wanted in snippets and unwanted not in snippets, sorted(snippets)
+        for item in snippets.values():
+            assert item["insertTextFormat"] == 2
+            expanded = [*lines[: line + 1], " " * indent + expand(item["insertText"]), *lines[line + 2 :]]
+            parse("\n".join(expanded) + "\n", "snippet.rules")

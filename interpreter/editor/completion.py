@@ -76,6 +76,28 @@ FITS: dict[tuple[str, ...], frozenset[str]] = {
 }
 ALWAYS_FIT = frozenset({"definition"})
 
+# Blocks written often, offered as snippets where the grammar accepts their first word at the start
+# of a line: (first word, label, body; each line after the first is indented as the cursor's line).
+SNIPPETS = [
+    (
+        "move",
+        "move with a guard",
+        "move ${1:play} card from ${2:hand} to ${3:pile}\n  require ${4:count ${2:hand} of player > 0}",
+    ),
+    (
+        "phase",
+        "phase",
+        "phase ${1:play}\n  move ${2:play} card from ${3:hand} to ${4:pile}\n  ends when ${5:nobody can move}",
+    ),
+    (
+        "ask",
+        "ask a player to choose",
+        "ask ${1:player} to choose ${2:rival} player\n  require ${2:rival} != ${1:player}\n"
+        "  ${3:show hand of ${2:rival} to ${1:player}}",
+    ),
+    ("after", "trigger after a move", "after ${1:play}\n  ${2:next left of player}"),
+]
+
 
 def fitting(before: str) -> frozenset[str] | None:
     """The kinds of name that fit after ``before`` (None: any)."""
@@ -120,6 +142,21 @@ def completions(analysis: Analysis, line: int, col: int) -> list[T.CompletionIte
             kind = KINDS.get(decls[0].kind, T.CompletionItemKind.Variable)
             out.append(T.CompletionItem(name, kind=kind, detail=detail, sort_text=f"0{name}"))
     out += [T.CompletionItem(w, kind=T.CompletionItemKind.Keyword, sort_text=f"1{w}") for w in words]
+    typed = current[: len(current) - len(word)]
+    if not typed.strip():  # at the start of a line: the blocks that may start here, and parse here
+        for first, label, body in SNIPPETS:
+            indented = body.replace("\n", "\n" + typed)
+            if first in words and expected(before + expand(indented) + "\n") is not None:
+                out.append(
+                    T.CompletionItem(
+                        first,
+                        kind=T.CompletionItemKind.Snippet,
+                        detail=label,
+                        insert_text=indented,
+                        insert_text_format=T.InsertTextFormat.Snippet,
+                        sort_text=f"2{first}",
+                    )
+                )
     return [c for c in out if c.label.startswith(word)]
 
 
@@ -141,6 +178,13 @@ def locals_here(analysis: Analysis, line: int, col: int) -> list[Local]:
         ]
         return sorted(here, key=lambda loc: loc.start, reverse=True)
     return []
+
+
+def expand(snippet: str) -> str:
+    """A snippet as accepting every placeholder's default text writes it."""
+    while "${" in snippet:
+        snippet = re.sub(r"\$\{\d+:([^${}]*)\}", r"\1", snippet)
+    return snippet
 
 
 def _partial_word(text: str) -> str:
