@@ -272,3 +272,18 @@ def test_snippets_at_the_start_of_a_line_expand_to_rules_that_load(client):
             assert item["insertTextFormat"] == 2
             expanded = [*lines[: line + 1], " " * indent + expand(item["insertText"]), *lines[line + 2 :]]
             parse("\n".join(expanded) + "\n", "snippet.rules")
+
+
+def test_inlay_hints_give_the_cards_a_card_line_makes(client):
+    """poison.rules: the potion line makes 3 colours x 14 values = 42 cards, the poison line 8."""
+    from conftest import RULESETS
+
+    poison = RULESETS / "poison.rules"
+    text = poison.read_text()
+    uri = client.open(poison, text)
+    client.wait_diagnostics(uri)
+    whole = {"start": {"line": 0, "character": 0}, "end": {"line": len(text.splitlines()), "character": 0}}
+    hints = client.request("textDocument/inlayHint", {"textDocument": {"uri": uri}, "range": whole})
+    by_line = {h["position"]["line"]: h["label"] for h in hints}
+    assert by_line[line_of(text, "potion  color red")[0]] == " = 42 cards"
+    assert by_line[line_of(text, "poison  color green")[0]] == " = 8 cards"

@@ -21,7 +21,7 @@ from ..checker import Finding, Report
 from ..errors import RulesetError
 from ..language.variants import BaseReader
 from ..text.fmt import format_text
-from . import actions, completion, diagnostics, hover, navigation, outline, semantic
+from . import actions, completion, diagnostics, hover, inlay, navigation, outline, semantic
 from .analysis import Analysis, analyse, buffer_reader
 
 # Seconds without an edit before a document is checked again. Short: the edits that arrive while an
@@ -222,6 +222,11 @@ def make_server() -> RulesServer:
     @server.feature(T.WORKSPACE_SYMBOL)
     def on_workspace_symbol(ls: RulesServer, params: T.WorkspaceSymbolParams) -> list[T.SymbolInformation]:
         return outline.workspace_symbols([ls.analysis(u) for u in list(ls.workspace.text_documents)], params.query)
+
+    @server.feature(T.TEXT_DOCUMENT_INLAY_HINT)
+    def on_inlay_hint(ls: RulesServer, params: T.InlayHintParams) -> list[T.InlayHint]:
+        r = params.range
+        return inlay.inlay_hints(ls.analysis(params.text_document.uri), r.start.line, r.end.line)
 
     @server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def on_symbols(ls: RulesServer, params: T.DocumentSymbolParams) -> list[T.DocumentSymbol]:
