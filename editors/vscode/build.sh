@@ -6,4 +6,4 @@ set -euo pipefail
 cd "$(dirname "$0")"
 out="${1:-ruleset-rules.vsix}"
 if [ -f package-lock.json ]; then npm ci --no-audit --no-fund --loglevel=error; else npm install --no-audit --no-fund; fi
-npx --no-install vsce package --out "$out"
+npx --no-install vsce package --no-dependencies --allow-missing-repository --out "$out"

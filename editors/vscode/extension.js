@@ -1,5 +1,6 @@
 // The client side of the rules language: starts `ruleset lsp` (the language server, installed
-// with `pip install "ruleset-cards[lsp]"`) for .rules files and stops it with the editor.
+// with `pip install "ruleset-cards[lsp]"`) for .rules files, starts it again when its settings
+// change (ruleset.command, ruleset.playouts), and stops it with the editor.
 "use strict";
 
 const vscode = require("vscode");
@@ -7,7 +8,7 @@ const { LanguageClient } = require("vscode-languageclient/node");
 
 let client;
 
-function activate(context) {
+function start() {
   const config = vscode.workspace.getConfiguration("ruleset");
   const [command, ...args] = config.get("command", ["ruleset", "lsp"]);
   const playouts = config.get("playouts", 100);
@@ -24,7 +25,27 @@ function activate(context) {
         "Install it with: pip install \"ruleset-cards[lsp]\", or set ruleset.command."
     );
   });
-  context.subscriptions.push({ dispose: () => client && client.stop() });
+}
+
+async function restart() {
+  if (client) {
+    const old = client;
+    client = undefined;
+    await old.stop().catch(() => undefined);
+  }
+  start();
+}
+
+function activate(context) {
+  start();
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration("ruleset")) {
+        restart();
+      }
+    }),
+    { dispose: () => client && client.stop() }
+  );
 }
 
 function deactivate() {
