@@ -88,7 +88,7 @@ SYMBOL_KINDS = {
 
 def workspace_symbols(analyses: list[Analysis], query: str) -> list[T.SymbolInformation]:
     """The declared names of every open document and its bases whose name holds the query's letters
-    in order (`cld` finds `cauldron`), each once, at its declaration."""
+    in order (`hnd` finds `hand`), each once, at its declaration."""
     wanted = query.lower()
     seen, out = set(), []
     for a in analyses:
