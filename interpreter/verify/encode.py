@@ -10,6 +10,10 @@ and index), which alike cards trading places does not change. What no rule reads
 the history (records write it; no expression reads it), the moves made so far in the round (the
 engine's bound against endless rounds: verify finds the loops themselves), caches.
 
+Order blind: when no rule can tell the order of the cards in a zone (no `first`, `last`, `best`,
+`worst`, no draw, no shuffle, no show or reveal, no piles: ``order_blind``), each zone is keyed as
+the sorted list of its cards, so that a hand dealt in another order is the same hand.
+
 The key is a 128-bit BLAKE2 digest of that tuple's text (16 bytes a state, whatever the game);
 two different states colliding is as likely as guessing a 128-bit number.
 """
@@ -19,23 +23,46 @@ from __future__ import annotations
 from hashlib import blake2b
 from typing import Any
 
+ORDERED_OPS = frozenset({"first", "last", "best", "worst"})  # expressions that read a zone's order
+ORDERED_EFFECTS = frozenset({"draw", "shuffle", "show", "reveal"})  # effects that take or name cards by place
+
+
+def order_blind(ir: dict[str, Any]) -> bool:
+    """Whether no rule of the IR can tell the order of the cards in any zone."""
+    if any(z.get("piles") for z in ir["zones"]):
+        return False
+    stack: list[Any] = [ir["round"], ir["game"], ir["defines"], ir["vars"], ir["decks"]]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if node.get("op") in ORDERED_OPS or node.get("do") in ORDERED_EFFECTS or node.get("kind") == "draw":
+                return False
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return True
+
 
 class Encoder:
     """Keys of the states of one game."""
 
     def __init__(self, game: Any, classes: tuple[int, ...]):
         self.classes = classes
+        self.kinds = max(classes, default=0) + 1
         self.card_slots = game.card_slots
+        self.blind = order_blind(game.ir)
 
     def parts(self, s: Any) -> tuple:
         """The state as a tuple of plain values (what the key digests)."""
-        cls, played = self.classes, s.played_by
+        cls, played, kinds = self.classes, s.played_by, self.kinds
         zones = []
-        for z in s.zones:
+        for z in s.zones:  # each card as its class, and the seat that played it (one number)
             if z and type(z[0]) is list:
-                zones.append(tuple(tuple([cls[c] if played[c] < 0 else (cls[c], played[c]) for c in p]) for p in z))
+                zones.append(tuple(tuple([cls[c] + kinds * (played[c] + 1) for c in p]) for p in z))
+            elif self.blind:
+                zones.append(tuple(sorted([cls[c] + kinds * (played[c] + 1) for c in z])))
             else:
-                zones.append(tuple([cls[c] if played[c] < 0 else (cls[c], played[c]) for c in z]))
+                zones.append(tuple([cls[c] + kinds * (played[c] + 1) for c in z]))
         out: tuple = (
             tuple(zones),
             tuple(tuple(v) if isinstance(v, list) else v for v in s.vars),
@@ -54,7 +81,7 @@ class Encoder:
             tuple(s.schedule.values()),
         )
         if s.pending or s.asking is not None or s.shown:
-            places = _Places(s, self.card_slots)
+            places = _Places(s, self.card_slots, self.token if self.blind else None)
             out += (
                 tuple((p, places.data(m)) for p, m in s.pending),
                 places.asking(s.asking) if s.asking is not None else None,
@@ -62,22 +89,29 @@ class Encoder:
             )
         return out
 
+    def token(self, c: int, s: Any) -> int:
+        """A card as the zones' keys hold it: its class and who played it."""
+        return self.classes[c] + self.kinds * (s.played_by[c] + 1)
+
     def key(self, s: Any) -> bytes:
         """The state's key (16 bytes)."""
         return blake2b(repr(self.parts(s)).encode(), digest_size=16).digest()
 
 
 class _Places:
-    """Cards named outside the zones, as their places: (zone instance, index in it, piles flattened)."""
+    """Cards named outside the zones, as their places: (zone instance, index in it, piles flattened);
+    order blind, (zone instance, the card's token)."""
 
-    def __init__(self, s: Any, card_slots: frozenset[int]):
-        self.s, self.card_slots = s, card_slots
+    def __init__(self, s: Any, card_slots: frozenset[int], token: Any = None):
+        self.s, self.card_slots, self.token = s, card_slots, token
 
     def card(self, c: Any) -> Any:
         if type(c) is not int or c < 0:
             return c
         s = self.s
         inst = s.loc[c]
+        if self.token is not None:
+            return (inst, self.token(c, s))
         z = s.zones[inst]
         flat = [x for p in z for x in p] if z and type(z[0]) is list else z
         return (inst, flat.index(c))

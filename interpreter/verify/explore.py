@@ -52,7 +52,8 @@ class Result:
     game: Any
     players: int
     params: dict[str, Any]
-    deals: int = 0
+    deals: int = 0  # distinct states right after the first deal
+    orders: int = 0  # orders of the decks dealt (alike cards alike)
     states: int = 0  # successor states computed (with repeats)
     distinct: int = 0
     depth: int = 0
@@ -126,11 +127,13 @@ def explore(
         for script, got in outcomes(
             _attempt(lambda rng: game.new_game(players, None, values, chance=rng)), classes, limit
         ):
-            result.deals += 1
+            result.orders += 1
             if isinstance(got, BaseException):
                 fail(*failure_kind(got), -1, (None, script))
             else:
+                known = len(keys)
                 add(got, -1, (None, script))
+                result.deals += len(keys) - known
         while frontier:
             if len(keys) >= max_states:
                 result.cut = (
@@ -163,7 +166,7 @@ def explore(
     except Unenumerable as err:
         raise PlayError(f"verify cannot list every outcome of chance: {err}") from None
     result.distinct = len(keys)
-    result.states += result.deals
+    result.states += result.orders
     result.failures = sorted(found.values(), key=lambda f: graph.depth[f.state] if f.state >= 0 else -1)
     loop = props.loop(graph)
     if loop is not None:

@@ -36,13 +36,18 @@ def counterexample(result: Result, failure: Failure) -> dict[str, Any] | None:
     """The game that breaks a property: its record, its moves in words and how many of them
     lead to the state (or the move) that breaks it; None when there is no game to show (a
     `sometimes` never met, a deal the rules cannot make)."""
-    if failure.state < 0:
+    if failure.state < 0 and failure.step is None:
         return None
     graph = result.graph
-    steps = graph.path(failure.state)
-    state = rebuild(result, steps)
-    upto = len(steps) - 1
     note = None
+    if failure.state < 0:  # the deal itself breaks it (the rules stop before anyone moves)
+        state, upto, failure = dealt(result, failure.step[1]), 0, Failure(failure.kind, "", None, -1)
+        if state is None:
+            return None
+    else:
+        steps = graph.path(failure.state)
+        state = rebuild(result, steps)
+        upto = len(steps) - 1
     if failure.loop:
         for v, w in zip(failure.loop, [*failure.loop[1:], failure.loop[0]], strict=True):
             move, script = edge(result, v, w)
@@ -53,7 +58,7 @@ def counterexample(result: Result, failure: Failure) -> dict[str, Any] | None:
         with contextlib.suppress(Exception):  # (the failure itself: the record ends with the move that fails)
             play(state, move, script, result.classes)
         upto += 1
-    elif not state.over:
+    elif not state.over and failure.state >= 0:
         with contextlib.suppress(RulesetError):
             finish(result, state)
     rec = record(state)
@@ -63,6 +68,23 @@ def counterexample(result: Result, failure: Failure) -> dict[str, Any] | None:
         words.append(f"r{r} deal: {deal_words(result.game, rnd['deal'], players)}")
         words += [f"r{r} {move_text(result.game, m, -1, players)}" for m in rnd["moves"]]
     return {"record": rec, "moves": words, "after": upto, "note": note, "finished": state.over}
+
+
+def dealt(result: Result, script: tuple) -> Any:
+    """The state a deal the rules stop at was left in (the game being set up when they stopped:
+    the frame of State's constructor in the error's traceback), or None."""
+    try:
+        rebuild(result, [(None, script)])
+    except RulesetError as err:
+        tb = err.__traceback__
+        while tb is not None:
+            frame = tb.tb_frame
+            if frame.f_code.co_name == "__init__" and "self" in frame.f_locals:
+                state = frame.f_locals["self"]
+                if hasattr(state, "history") and getattr(state, "history", None):
+                    return state
+            tb = tb.tb_next
+    return None
 
 
 def deal_words(game: Any, deal: dict[str, Any], players: int) -> str:
@@ -140,7 +162,7 @@ def summary_lines(result: Result) -> list[str]:
     params = " ".join(f"{k}={v}" for k, v in result.params.items())
     out = [
         f"{result.game.name}, {result.players} players" + (f" ({params})" if params else ""),
-        f"  {plural(result.deals, 'deal')} (orders of the decks, alike cards alike); "
+        f"  {plural(result.deals, 'distinct deal')} (of {result.orders:,} orders of the decks, alike cards alike); "
         f"{result.states:,} states reached, {result.distinct:,} distinct; depth {result.depth}",
         f"  {result.seconds:.1f} s, {rate:,.0f} states/s",
     ]
@@ -168,10 +190,15 @@ def format_text(result: Result, examples: dict[int, dict[str, Any]], written: st
         if ex is None:
             continue
         ending = "; the game then played to its end" if ex["finished"] and f.step is None and not f.loop else ""
-        lines.append(f"  the shortest game that breaks it: {plural(ex['after'], 'move')}{ending}")
+        if ex["after"] == 0 and f.step is None:
+            lines.append("  the deal that breaks it, before anyone moves:")
+        else:
+            lines.append(f"  the shortest game that breaks it: {plural(ex['after'], 'move')}{ending}")
         if ex["note"]:
             lines.append(f"  ({ex['note']})")
         lines += [f"    {w}" for w in ex["moves"]]
+        if not ex["finished"] and f.step is None:
+            lines.append("  (the game cannot be played to its end from there: its record stops where it does)")
         if written:
             lines.append(f"  its record: {written}, line {ex['line']} (ruleset replay {written} --seat 0)")
     if result.unreached:
@@ -196,6 +223,7 @@ def to_json(result: Result, examples: dict[int, dict[str, Any]]) -> dict[str, An
         "players": result.players,
         "params": result.params,
         "deals": result.deals,
+        "orders": result.orders,
         "states": result.states,
         "distinct": result.distinct,
         "depth": result.depth,

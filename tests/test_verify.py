@@ -1,0 +1,192 @@
+"""`ruleset verify`: every deal and every line of play of a tiny game, each property proved or
+broken by a shortest game that replays. The games are tiny on purpose (a second or two each)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conftest import EXAMPLES, run_cli
+from interpreter.checker import check
+from interpreter.engine.game import compile_ir
+from interpreter.engine.records import replay
+from interpreter.errors import RecordError
+from interpreter.loader import ir_from_path, ir_from_text
+from interpreter.verify import explore
+from interpreter.verify.chance import count_orders, orders
+from interpreter.verify.report import counterexample
+
+RARE = EXAMPLES / "broken" / "rare"
+
+TINY = """game "Tiny"
+players 2..2
+
+cards
+  card  color red | blue   value 1 x2
+
+zones
+  hand  per player, owner sees
+  pile  shared, public
+
+round
+  deal 2 to hand
+  phase play
+    move play card from hand to pile
+    ends when every hand is empty
+  score
+    each card in pile where color of it = red: 1 {bonus}
+
+game
+  rounds 1
+  winner lowest total
+"""
+
+
+def tiny(bonus: str = "") -> object:
+    return compile_ir(ir_from_text(TINY.format(bonus=bonus)), coverage=True)
+
+
+def test_a_sound_game_holds_every_property_in_every_state():
+    result = explore(tiny(), 2)
+    assert result.complete and not result.failures and result.exit_code == 0
+    # 2 red and 2 blue cards, 2 to each hand: seat 0 holds 0, 1 or 2 reds (alike cards alike)
+    assert result.deals == 3 and result.orders == 6
+    assert result.depth == 4  # four cards played
+    assert result.unreached == []
+
+
+def test_a_space_cut_off_is_neither_proved_nor_broken():
+    result = explore(tiny(), 2, max_states=2)
+    assert result.cut and "--max-states" in result.cut
+    assert result.exit_code == 3
+
+
+def test_an_endless_round_is_a_loop_with_its_moves(tmp_path):
+    game = compile_ir(ir_from_path(str(EXAMPLES / "broken" / "endless.rules")), coverage=True)
+    result = explore(game, 2)
+    assert result.complete and result.exit_code == 1
+    (loop,) = [f for f in result.failures if f.kind == "loop"]
+    ex = counterexample(result, loop)
+    assert ex["note"] and "come back to the situation" in ex["note"]
+    # the loop's moves are in the record: its situation repeats, so the record is no finished game
+    moves = ex["record"]["rounds"][0]["moves"]
+    assert len(moves) == ex["after"] + len(loop.loop)
+    with pytest.raises(RecordError, match="end before the round does"):
+        replay(game, ex["record"])
+
+
+def test_dead_rules_are_exact_over_the_whole_space():
+    # a scoring rule for a colour no card has is never reached, in any deal or line of play
+    result = explore(
+        compile_ir(ir_from_text(TINY.format(bonus="").replace("color of it = red", "value of it > 1")), coverage=True),
+        2,
+    )
+    kinds = Counter(kind for _, kind, _ in result.unreached)
+    assert kinds == {"scoring rule": 1}
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "moves", "words"),
+    [("red-opening.rules", "deadlock", 0, "nobody can move"), ("seven-reds.rules", "play", 7, "division by zero")],
+)
+def test_check_misses_a_rare_flaw_that_verify_finds_with_its_shortest_game(name, kind, moves, words):
+    path = str(RARE / name)
+    report = check(path, games=100, jobs=1)
+    assert report.exit_code == 0 and not [f for f in report.findings if f.severity == "error"]
+
+    game = compile_ir(ir_from_path(path), coverage=True)
+    result = explore(game, 2)
+    assert result.complete and result.exit_code == 1
+    (failure,) = result.failures
+    assert failure.kind == kind and words in failure.message
+    # the counterexample is a record that replay plays back to the very failure
+    rec = counterexample(result, failure)["record"]
+    assert sum(len(r["moves"]) for r in rec["rounds"]) == moves
+    with pytest.raises(RecordError, match=words):
+        replay(compile_ir(ir_from_path(path)), rec)
+
+
+def test_the_command_writes_each_counterexample_for_replay(tmp_path):
+    path = str((RARE / "seven-reds.rules").relative_to(EXAMPLES.parent))
+    out = tmp_path / "ce.jsonl"
+    proc = run_cli("verify", path, "--quiet", "--counterexamples", str(out))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "error: play: division by zero" in proc.stdout
+    assert "the shortest game that breaks it: 7 moves" in proc.stdout
+    assert f"its record: {out}, line 1" in proc.stdout
+    assert len(out.read_text().splitlines()) == 1
+
+
+def test_a_space_cut_off_is_neither_proved_nor_broken():
+    result = explore(tiny(), 2, max_states=2)
+    assert result.cut and "--max-states" in result.cut
+    assert result.exit_code == 3
+
+
+def test_an_endless_round_is_a_loop_with_its_moves(tmp_path):
+    game = compile_ir(ir_from_path(str(EXAMPLES / "broken" / "endless.rules")), coverage=True)
+    result = explore(game, 2)
+    assert result.complete and result.exit_code == 1
+    (loop,) = [f for f in result.failures if f.kind == "loop"]
+    ex = counterexample(result, loop)
+    assert ex["note"] and "come back to the situation" in ex["note"]
+    # the loop's moves are in the record: its situation repeats, so the record is no finished game
+    moves = ex["record"]["rounds"][0]["moves"]
+    assert len(moves) == ex["after"] + len(loop.loop)
+    with pytest.raises(RecordError, match="end before the round does"):
+        replay(game, ex["record"])
+
+
+def test_dead_rules_are_exact_over_the_whole_space():
+    # a scoring rule for a colour no card has is never reached, in any deal or line of play
+    result = explore(
+        compile_ir(ir_from_text(TINY.format(bonus="").replace("color of it = red", "value of it > 1")), coverage=True),
+        2,
+    )
+    kinds = Counter(kind for _, kind, _ in result.unreached)
+    assert kinds == {"scoring rule": 1}
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "moves"),
+    [("red-opening.rules", "deadlock", 0), ("seven-reds.rules", "play", 7)],
+)
+def test_check_misses_a_rare_flaw_that_verify_finds_with_its_shortest_game(tmp_path, name, kind, moves):
+    path = str((RARE / name).relative_to(EXAMPLES.parent))
+    checked = run_cli("check", path, "--games", "100", "--jobs", "1", "--format", "json")
+    assert checked.returncode == 0, checked.stdout
+    assert not [f for f in json.loads(checked.stdout)["findings"] if f["severity"] == "error"]
+
+    out = tmp_path / "ce.jsonl"
+    proc = run_cli("verify", path, "--quiet", "--counterexamples", str(out))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert f"error: {kind}:" in proc.stdout
+    # the counterexample is a record that replay plays back to the very failure
+    (rec,) = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sum(len(r["moves"]) for r in rec["rounds"]) == moves
+    replayed = run_cli("replay", str(out))
+    assert replayed.returncode == 1
+    assert ("nobody can move" if kind == "deadlock" else "division by zero") in replayed.stderr
+
+
+def test_a_space_cut_off_exits_3_with_json_figures_and_why():
+    path = str((EXAMPLES / "broken" / "rare" / "red-opening.rules").relative_to(EXAMPLES.parent))
+    proc = run_cli("verify", path, "--format", "json", "--max-states", "50")
+    doc = json.loads(proc.stdout)
+    assert proc.returncode == doc["exit_code"] == 3
+    # 924 orders of its deck are more than 50 states could ever hold: shrink the deck, it says
+    assert doc["complete"] is False and "924 distinct orders" in doc["cut"]
+    assert {p["property"] for p in doc["properties"]} >= {"deadlock", "loop", "cards", "play", "score"}
+
+
+@given(st.lists(st.integers(0, 2), max_size=7))
+def test_orders_lists_each_distinct_order_once(tokens):
+    cards = list(range(len(tokens)))
+    got = list(orders(cards, tokens))
+    as_tokens = {tuple(tokens[c] for c in order) for order in got}
+    assert len(got) == len(as_tokens) == count_orders(tokens)
+    assert all(sorted(order) == cards for order in got)
