@@ -121,58 +121,6 @@ def test_the_command_writes_each_counterexample_for_replay(tmp_path):
     assert len(out.read_text().splitlines()) == 1
 
 
-def test_a_space_cut_off_is_neither_proved_nor_broken():
-    result = explore(tiny(), 2, max_states=2)
-    assert result.cut and "--max-states" in result.cut
-    assert result.exit_code == 3
-
-
-def test_an_endless_round_is_a_loop_with_its_moves(tmp_path):
-    game = compile_ir(ir_from_path(str(EXAMPLES / "broken" / "endless.rules")), coverage=True)
-    result = explore(game, 2)
-    assert result.complete and result.exit_code == 1
-    (loop,) = [f for f in result.failures if f.kind == "loop"]
-    ex = counterexample(result, loop)
-    assert ex["note"] and "come back to the situation" in ex["note"]
-    # the loop's moves are in the record: its situation repeats, so the record is no finished game
-    moves = ex["record"]["rounds"][0]["moves"]
-    assert len(moves) == ex["after"] + len(loop.loop)
-    with pytest.raises(RecordError, match="end before the round does"):
-        replay(game, ex["record"])
-
-
-def test_dead_rules_are_exact_over_the_whole_space():
-    # a scoring rule for a colour no card has is never reached, in any deal or line of play
-    result = explore(
-        compile_ir(ir_from_text(TINY.format(bonus="").replace("color of it = red", "value of it > 1")), coverage=True),
-        2,
-    )
-    kinds = Counter(kind for _, kind, _ in result.unreached)
-    assert kinds == {"scoring rule": 1}
-
-
-@pytest.mark.parametrize(
-    ("name", "kind", "moves"),
-    [("red-opening.rules", "deadlock", 0), ("seven-reds.rules", "play", 7)],
-)
-def test_check_misses_a_rare_flaw_that_verify_finds_with_its_shortest_game(tmp_path, name, kind, moves):
-    path = str((RARE / name).relative_to(EXAMPLES.parent))
-    checked = run_cli("check", path, "--games", "100", "--jobs", "1", "--format", "json")
-    assert checked.returncode == 0, checked.stdout
-    assert not [f for f in json.loads(checked.stdout)["findings"] if f["severity"] == "error"]
-
-    out = tmp_path / "ce.jsonl"
-    proc = run_cli("verify", path, "--quiet", "--counterexamples", str(out))
-    assert proc.returncode == 1, proc.stdout + proc.stderr
-    assert f"error: {kind}:" in proc.stdout
-    # the counterexample is a record that replay plays back to the very failure
-    (rec,) = [json.loads(line) for line in out.read_text().splitlines()]
-    assert sum(len(r["moves"]) for r in rec["rounds"]) == moves
-    replayed = run_cli("replay", str(out))
-    assert replayed.returncode == 1
-    assert ("nobody can move" if kind == "deadlock" else "division by zero") in replayed.stderr
-
-
 def test_a_space_cut_off_exits_3_with_json_figures_and_why():
     path = str((EXAMPLES / "broken" / "rare" / "red-opening.rules").relative_to(EXAMPLES.parent))
     proc = run_cli("verify", path, "--format", "json", "--max-states", "50")
