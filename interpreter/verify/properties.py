@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..checker.playouts import rule_positions
+from ..checker.playouts import SOMETIMES, rule_positions
 from ..engine.game import STUCK_END
-from ..errors import RUNTIME_FAILURES, PlayError, RulesetError, plural
+from ..errors import RulesetError, plural
+from ..text.phrases import say
 
 BUILT_IN = (
     ("deadlock", "no deadlock: while the game is not over, someone can move"),
@@ -56,12 +57,13 @@ class Properties:
     def __init__(self, game: Any, players: int):
         self.game = game
         self.total = len(game.cards) - len(game.cards.absent(players))
-        self.checks = tuple(getattr(game, "checks", ()) or ())
+        self.checks = game.checks
+        self.words = {c.at: f"{c.kind} {say(c.node)}" for c in self.checks}
         self.seen: set[str] = set()  # the `sometimes` checks that held somewhere
 
     def names(self) -> list[tuple[str, str, str | None]]:
         """Every property checked: (name, words, rule position)."""
-        own = [(c.kind, f"{c.kind} {c.text}", c.at) for c in self.checks]
+        own = [(c.kind, self.words[c.at], c.at) for c in self.checks]
         return [(k, w, None) for k, w in BUILT_IN] + own
 
     def check(self, s: Any) -> list[tuple[str, str, str | None]]:
@@ -76,24 +78,21 @@ class Properties:
                 out.append(("score", f"a total is not a whole number: {bad[0]!r}", None))
         for c in self.checks:
             try:
-                held = bool(c.holds(s, [None] * self.game.env_size))
-            except RUNTIME_FAILURES as err:
-                out.append((c.kind, f"`{c.text}` cannot be worked out here: {err}", c.at))
-                continue
-            except PlayError as err:
-                out.append((c.kind, f"`{c.text}` cannot be worked out here: {err.message}", c.at))
+                held = c.held(s)
+            except RulesetError as err:
+                out.append((c.kind, f"`{self.words[c.at]}` cannot be worked out here: {err.message}", c.at))
                 continue
             if c.kind == "sometimes":
                 if held:
                     self.seen.add(c.at)
             elif held != (c.kind == "always"):
-                out.append((c.kind, f"`{c.text}` {'does not hold' if c.kind == 'always' else 'holds'}", c.at))
+                out.append((c.kind, f"`{self.words[c.at]}` is broken here", c.at))
         return out
 
     def never_held(self) -> list[Failure]:
         """The `sometimes` checks no state reached satisfies."""
         return [
-            Failure("sometimes", f"`{c.text}` holds in no state reached", c.at, -1)
+            Failure("sometimes", f"`{self.words[c.at]}` holds in no state reached", c.at, -1)
             for c in self.checks
             if c.kind == "sometimes" and c.at not in self.seen
         ]
@@ -126,7 +125,7 @@ class Properties:
         return [
             (at, kind, note)
             for at, kind, note in rule_positions(self.game.ir)
-            if not counts.get(at, 0) and kind != STUCK_END
+            if not counts.get(at, 0) and kind not in (STUCK_END, SOMETIMES)
         ]
 
 
