@@ -4,6 +4,7 @@ broken by a shortest game that replays. The games are tiny on purpose (a second 
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -14,11 +15,12 @@ from conftest import EXAMPLES, run_cli
 from interpreter.checker import check
 from interpreter.engine.game import compile_ir
 from interpreter.engine.records import replay
-from interpreter.errors import RecordError
+from interpreter.errors import RecordError, RulesetError
 from interpreter.loader import ir_from_path, ir_from_text
 from interpreter.verify import explore
 from interpreter.verify.chance import count_orders, orders
 from interpreter.verify.report import counterexample
+from interpreter.verify.shrink import shrink
 
 RARE = EXAMPLES / "broken" / "rare"
 
@@ -138,3 +140,45 @@ def test_orders_lists_each_distinct_order_once(tokens):
     as_tokens = {tuple(tokens[c] for c in order) for order in got}
     assert len(got) == len(as_tokens) == count_orders(tokens)
     assert all(sorted(order) == cards for order in got)
+
+
+POISON = EXAMPLES.parent / "rulesets" / "poison.rules"
+SHRUNK = ["--only", "potion.color=red,blue", "--only", "potion.value=1", "--copies", "potion=1", "--copies", "poison=1"]
+
+
+def test_a_deck_is_shrunk_from_the_command_line_and_its_counterexample_replays(tmp_path):
+    rules = tmp_path / "p.rules"
+    rules.write_text(POISON.read_text() + "\nchecks\n  never every hand is empty\n")
+    out = tmp_path / "ce.jsonl"
+    proc = run_cli(
+        "verify", str(rules), "--players", "3", "--set", "rounds=1", *SHRUNK, "--quiet", "--counterexamples", str(out)
+    )
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    # two potions and a poison: 3! orders, each a distinct deal (the poison falls to the removed fourth hand or not)
+    assert "6 distinct deals (of 6 orders" in proc.stdout
+    assert "error: never: `never every hand is empty`" in proc.stdout
+    rec = json.loads(out.read_text())
+    assert rec["source"] == str(tmp_path / "ce.rules.json")  # the shrunk rules, written beside the records
+    replayed = run_cli("replay", str(out))
+    assert replayed.returncode == 0, replayed.stderr
+
+
+@pytest.mark.parametrize(
+    ("only", "copies", "message"),
+    [
+        (["color=red,blue"], [], "leave no card of type poison"),
+        (["potion.colour=red"], [], "no card of type potion has the attribute 'colour'"),
+        (["potion.value=3"], [], "no card has value 3"),
+        (["value"], [], "--only takes [TYPE.]ATTRIBUTE=VALUE"),
+        ([], ["potion=0"], "--copies takes TYPE=N with N from 1"),
+        ([], ["potions=1"], "no card type 'potions'"),
+    ],
+)
+def test_a_shrink_that_cannot_apply_is_a_clear_error(only, copies, message):
+    with pytest.raises(RulesetError, match=re.escape(message)):
+        shrink(ir_from_path(str(POISON)), only, copies)
+
+
+def test_the_command_says_why_a_shrink_cannot_apply():
+    proc = run_cli("verify", str(POISON), "--players", "3", "--copies", "potions=1")
+    assert proc.returncode == 2 and "no card type 'potions'" in proc.stderr and "Traceback" not in proc.stderr

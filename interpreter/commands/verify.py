@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from .cli import QUIET_HELP, add_common, parse_sets, player_count, positive, write_output
@@ -40,6 +41,19 @@ def register(sub: Any) -> None:
         metavar="FILE.jsonl",
         help="write the record of each counterexample, for `ruleset replay` (and replay --seat, serve --replay)",
     )
+    p.add_argument(
+        "--only",
+        action="append",
+        metavar="[TYPE.]ATTR=V,V",
+        help="shrink the deck: keep only the cards whose attribute has one of these values (repeatable), "
+        "e.g. --only suit=hearts,spades --only card.rank=1,2,3",
+    )
+    p.add_argument(
+        "--copies",
+        action="append",
+        metavar="TYPE=N",
+        help="shrink the deck: every card of this type comes N times (repeatable), e.g. --copies card=1",
+    )
     p.add_argument("--quiet", action="store_true", help=QUIET_HELP)
     add_common(p, seed=False, max_moves=False)
     p.set_defaults(run=cmd_verify)
@@ -52,8 +66,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from ..loader import ir_from_path
     from ..verify import explore
     from ..verify.report import counterexample, format_text, to_json
+    from ..verify.shrink import shrink
 
-    game = compile_ir(ir_from_path(args.file), coverage=True)
+    ir = ir_from_path(args.file)
+    shrunk = shrink(ir, args.only, args.copies)
+    game = compile_ir(shrunk, coverage=True)
     players = player_count(game, args.players)
     result = explore(
         game,
@@ -69,6 +86,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
             ex["line"] = len(examples) + 1
             examples[i] = ex
     if args.counterexamples and examples:
+        if shrunk is not ir:  # the records are of the shrunk rules: written beside them, and named as their source
+            rules = str(Path(args.counterexamples).with_suffix(".rules.json"))
+            write_output(rules, json.dumps(shrunk, indent=1, ensure_ascii=False) + "\n")
+            for ex in examples.values():
+                ex["record"]["source"] = rules
         write_output(args.counterexamples, "".join(dumps(ex["record"]) + "\n" for ex in examples.values()))
     if args.format == "json":
         sys.stdout.write(json.dumps(to_json(result, examples), indent=2, ensure_ascii=False) + "\n")

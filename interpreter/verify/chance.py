@@ -37,8 +37,15 @@ class Scripted(random.Random):
     """A Random whose shuffles put the cards in the orders of ``script`` (lists of card ids)."""
 
     def __init__(self, script: tuple[tuple[int, ...], ...], classes: tuple[int, ...], state: Any = None):
-        super().__init__(0)
+        # (no seeding: nothing is ever drawn from the generator, and seeding costs as much as a move)
         self.script, self.at, self.classes, self.state = script, 0, classes, state
+
+    def getstate(self) -> Any:  # what a copy of the state takes along (State.copy): the script's place
+        return (self.script, self.at, self.classes)
+
+    def setstate(self, state: Any) -> None:
+        self.script, self.at, self.classes = state
+        self.state = None
 
     def shuffle(self, x: list, random: Any = None) -> None:  # (random: the signature of Random's)
         if self.at >= len(self.script):
