@@ -156,7 +156,7 @@ def test_a_deck_is_shrunk_from_the_command_line_and_its_counterexample_replays(t
     assert proc.returncode == 1, proc.stdout + proc.stderr
     # two potions and a poison: 3! orders, each a distinct deal (the poison falls to the removed fourth hand or not)
     assert "6 distinct deals (of 6 orders" in proc.stdout
-    assert "error: never: `never every hand is empty`" in proc.stdout
+    assert "error: never: never every hand is empty: broken in this state" in proc.stdout
     rec = json.loads(out.read_text())
     assert rec["source"] == str(tmp_path / "ce.rules.json")  # the shrunk rules, written beside the records
     replayed = run_cli("replay", str(out))

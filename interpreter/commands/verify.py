@@ -54,6 +54,13 @@ def register(sub: Any) -> None:
         metavar="TYPE=N",
         help="shrink the deck: every card of this type comes N times (repeatable), e.g. --copies card=1",
     )
+    p.add_argument(
+        "--schedule",
+        action="append",
+        metavar="NAME=V,V",
+        help="give a schedule other values, one a round (repeatable), e.g. hand sizes fit for a shrunk deck: "
+        "--schedule size=3",
+    )
     p.add_argument("--quiet", action="store_true", help=QUIET_HELP)
     add_common(p, seed=False, max_moves=False)
     p.set_defaults(run=cmd_verify)
@@ -69,7 +76,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from ..verify.shrink import shrink
 
     ir = ir_from_path(args.file)
-    shrunk = shrink(ir, args.only, args.copies)
+    shrunk = shrink(ir, args.only, args.copies, args.schedule)
     game = compile_ir(shrunk, coverage=True)
     players = player_count(game, args.players)
     result = explore(

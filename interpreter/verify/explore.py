@@ -172,7 +172,7 @@ def explore(
     if loop is not None:
         result.failures.append(loop)
     result.failures += props.never_held()
-    result.unreached = props.unreached(result.complete)
+    result.unreached = props.unreached(result.complete) if result.distinct else []
     result.seconds = time.perf_counter() - start
     if progress:
         progress(len(keys), len(keys), result.seconds)

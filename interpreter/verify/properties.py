@@ -80,19 +80,19 @@ class Properties:
             try:
                 held = c.held(s)
             except RulesetError as err:
-                out.append((c.kind, f"`{self.words[c.at]}` cannot be worked out here: {err.message}", c.at))
+                out.append((c.kind, f"{self.words[c.at]}: cannot be worked out here: {err.message}", c.at))
                 continue
             if c.kind == "sometimes":
                 if held:
                     self.seen.add(c.at)
             elif held != (c.kind == "always"):
-                out.append((c.kind, f"`{self.words[c.at]}` is broken here", c.at))
+                out.append((c.kind, f"{self.words[c.at]}: broken in this state", c.at))
         return out
 
     def never_held(self) -> list[Failure]:
         """The `sometimes` checks no state reached satisfies."""
         return [
-            Failure("sometimes", f"`{self.words[c.at]}` holds in no state reached", c.at, -1)
+            Failure("sometimes", f"{self.words[c.at]}: holds in no state reached", c.at, -1)
             for c in self.checks
             if c.kind == "sometimes" and c.at not in self.seen
         ]

@@ -64,10 +64,16 @@ def counterexample(result: Result, failure: Failure) -> dict[str, Any] | None:
     rec = record(state)
     players = result.players
     words = []
+    played = 0  # the line of the state (or the move) that breaks the property is marked
     for r, rnd in enumerate(rec["rounds"], 1):
-        words.append(f"r{r} deal: {deal_words(result.game, rnd['deal'], players)}")
-        words += [f"r{r} {move_text(result.game, m, -1, players)}" for m in rnd["moves"]]
+        words.append(f"r{r} deal: {deal_words(result.game, rnd['deal'], players)}" + (MARK if upto == 0 else ""))
+        for m in rnd["moves"]:
+            played += 1
+            words.append(f"r{r} {move_text(result.game, m, -1, players)}" + (MARK if played == upto else ""))
     return {"record": rec, "moves": words, "after": upto, "note": note, "finished": state.over}
+
+
+MARK = "   <- here"
 
 
 def dealt(result: Result, script: tuple) -> Any:

@@ -1,6 +1,7 @@
 """A deck shrunk from the command line, without editing the rules: `--only [TYPE.]ATTR=V1,V2`
 keeps only the cards whose attribute is one of the values given (cards of other types, or
-without that attribute, stay), `--copies TYPE=N` makes every card of a type come N times. The
+without that attribute, stay), `--copies TYPE=N` makes every card of a type come N times, and
+`--schedule NAME=V1,V2` gives a schedule other numbers (hand sizes fit for a smaller deck). The
 IR is changed, not the file: the shrunk rules are written beside the counterexamples so their
 records replay (report.py)."""
 
@@ -32,11 +33,18 @@ def parse_copies(text: str) -> tuple[str, int]:
     return kind.strip(), int(n)
 
 
-def shrink(ir: dict[str, Any], only: list[str] | None = None, copies: list[str] | None = None) -> dict[str, Any]:
+def shrink(
+    ir: dict[str, Any],
+    only: list[str] | None = None,
+    copies: list[str] | None = None,
+    schedules: list[str] | None = None,
+) -> dict[str, Any]:
     """A copy of the IR with its decks shrunk as the options say (the IR itself when none is given)."""
-    if not only and not copies:
+    if not only and not copies and not schedules:
         return ir
     out = copy.deepcopy(ir)
+    for text in schedules or ():
+        _reschedule(out, text)
     lines = [line for deck in out["decks"] for line in deck["cards"]]
     types = sorted({line["type"] for line in lines})
     for text in only or ():
@@ -81,6 +89,20 @@ def shrink(ir: dict[str, Any], only: list[str] | None = None, copies: list[str] 
         )
     out.pop("origin", None)  # (no longer the file's rules: records name the shrunk rules instead)
     return out
+
+
+def _reschedule(ir: dict[str, Any], text: str) -> None:
+    """`--schedule NAME=V1,V2`: the schedule's values, one a round (repeated as it was)."""
+    name, sep, right = text.partition("=")
+    values = [v.strip() for v in right.split(",")]
+    if not sep or not all(v.lstrip("-").isdigit() for v in values):
+        raise RulesetError(f"--schedule takes NAME=NUMBER,NUMBER..., not {text!r}", hint="e.g. --schedule size=3,2")
+    found = [s for s in ir["schedules"] if s["name"] == name.strip()]
+    if not found:
+        known = ", ".join(s["name"] for s in ir["schedules"]) or "none"
+        raise RulesetError(f"--schedule: no schedule '{name.strip()}'", hint=f"the schedules: {known}")
+    at = found[0].get("at")
+    found[0]["values"] = [{"op": "num", "value": int(v), **({"at": at} if at else {})} for v in values]
 
 
 def _known(name: str | None, known: list[str], what: str, option: str) -> None:
