@@ -17,8 +17,10 @@ from interpreter.engine.game import compile_ir
 from interpreter.engine.records import replay
 from interpreter.errors import RecordError, RulesetError
 from interpreter.loader import ir_from_path, ir_from_text
+from interpreter.verify import encode as encode_module
 from interpreter.verify import explore
 from interpreter.verify.chance import count_orders, orders
+from interpreter.verify.order import ordered_zones
 from interpreter.verify.report import counterexample
 from interpreter.verify.shrink import shrink
 
@@ -182,3 +184,22 @@ def test_a_shrink_that_cannot_apply_is_a_clear_error(only, copies, message):
 def test_the_command_says_why_a_shrink_cannot_apply():
     proc = run_cli("verify", str(POISON), "--players", "3", "--copies", "potions=1")
     assert proc.returncode == 2 and "no card type 'potions'" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_zones_whose_order_a_rule_reads_are_kept_in_order():
+    def ordered(path):
+        return ordered_zones(ir_from_path(str(path)), keys_distinct=False)
+
+    assert ordered(POISON) == {"cauldron"}  # the colour of a cauldron is its first potion's
+    assert {"hand", "trick"} <= ordered(EXAMPLES / "classics" / "whist.rules")  # `last card in hand of dealer`
+    assert ordered(EXAMPLES / "broken" / "rare" / "seven-reds.rules") == set()
+
+
+def test_sorting_the_hands_no_rule_reads_in_order_changes_no_verdict(monkeypatch):
+    game = compile_ir(ir_from_path(str(RARE / "seven-reds.rules")), coverage=True)
+    free = explore(game, 2)
+    monkeypatch.setattr(encode_module, "ordered_zones", lambda ir, keys_distinct: None)  # every zone in order
+    kept = explore(compile_ir(ir_from_path(str(RARE / "seven-reds.rules")), coverage=True), 2)
+    assert [(f.kind, f.message) for f in free.failures] == [(f.kind, f.message) for f in kept.failures]
+    assert free.graph.depth[free.failures[0].state] == kept.graph.depth[kept.failures[0].state]
+    assert free.distinct < kept.distinct and free.deals < kept.deals

@@ -10,9 +10,9 @@ and index), which alike cards trading places does not change. What no rule reads
 the history (records write it; no expression reads it), the moves made so far in the round (the
 engine's bound against endless rounds: verify finds the loops themselves), caches.
 
-Order blind: when no rule can tell the order of the cards in a zone (no `first`, `last`, `best`,
-`worst`, no draw, no shuffle, no show or reveal, no piles: ``order_blind``), each zone is keyed as
-the sorted list of its cards, so that a hand dealt in another order is the same hand.
+A zone whose order no rule can tell (order.py: no `first` or `last` reads it, no draw takes from
+it, it keeps no piles, ...) is keyed as the sorted list of its cards, so that a hand dealt in
+another order is the same hand.
 
 The key is a 128-bit BLAKE2 digest of that tuple's text (16 bytes a state, whatever the game);
 two different states colliding is as likely as guessing a 128-bit number.
@@ -23,43 +23,33 @@ from __future__ import annotations
 from hashlib import blake2b
 from typing import Any
 
-ORDERED_OPS = frozenset({"first", "last", "best", "worst"})  # expressions that read a zone's order
-ORDERED_EFFECTS = frozenset({"draw", "shuffle", "show", "reveal"})  # effects that take or name cards by place
-
-
-def order_blind(ir: dict[str, Any]) -> bool:
-    """Whether no rule of the IR can tell the order of the cards in any zone."""
-    if any(z.get("piles") for z in ir["zones"]):
-        return False
-    stack: list[Any] = [ir["round"], ir["game"], ir["defines"], ir["vars"], ir["decks"]]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            if node.get("op") in ORDERED_OPS or node.get("do") in ORDERED_EFFECTS or node.get("kind") == "draw":
-                return False
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return True
+from .order import ordered_zones
 
 
 class Encoder:
     """Keys of the states of one game."""
 
-    def __init__(self, game: Any, classes: tuple[int, ...]):
+    def __init__(self, game: Any, classes: tuple[int, ...], players: int):
         self.classes = classes
         self.kinds = max(classes, default=0) + 1
         self.card_slots = game.card_slots
-        self.blind = order_blind(game.ir)
+        key_of = {cls: game.cards.key[c] for c, cls in enumerate(classes)}
+        ordered = ordered_zones(game.ir, len(set(key_of.values())) == len(key_of))
+        lay = game.layout(players)
+        # the zone instances keyed as sorted hands: those of zones whose order no rule can tell
+        self.free = frozenset(
+            i for i, z in enumerate(lay.zone_of) if ordered is not None and game.zones[z].name not in ordered
+        )
 
     def parts(self, s: Any) -> tuple:
         """The state as a tuple of plain values (what the key digests)."""
         cls, played, kinds = self.classes, s.played_by, self.kinds
         zones = []
-        for z in s.zones:  # each card as its class, and the seat that played it (one number)
+        free = self.free
+        for i, z in enumerate(s.zones):  # each card as its class, and the seat that played it (one number)
             if z and type(z[0]) is list:
                 zones.append(tuple(tuple([cls[c] + kinds * (played[c] + 1) for c in p]) for p in z))
-            elif self.blind:
+            elif i in free:
                 zones.append(tuple(sorted([cls[c] + kinds * (played[c] + 1) for c in z])))
             else:
                 zones.append(tuple([cls[c] + kinds * (played[c] + 1) for c in z]))
@@ -81,7 +71,7 @@ class Encoder:
             tuple(s.schedule.values()),
         )
         if s.pending or s.asking is not None or s.shown:
-            places = _Places(s, self.card_slots, self.token if self.blind else None)
+            places = _Places(s, self.card_slots, self.token, self.free)
             out += (
                 tuple((p, places.data(m)) for p, m in s.pending),
                 places.asking(s.asking) if s.asking is not None else None,
@@ -100,17 +90,17 @@ class Encoder:
 
 class _Places:
     """Cards named outside the zones, as their places: (zone instance, index in it, piles flattened);
-    order blind, (zone instance, the card's token)."""
+    in a zone keyed as a sorted hand, (zone instance, the card's token)."""
 
-    def __init__(self, s: Any, card_slots: frozenset[int], token: Any = None):
-        self.s, self.card_slots, self.token = s, card_slots, token
+    def __init__(self, s: Any, card_slots: frozenset[int], token: Any, free: frozenset[int]):
+        self.s, self.card_slots, self.token, self.free = s, card_slots, token, free
 
     def card(self, c: Any) -> Any:
         if type(c) is not int or c < 0:
             return c
         s = self.s
         inst = s.loc[c]
-        if self.token is not None:
+        if inst in self.free:
             return (inst, self.token(c, s))
         z = s.zones[inst]
         flat = [x for p in z for x in p] if z and type(z[0]) is list else z

@@ -91,7 +91,7 @@ def explore(
     values = game.param_values(players, params)
     result = Result(game, players, values)
     classes = result.classes = card_classes(game)
-    encoder = Encoder(game, classes)
+    encoder = Encoder(game, classes, players)
     props = Properties(game, players)
     result.properties = props.names()
     graph, keys = result.graph, result.keys

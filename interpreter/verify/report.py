@@ -109,7 +109,7 @@ def deal_words(game: Any, deal: dict[str, Any], players: int) -> str:
 def edge(result: Result, v: int, w: int) -> tuple[Any, tuple]:
     """A move (and its shuffles' orders) that leads from state ``v`` to state ``w``."""
     state = rebuild(result, result.graph.path(v))
-    encoder = Encoder(result.game, result.classes)
+    encoder = Encoder(result.game, result.classes, result.players)
     for move in state.legal_moves():
         for script, child in outcomes(_trying(state, move), result.classes, len(result.keys) + 1):
             if child is not None and result.keys.get(encoder.key(child)) == w:
@@ -132,7 +132,7 @@ def finish(result: Result, state: Any) -> None:
             if v not in dist:
                 dist[v] = dist[w] + 1
                 queue.append(v)
-    encoder = Encoder(result.game, result.classes)
+    encoder = Encoder(result.game, result.classes, result.players)
     for _ in range(len(graph.over)):
         if state.over:
             return
