@@ -131,5 +131,6 @@ class TooManyOrders(Exception):
     """A shuffle with more distinct orders than the exploration may hold."""
 
     def __init__(self, cards: int, many: int):
-        super().__init__(f"a shuffle of {cards} cards has {many:,} distinct orders")
+        size = f"{many:,}" if many < 10**15 else f"about 10^{len(str(many)) - 1}"
+        super().__init__(f"a shuffle of {cards} cards has {size} distinct orders")
         self.cards, self.many = cards, many

@@ -108,6 +108,8 @@ def explore(
         sid = keys.get(key)
         if sid is not None:
             return sid
+        if len(keys) >= max_states:
+            raise _Budget
         sid = keys[key] = len(graph.parent)
         graph.parent.append(parent)
         graph.step.append(step)
@@ -150,17 +152,23 @@ def explore(
             if not moves:
                 fail("deadlock", f"seat {state.current} is to move but has no legal move", None, sid)
                 continue
-            kids = []
-            for move in moves:
-                for script, got in outcomes(_attempt(_playing(state, move)), classes, limit):
-                    result.states += 1
-                    if isinstance(got, BaseException):
-                        fail(*failure_kind(got), sid, (move, script))
-                    else:
-                        kids.append(add(got, sid, (move, script)))
-            graph.succ[sid] = tuple(kids)
+            kids: list[int] = []
+            try:
+                for move in moves:
+                    for script, got in outcomes(_attempt(_playing(state, move)), classes, limit):
+                        result.states += 1
+                        if isinstance(got, BaseException):
+                            fail(*failure_kind(got), sid, (move, script))
+                        else:
+                            kids.append(add(got, sid, (move, script)))
+            finally:  # (cut off amid a state: the successors found so far, for the loops)
+                graph.succ[sid] = tuple(kids)
             if progress and sid % 500 == 0:
                 progress(len(keys), max_states, time.perf_counter() - start)
+    except _Budget:
+        result.cut = f"--max-states {max_states:,} reached with {len(frontier):,} states not yet explored" + (
+            f" (depth {graph.depth[frontier[0][0]]})" if frontier else ""
+        )
     except TooManyOrders as err:
         result.cut = f"{err}: more than --max-states {max_states:,}; shrink the deck (see docs/verify.md)"
     except Unenumerable as err:
@@ -177,6 +185,10 @@ def explore(
     if progress:
         progress(len(keys), len(keys), result.seconds)
     return result
+
+
+class _Budget(Exception):
+    """As many distinct states as --max-states allows: the exploration stops."""
 
 
 def _playing(state: Any, move: Any) -> Callable[[Scripted], Any]:
