@@ -108,3 +108,13 @@ def test_a_variant_adds_its_checks_to_its_bases(tmp_path):
     (tmp_path / "v.rules").write_text('extends "base.rules"\n\nchecks\n  sometimes every hand is empty\n')
     ir = interpreter.ir_from_path(tmp_path / "v.rules")
     assert [c["kind"] for c in ir["checks"]] == ["always", "sometimes"]
+
+
+def test_the_language_server_completes_and_explains_the_check_words():
+    from interpreter.editor.analysis import spellings
+    from interpreter.editor.completion import expected
+    from interpreter.editor.hover import _keyword
+
+    accepted = expected(BASE + "\nchecks\n  ")
+    assert {w for t in accepted for w in spellings(t)} == {"always", "never", "sometimes"}
+    assert "checks" in _keyword("never") and "verify" in _keyword("sometimes")
