@@ -20,6 +20,7 @@ ALLOWED = {
     "simulation": {"agents", "engine", "language", "errors", "loader"},
     "checker": {"simulation", "agents", "engine", "text", "language", "errors", "loader"},
     "text": {"engine", "language", "errors"},
+    "verify": {"checker", "simulation", "agents", "engine", "text", "language", "errors", "loader"},
     "play": {"checker", "simulation", "agents", "engine", "text", "language", "errors", "loader"},
     "editor": {"checker", "text", "language", "engine", "errors", "loader"},
     "build": {"engine"},

@@ -66,3 +66,14 @@ def test_the_words_of_players_teams_and_copies_by_formula_are_keywords():
     assert roles["%"] in Operator and roles["x"] in Operator.Word
     whist = (ROOT / "examples" / "classics" / "whist.rules").read_text()
     assert not [v for t, v in lex(whist, RulesLexer()) if t in Error]
+
+
+def test_the_checks_section_and_its_three_kinds_of_line_are_keywords():
+    """`checks` opens a section; always, never and sometimes are rule words."""
+    text = "checks\n  always count hand <= 4\n  never x > 1\n  sometimes every hand is empty\n"
+    tokens = [(t, v) for t, v in lex(text, RulesLexer()) if v.strip()]
+    assert not [v for t, v in tokens if t in Error]
+    roles = {v: t for t, v in tokens}
+    assert roles["checks"] in Keyword.Declaration
+    for word in ("always", "never", "sometimes"):
+        assert roles[word] in Keyword.Reserved, word

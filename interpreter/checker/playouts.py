@@ -26,6 +26,7 @@ from ..language.limits import MAX_ROUNDS
 from ..loader import ir_from_path
 from ..simulation.parallel import quiet_pool
 from ..text.move_words import move_text
+from ..text.phrases import say
 from .findings import Finding, Report, at
 
 REPLAY_EVERY = 50  # every 50th game is played twice and replayed from its record
@@ -120,7 +121,11 @@ def play_checked(game: Game, players: int, seed: int, sets: dict[str, Any]) -> t
     total = len(game.cards)
     bound = (state.rounds or MAX_ROUNDS) * game.max_moves_per_round  # (no cap: the engine's own bound)
     moves = 0
+    checks = [c for c in game.checks if c.kind != "sometimes"]  # the rules' own: asserted in every state
     while not state.is_over:
+        broken = _broken(checks, state, moves, players, seed) if checks else None
+        if broken:
+            return moves, broken
         seat = state.current_player
         if not state.legal_moves():
             return moves, _failure("deadlock", "a player is to move but has no legal move", None, players, seed, state)
@@ -139,10 +144,26 @@ def play_checked(game: Game, players: int, seed: int, sets: dict[str, Any]) -> t
         if moves > bound:
             why = f"the game has not ended after {moves} moves ({state.round + 1} rounds)"
             return moves, _failure("endless", why, None, players, seed, state)
+    broken = _broken(checks, state, moves, players, seed) if checks else None
+    if broken:
+        return moves, broken
     bad = [t for t in state.totals if not isinstance(t, int) or isinstance(t, bool)]
     if bad:
         return moves, _failure("score", f"a total is not a number: {bad[0]!r}", None, players, seed, state)
     return moves, None
+
+
+def _broken(checks: list, state: Any, moves: int, players: int, seed: int) -> dict[str, Any] | None:
+    """The failure of the first `always` or `never` check this state breaks, or None."""
+    for c in checks:
+        try:
+            if not c.broken(state):
+                continue
+        except PlayError as err:
+            return _failure("check", err.message, err.span, players, seed, state)
+        words = f"`{c.kind} {say(c.node)}`"
+        return _failure("check", f"{words} is broken after move {moves}", c.at, players, seed, state)
+    return None
 
 
 def replays_identically(game: Game, players: int, seed: int, sets: dict[str, Any]) -> dict[str, Any] | None:
@@ -285,6 +306,7 @@ HINTS = {
     "nondeterministic": "all chance must come from the game's seed",
     "replay": "the record of a game must replay through the same rules",
     "play": "see the moves listed",
+    "check": "one of the rules' own checks: see the moves listed; `ruleset verify` finds the shortest such game",
 }
 
 
@@ -323,7 +345,11 @@ def rule_positions(ir: dict[str, Any]) -> list[tuple[str, str, str | None]]:
     for r in ir["round"]["score"]:
         out.append((r["at"], "scoring rule", r.get("note")))
     out += [(node["at"], kind, node.get("note")) for node, kind in flow_rules(ir) if node.get("at")]
+    out += [(c["at"], SOMETIMES, c.get("note")) for c in ir.get("checks", ()) if c["kind"] == "sometimes"]
     return out
+
+
+SOMETIMES = "sometimes check"  # a `sometimes C` of the checks section: counted each time it holds
 
 
 def _report_coverage(
@@ -413,6 +439,7 @@ def _fired(kind: str) -> str:
         WIN_TOGETHER: "held",
         "repeat's until": "held",
         STUCK_END: "held",
+        SOMETIMES: "held",
     }
     return {"objective": "was achieved", "scoring rule": "scored", **held}.get(
         kind, "held" if "guard" in kind else "fired"

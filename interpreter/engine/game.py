@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
-from ..errors import ParameterError, PlayError
+from ..errors import RUNTIME_FAILURES, ParameterError, PlayError, rule_failure
 from ..language.ircheck import check_references, compile_error
 from ..language.limits import default_max_moves
 from .card_sets import compile_set_choice
@@ -110,6 +110,30 @@ class ScoreRule:
 
 
 @dataclass(frozen=True)
+class Check:
+    """A line of the `checks` section: `always C`, `never C` or `sometimes C`, read in any state
+    with no name bound (a `sometimes` is counted in coverage each time it holds)."""
+
+    kind: str  # always | never | sometimes
+    holds: Fn
+    at: str
+    node: dict[str, Any]  # the condition's IR (for its words)
+
+    def broken(self, state: Any) -> bool:
+        """Whether this state breaks an `always` (C does not hold) or a `never` (C holds)."""
+        if self.kind == "sometimes":
+            return False
+        return self.held(state) != (self.kind == "always")
+
+    def held(self, state: Any) -> bool:
+        """Whether the condition holds in ``state`` (a rule failing in it names the check)."""
+        try:
+            return bool(self.holds(state, [None] * state.game.env_size))
+        except RUNTIME_FAILURES as err:
+            raise rule_failure(err, self.at, f"`{self.kind}` check", state.game.read_from_ir) from None
+
+
+@dataclass(frozen=True)
 class Param:
     name: str
     type: str
@@ -145,6 +169,7 @@ class Game:
     target_piles: tuple[bool, ...] = ()  # by move rule index: whether its target zone keeps piles
     flow: Flow = field(default_factory=lambda: Flow())
     extra: dict[str, Any] = field(default_factory=dict)
+    checks: tuple[Check, ...] = ()  # the `checks` section: verify proves them; check and simulate assert them
 
     def __repr__(self) -> str:
         """A line, not the tables: `<Game 'NAME', 3-6 players, from FILE.rules>`."""
@@ -198,17 +223,20 @@ class Game:
         deals: list[dict[str, Any]] | None = None,
         dealer: int = 0,
         shuffles: list[list[list[Any]]] | None = None,
+        chance: random.Random | None = None,
     ) -> Any:
         """A new game: ``players`` seats, all chance from ``random.Random(seed)``; ``deals`` lays out
         each round's deal as given (as a record does), and ``shuffles`` each round's `shuffle`
         effects' orders (each a list of card objects: events.recorded_shuffles); ``dealer`` is the
-        first round's dealer (seat 0 unless said: a test may set up a position at any seat)."""
+        first round's dealer (seat 0 unless said: a test may set up a position at any seat);
+        ``chance``, a Random to shuffle with instead of ``Random(seed)`` (verify's, which
+        chooses every order of a deck in turn)."""
         from .state import State
 
         self.check_players(players)
         if not 0 <= dealer < players:
             raise PlayError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer}")
-        return State(self, players, seed, self.param_values(players, params), deals, dealer, shuffles)
+        return State(self, players, seed, self.param_values(players, params), deals, dealer, shuffles, chance)
 
 
 @cache
@@ -308,6 +336,15 @@ def _compile_ir(
     score = _compile_score(ir, cx, base, expr)
     game = ir["game"]
     flow = _compile_flow(ir, cx, base, expr)
+    checks = tuple(
+        Check(
+            c["kind"],
+            cx.counted(expr(c["if"]), c.get("at")) if c["kind"] == "sometimes" else expr(c["if"]),
+            c.get("at", ""),
+            c["if"],
+        )
+        for c in ir.get("checks", ())
+    )
     for ask in cx.asks:  # the asks' choices (in triggers, then in round and phase effects), after every move
         ask.cell[0] = len(moves)
         moves.append(
@@ -339,6 +376,7 @@ def _compile_ir(
         coverage=counts,
         target_piles=tuple(m.choice is None and specs[m.target].piles for m in moves),
         flow=flow,
+        checks=checks,
         # name -> (zone it is of, or None; f(state, zone instance)): for showing derived values
         extra={
             "defines": {

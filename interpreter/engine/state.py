@@ -83,12 +83,13 @@ class State:
         deals: list[dict[str, Any]] | None = None,
         dealer: int = 0,
         shuffles: list[list[list[Any]]] | None = None,
+        chance: random.Random | None = None,
     ):
         self.game = game
         self.n = players
         self.seed = seed
         self.params = params
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed) if chance is None else chance  # (verify's: it enumerates the shuffles)
         self.layout = game.layout(players)
         self.deals_given = deals
         self.shuffles_given = shuffles  # a replay's: each round's recorded shuffles (events.py)

@@ -353,6 +353,23 @@ class GameSection:
 
 
 @dataclass(frozen=True)
+class CheckLine:
+    """`always C`, `never C`, `sometimes C`: a property of every state (docs/verify.md)."""
+
+    kind: str  # always | never | sometimes
+    condition: Expr
+    span: Span
+
+
+@dataclass(frozen=True)
+class Checks:
+    """The `checks` section."""
+
+    lines: tuple[CheckLine, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
 class Ruleset:
     file: str
     items: tuple[Any, ...]

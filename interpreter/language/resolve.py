@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import DeclarationError, RulesetError, Span
 from .resolve_cards import CardsResolver
+from .resolve_checks import ChecksResolver
 from .resolve_collections import CollectionsResolver
 from .resolve_declarations import DeclarationsResolver
 from .resolve_exprs import ExprResolver
@@ -38,13 +39,15 @@ class Resolver(
     CollectionsResolver,
     FlowResolver,
     ValuesResolver,
+    ChecksResolver,
 ):
     """Resolves one Program into IR; holds the symbol tables. Each construct is resolved by a
     mixin of its own: cards (resolve_cards.py), zones and deals (resolve_zones.py), parameters,
     variables and definitions (resolve_declarations.py), phases, moves, triggers and effects
     (resolve_rules.py), scoring and the game section (resolve_scoring.py), expressions
     (resolve_exprs.py, resolve_names.py, resolve_collections.py), the flow of rounds and the game:
-    set-up, effects at start and end, repeats, ends (resolve_flow.py)."""
+    set-up, effects at start and end, repeats, ends (resolve_flow.py); the designer's `checks`
+    (resolve_checks.py)."""
 
     def __init__(self, program: Program, errors: list[RulesetError] | None = None):
         self.p = program
@@ -114,6 +117,8 @@ class Resolver(
         for part in self._each([None], lambda _: self._round_flow(list(p.phases))):
             ir["round"].update(part)
         ir["game"] = next(iter(self._each([None], lambda _: self._game())), None)
+        if p.checks:  # (only when there are: the IR of rules without checks stays as it was)
+            ir["checks"] = self._each(p.checks, self._check)
         return ir
 
     def _each(self, items: Any, fn: Any) -> list[Any]:

@@ -19,6 +19,8 @@ from .ast_nodes import (
     CardOrder,
     Cards,
     CardType,
+    CheckLine,
+    Checks,
     Choice,
     Deal,
     Define,
@@ -344,6 +346,12 @@ class ToAst(Transformer):
     # the game
     def game(self, meta, c):
         return GameSection(tuple(c), self._s(meta))
+
+    def checks(self, meta, c):  # `checks`: always / never / sometimes lines (docs/verify.md)
+        return Checks(tuple(c), self._s(meta))
+
+    def check_line(self, meta, c):
+        return CheckLine(str(c[0]), c[1], self._s(meta))
 
     def rounds(self, meta, c):
         return GameItem("rounds", c[0], self._s(meta))

@@ -20,6 +20,7 @@ from .ast_nodes import (
     CardOrder,
     Cards,
     CardType,
+    Checks,
     Deal,
     Define,
     Ends,
@@ -92,6 +93,7 @@ class Program:
     round_at: dict[str, AtTime] = field(default_factory=dict)  # start | end -> the round's effects
     round_ends: Ends | None = None
     repeats: dict[str, Repeat] = field(default_factory=dict)  # by the name of its first phase
+    checks: list[Any] = field(default_factory=list)  # `checks` lines: a variant's add to its base's
 
     def note(self, span: Span | None) -> str | None:
         """The comments written beside the rule at ``span``, in whichever file it is."""
@@ -309,6 +311,8 @@ def overlay(program: Program, ruleset: Ruleset, base: str | None) -> None:
             case Round():
                 program.round_span = program.round_span or item.span
                 _overlay_round(program, item, base, seen)
+            case Checks():
+                program.checks.extend(item.lines)
             case GameSection():
                 for game_item in item.items:
                     if isinstance(game_item, Ends):

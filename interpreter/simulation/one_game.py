@@ -7,6 +7,7 @@ from typing import Any
 
 from ..agents import SeatView, make_agents
 from ..engine.game import Game
+from ..errors import PlayError
 
 
 def game_seed(run_seed: int | None, index: int) -> int:
@@ -21,13 +22,35 @@ def play_game(
     agents: str | list[str] | None = None,
     params: dict[str, Any] | None = None,
 ) -> Any:
-    """Play one game to its end with the named agents; returns the final State."""
+    """Play one game to its end with the named agents; returns the final State. The rules'
+    `always` and `never` checks are asserted after every move (a PlayError when one breaks)."""
     state = game.new_game(players, seed, params)
     seats = make_agents(agents, players, seed)
     views = [SeatView(state, seat) for seat in range(players)]
     choosers = [agent.choose for agent in seats]
     apply = state.apply
+    checks = [c for c in game.checks if c.kind != "sometimes"]
+    if checks:
+        return _asserting(state, choosers, views, checks, seed)
     while not state.over:  # (is_over and current_player, without their property calls)
         seat = state.current
         apply(choosers[seat](views[seat]))
     return state
+
+
+def _asserting(state: Any, choosers: list, views: list, checks: list, seed: int | None) -> Any:
+    """``play_game``'s loop, with the rules' checks read in every state."""
+    moves = 0
+    while True:
+        for c in checks:
+            if c.broken(state):
+                raise PlayError(
+                    f"the rules' `{c.kind}` check is broken after move {moves} of the game of seed {seed}",
+                    c.at,
+                    "`ruleset verify` finds the shortest game that breaks it; or simulate with --record and replay",
+                )
+        if state.over:
+            return state
+        seat = state.current
+        state.apply(choosers[seat](views[seat]))
+        moves += 1

@@ -49,6 +49,7 @@ KINDS = (
     "dealer",
     "max moves",
     "winner",
+    "check",  # the `checks` section's lines
 )
 
 
@@ -185,6 +186,9 @@ def items(ir: dict[str, Any]) -> list[Item]:
     out.append(
         Item("winner", "", "Winner", R.game_winner(g, ir.get("teams"), ctx), won, (g.get("all_win") or {}).get("note"))
     )
+    for c in ir.get("checks") or []:  # the rules' own checks, keyed by kind and condition
+        words = f"{c['kind']} {P.say(c['if'], ctx)}"
+        out.append(Item("check", f"{c['kind']} {_key(c['if'])}", "Check", words, c, c.get("note")))
     return out
 
 

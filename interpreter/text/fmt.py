@@ -19,6 +19,7 @@ from ..language.ast_nodes import (
     AtTime,
     Cards,
     CardType,
+    Checks,
     Choice,
     Deal,
     Define,
@@ -54,7 +55,7 @@ INDENT = "  "
 OPS, WHERE = "ops", "where"
 NOTHING: frozenset[str] = frozenset()
 ZONE_WORDS = {"per_player": "per player", "owner": "owner sees", "revealed": "revealed when scored"}
-SECTIONS = (Cards, Zones, Round, GameSection)
+SECTIONS = (Cards, Zones, Round, GameSection, Checks)
 
 # ---- expressions -----------------------------------------------------------------------------
 
@@ -406,6 +407,11 @@ class Printer:
                         self.phase_part(g, 1)
                         continue
                     self.line(1, _game_line(g), g.span.line)
+            case Checks():  # always / never / sometimes lines (docs/verify.md)
+                self.line(0, "checks", it.span.line, force)
+                self.open_block()
+                for c in it.lines:
+                    self.line(1, f"{c.kind} {expression(c.condition)}", c.span.line)
             case _:
                 raise ValueError(f"no canonical form for {type(it).__name__}")
 

@@ -126,6 +126,9 @@ OPTIONS = (
     "partners adjacent",
 )
 CONSTANTS = ("none", "empty")
+# The `checks` section (docs/verify.md): its header, and the three kinds of line it holds.
+CHECKS_SECTION = ("checks",)
+CHECK_KINDS = ("always", "never", "sometimes")
 
 
 class RulesLexer(RegexLexer):
@@ -149,6 +152,8 @@ class RulesLexer(RegexLexer):
             (r"[0-9]+", Number.Integer),
             (r"\b(" + "|".join(o.replace(" ", r"[ \t]+") for o in OPTIONS) + r")\b", Keyword.Pseudo),
             (words(SECTIONS, prefix=r"^", suffix=r"\b"), Keyword.Declaration),
+            (words(CHECKS_SECTION, prefix=r"^", suffix=r"\b"), Keyword.Declaration),
+            (words(CHECK_KINDS, suffix=r"\b"), Keyword.Reserved),
             (words(RULES, suffix=r"\b"), Keyword.Reserved),
             (words(CONSTANTS, suffix=r"\b"), Keyword.Constant),
             (words(WORDS, suffix=r"\b"), Keyword),

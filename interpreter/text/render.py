@@ -229,6 +229,7 @@ def rulebook(ir: dict[str, Any], sets: dict[str, Any] | None = None, source_text
     out += _round(ir, ctx)
     out += _scoring(ir, ctx)
     out += _end(ir, ctx, values)
+    out += _checks(ir, ctx)
     if source_text is not None:
         out.append(("h", 2, "The rules file"))
         out.append(("pre", source_text))
@@ -457,6 +458,20 @@ def _end(ir: dict[str, Any], ctx: P.Ctx, values: dict[int, dict[str, Any]]) -> l
     if bound:
         sentence += f" ({bound[0].upper()}{bound[1:]}.)"
     return [("h", 2, "End of the game"), *_para(sentence, g)]
+
+
+CHECK_WORDS = {"always": "Always", "never": "Never", "sometimes": "Sometimes"}
+
+
+def _checks(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
+    """The rules' own checks (`checks`): what must always, never or sometimes hold."""
+    checks = ir.get("checks") or []
+    if not checks:
+        return []
+    out: list[Block] = [("h", 2, "What the rules promise")]
+    out.append(("p", "The designer checks these in every situation of play (`ruleset verify`):"))
+    out.append(("ul", [i for c in checks for i in _items(0, f"{CHECK_WORDS[c['kind']]}: {P.say(c['if'], ctx)}.", c)]))
+    return out
 
 
 def _lasts(g: dict[str, Any], ctx: P.Ctx, values: dict[int, dict[str, Any]]) -> str:

@@ -1,0 +1,136 @@
+"""Chance, enumerated. The engine draws all its chance from ``state.rng``, and verify's states only
+ever shuffle (a deck before the deal, a `shuffle` effect): ``Scripted`` is a Random whose shuffles
+follow a script of orders, one per shuffle, and that stops with ``NeedChance`` at the first shuffle
+the script does not cover. ``outcomes`` then runs the step again once for each distinct order of
+the cards being shuffled, so that every deal (and every later shuffle) is reached.
+
+Alike cards are interchangeable: two orders that differ only by swapping two copies of one card
+(same type and attributes, and, mid-round, played by the same seat) lead to the same game, so
+only one of them is tried. Any other draw of chance (there is none in the engine today) stops
+with ``Unenumerable``, so that nothing is sampled behind verify's back.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from math import factorial
+from typing import Any
+
+from ..engine.cards import signature
+
+
+class NeedChance(Exception):
+    """A shuffle the script does not cover: the cards to shuffle, each with its token (alike
+    cards share a token)."""
+
+    def __init__(self, cards: list[int], tokens: list[Any]):
+        super().__init__("a shuffle to enumerate")
+        self.cards, self.tokens = cards, tokens
+
+
+class Unenumerable(Exception):
+    """The rules drew chance other than a shuffle: verify cannot list its outcomes."""
+
+
+class Scripted(random.Random):
+    """A Random whose shuffles put the cards in the orders of ``script`` (lists of card ids)."""
+
+    def __init__(self, script: tuple[tuple[int, ...], ...], classes: tuple[int, ...], state: Any = None):
+        # (no seeding: nothing is ever drawn from the generator, and seeding costs as much as a move)
+        self.script, self.at, self.classes, self.state = script, 0, classes, state
+
+    def getstate(self) -> Any:  # what a copy of the state takes along (State.copy): the script's place
+        return (self.script, self.at, self.classes)
+
+    def setstate(self, state: Any) -> None:
+        self.script, self.at, self.classes = state
+        self.state = None
+
+    def shuffle(self, x: list, random: Any = None) -> None:  # (random: the signature of Random's)
+        if self.at >= len(self.script):
+            played = self.state.played_by if self.state is not None else None
+            cls = self.classes
+            tokens = [cls[c] if played is None or played[c] < 0 else (cls[c], played[c]) for c in x]
+            raise NeedChance(list(x), tokens)
+        order = self.script[self.at]
+        if sorted(order) != sorted(x):
+            raise Unenumerable("a scripted shuffle got other cards than it was listed for")
+        x[:] = order
+        self.at += 1
+
+    def random(self) -> float:
+        raise Unenumerable("the rules draw a random number, not only shuffles")
+
+    def getrandbits(self, k: int) -> int:
+        raise Unenumerable("the rules draw random bits, not only shuffles")
+
+
+def card_classes(game: Any) -> tuple[int, ...]:
+    """Card id -> its class: cards alike (same type and attributes) share one."""
+    seen: dict[tuple, int] = {}
+    return tuple(seen.setdefault(signature(card), len(seen)) for card in game.cards.json)
+
+
+def orders(cards: list[int], tokens: list[Any]) -> Iterator[tuple[int, ...]]:
+    """Every distinct order of ``cards`` up to alike cards (same token): copies of one card are
+    placed in id order, so each order of tokens is yielded once, as card ids."""
+    groups: dict[Any, list[int]] = {}
+    for c, t in zip(cards, tokens, strict=True):
+        groups.setdefault(t, []).append(c)
+    keys = list(groups)
+    for ids in groups.values():
+        ids.sort()
+    left = [len(groups[k]) for k in keys]
+    n = len(cards)
+    out: list[int] = [0] * n
+
+    def place(i: int) -> Iterator[tuple[int, ...]]:
+        if i == n:
+            yield tuple(out)
+            return
+        for k, key in enumerate(keys):
+            if left[k]:
+                ids = groups[key]
+                out[i] = ids[len(ids) - left[k]]
+                left[k] -= 1
+                yield from place(i + 1)
+                left[k] += 1
+
+    return place(0)
+
+
+def count_orders(tokens: list[Any]) -> int:
+    """How many distinct orders ``orders`` yields: the multinomial of the tokens' counts."""
+    total = factorial(len(tokens))
+    counts: dict[Any, int] = {}
+    for t in tokens:
+        counts[t] = counts.get(t, 0) + 1
+    for k in counts.values():
+        total //= factorial(k)
+    return total
+
+
+def outcomes(
+    step: Callable[[Scripted], Any], classes: tuple[int, ...], limit: int, script: tuple = ()
+) -> Iterator[tuple[tuple[tuple[int, ...], ...], Any]]:
+    """Each way chance can go in ``step(rng)``: (the script of orders, what the step gave). A step
+    that shuffles n times is run once per combination of orders; ``limit`` bounds the orders of
+    one shuffle (more is a ``TooManyOrders``: the deck must be shrunk)."""
+    try:
+        yield script, step(Scripted(script, classes))
+    except NeedChance as need:
+        many = count_orders(need.tokens)
+        if many > limit:
+            raise TooManyOrders(len(need.cards), many) from None
+        for order in orders(need.cards, need.tokens):
+            yield from outcomes(step, classes, limit, (*script, order))
+
+
+class TooManyOrders(Exception):
+    """A shuffle with more distinct orders than the exploration may hold."""
+
+    def __init__(self, cards: int, many: int):
+        size = f"{many:,}" if many < 10**15 else f"about 10^{len(str(many)) - 1}"
+        super().__init__(f"a shuffle of {cards} cards has {size} distinct orders")
+        self.cards, self.many = cards, many

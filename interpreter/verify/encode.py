@@ -1,0 +1,134 @@
+"""The canonical key of a state, for the visited set: two states with one key play on alike.
+
+A key holds what the rules can read or what decides what comes next: every zone's cards in
+order (piles kept), each card as its class (alike cards share one, chance.card_classes) and the
+seat that played it; the variables, totals, round, dealer, phase, whose turn, who is still to
+choose, the held moves of a simultaneous phase, a waiting ask (its env and what is left to run),
+the cards shown to a seat, the seats out of the round, statuses that expire. A card named
+outside the zones (a held move, an ask's env, a shown card) is named by its place (zone instance
+and index), which alike cards trading places does not change. What no rule reads is left out:
+the history (records write it; no expression reads it), the moves made so far in the round (the
+engine's bound against endless rounds: verify finds the loops themselves), caches.
+
+A zone whose order no rule can tell (order.py: no `first` or `last` reads it, no draw takes from
+it, it keeps no piles, ...) is keyed as the sorted list of its cards, so that a hand dealt in
+another order is the same hand.
+
+The key is a 128-bit BLAKE2 digest of that tuple's text (16 bytes a state, whatever the game);
+two different states colliding is as likely as guessing a 128-bit number.
+"""
+
+from __future__ import annotations
+
+from hashlib import blake2b
+from typing import Any
+
+from .order import ordered_zones
+
+
+class Encoder:
+    """Keys of the states of one game."""
+
+    def __init__(self, game: Any, classes: tuple[int, ...], players: int):
+        self.classes = classes
+        self.kinds = max(classes, default=0) + 1
+        self.card_slots = game.card_slots
+        key_of = {cls: game.cards.key[c] for c, cls in enumerate(classes)}
+        ordered = ordered_zones(game.ir, len(set(key_of.values())) == len(key_of))
+        lay = game.layout(players)
+        # the zone instances keyed as sorted hands: those of zones whose order no rule can tell
+        self.free = frozenset(
+            i for i, z in enumerate(lay.zone_of) if ordered is not None and game.zones[z].name not in ordered
+        )
+
+    def parts(self, s: Any) -> tuple:
+        """The state as a tuple of plain values (what the key digests)."""
+        cls, played, kinds = self.classes, s.played_by, self.kinds
+        zones = []
+        free = self.free
+        for i, z in enumerate(s.zones):  # each card as its class, and the seat that played it (one number)
+            if z and type(z[0]) is list:
+                zones.append(tuple(tuple([cls[c] + kinds * (played[c] + 1) for c in p]) for p in z))
+            elif i in free:
+                zones.append(tuple(sorted([cls[c] + kinds * (played[c] + 1) for c in z])))
+            else:
+                zones.append(tuple([cls[c] + kinds * (played[c] + 1) for c in z]))
+        out: tuple = (
+            tuple(zones),
+            tuple(tuple(v) if isinstance(v, list) else v for v in s.vars),
+            tuple(s.totals),
+            s.round,
+            s.dealer,
+            s.phase,
+            s.current,
+            s.over,
+            s.won_together,
+            s.next_player,
+            tuple(s.to_move),
+            s.choosers,
+            tuple(sorted(s.out)),
+            s.expiring,
+            tuple(s.schedule.values()),
+        )
+        if s.pending or s.asking is not None or s.shown:
+            places = _Places(s, self.card_slots, self.token, self.free)
+            out += (
+                tuple((p, places.data(m)) for p, m in s.pending),
+                places.asking(s.asking) if s.asking is not None else None,
+                tuple(sorted((seat, places.card(c), inst) for seat, c, inst in s.shown)),
+            )
+        return out
+
+    def token(self, c: int, s: Any) -> int:
+        """A card as the zones' keys hold it: its class and who played it."""
+        return self.classes[c] + self.kinds * (s.played_by[c] + 1)
+
+    def key(self, s: Any) -> bytes:
+        """The state's key (16 bytes)."""
+        return blake2b(repr(self.parts(s)).encode(), digest_size=16).digest()
+
+
+class _Places:
+    """Cards named outside the zones, as their places: (zone instance, index in it, piles flattened);
+    in a zone keyed as a sorted hand, (zone instance, the card's token)."""
+
+    def __init__(self, s: Any, card_slots: frozenset[int], token: Any, free: frozenset[int]):
+        self.s, self.card_slots, self.token, self.free = s, card_slots, token, free
+
+    def card(self, c: Any) -> Any:
+        if type(c) is not int or c < 0:
+            return c
+        s = self.s
+        inst = s.loc[c]
+        if inst in self.free:
+            return (inst, self.token(c, s))
+        z = s.zones[inst]
+        flat = [x for p in z for x in p] if z and type(z[0]) is list else z
+        return (inst, flat.index(c))
+
+    def cards(self, v: Any) -> Any:
+        if isinstance(v, (tuple, list)):
+            return tuple(self.card(x) for x in v)
+        return self.card(v)
+
+    def data(self, x: Any) -> Any:
+        """A frame's data, an env or a held move, with the cards in it named by place."""
+        from ..engine.flow import Env
+
+        if type(x) is Env:
+            return tuple(self.cards(v) if i in self.card_slots else v for i, v in enumerate(x))
+        if hasattr(x, "_fields") and hasattr(x, "card") and hasattr(x, "rule"):  # a move
+            target = x.target
+            if hasattr(target, "cards") and hasattr(target, "to"):  # a set of cards and where it goes
+                target = (self.cards(target.cards), target.to)
+            return (x.rule, self.card(x.card), target)
+        if type(x) is tuple:
+            return tuple(self.data(y) for y in x)
+        if callable(x):
+            return getattr(x, "__qualname__", repr(x))
+        return x
+
+    def asking(self, asking: tuple) -> tuple:
+        seat, rule, env, frames = asking
+        env = tuple(self.cards(v) if i in self.card_slots else v for i, v in enumerate(env))
+        return (seat, rule, env, tuple((self.data(fn), self.data(arg)) for fn, arg in frames))

@@ -1,0 +1,210 @@
+"""What verify proves of every reachable state: the built-in properties (no deadlock, every round
+ends, no card made or lost, every offered move applies, scores are numbers, the game ends) and the
+designer's own `checks` (`always C`, `never C`, `sometimes C`); and, once the whole space is
+explored, the rules that no state ever reached (exact, where check's list is sampled)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..checker.playouts import SOMETIMES, rule_positions
+from ..engine.game import STUCK_END
+from ..errors import RulesetError, plural
+from ..text.phrases import say
+
+BUILT_IN = (
+    ("deadlock", "no deadlock: while the game is not over, someone can move"),
+    ("loop", "every round ends: no line of play comes back to a situation it left"),
+    ("endless", "the game ends: no game goes on for ever, round after round"),
+    ("cards", "no card made or lost: every card in exactly one zone"),
+    ("play", "every offered move applies: no rule fails on a legal move"),
+    ("score", "scores are whole numbers"),
+)
+
+
+@dataclass
+class Failure:
+    """A property broken: by state ``state`` (a state number; -1 a deal), or by the step
+    ``step`` played from it (a move and its shuffles' orders; for a deal, (None, orders));
+    a loop's ``loop``: the state numbers round it, ``state`` first; `sometimes`: no state."""
+
+    kind: str
+    message: str
+    at: str | None
+    state: int
+    step: tuple | None = None
+    loop: list[int] | None = None
+
+
+def failure_kind(err: BaseException) -> tuple[str, str, str | None]:
+    """(property, message, rule position) of the rules failing while a move is played."""
+    if isinstance(err, RulesetError):
+        span = str(err.span) if getattr(err, "span", None) else None
+        if "nobody can move" in err.message:
+            return "deadlock", err.message, span
+        if "has not ended after" in err.message and "round" in err.message and "moves" not in err.message:
+            return "endless", err.message, span
+        if "score rule gave" in err.message:
+            return "score", err.message, span
+        return "play", err.message, span
+    return "play", f"the engine failed: {type(err).__name__}: {err}", None
+
+
+class Properties:
+    """The properties of one game with a number of players, checked state by state."""
+
+    def __init__(self, game: Any, players: int):
+        self.game = game
+        self.total = len(game.cards) - len(game.cards.absent(players))
+        self.checks = game.checks
+        self.words = {c.at: f"{c.kind} {say(c.node)}" for c in self.checks}
+        self.seen: set[str] = set()  # the `sometimes` checks that held somewhere
+
+    def names(self) -> list[tuple[str, str, str | None]]:
+        """Every property checked: (name, words, rule position)."""
+        own = [(c.kind, self.words[c.at], c.at) for c in self.checks]
+        return [(k, w, None) for k, w in BUILT_IN] + own
+
+    def check(self, s: Any) -> list[tuple[str, str, str | None]]:
+        """The properties state ``s`` breaks: (property, message, rule position)."""
+        out = []
+        why = cards_accounted(s, self.total)
+        if why:
+            out.append(("cards", why, None))
+        if s.over:
+            bad = [t for t in s.totals if not isinstance(t, int) or isinstance(t, bool)]
+            if bad:
+                out.append(("score", f"a total is not a whole number: {bad[0]!r}", None))
+        for c in self.checks:
+            try:
+                held = c.held(s)
+            except RulesetError as err:
+                out.append((c.kind, f"{self.words[c.at]}: cannot be worked out here: {err.message}", c.at))
+                continue
+            if c.kind == "sometimes":
+                if held:
+                    self.seen.add(c.at)
+            elif held != (c.kind == "always"):
+                out.append((c.kind, f"{self.words[c.at]}: broken in this state", c.at))
+        return out
+
+    def never_held(self) -> list[Failure]:
+        """The `sometimes` checks no state reached satisfies."""
+        return [
+            Failure("sometimes", f"{self.words[c.at]}: holds in no state reached", c.at, -1)
+            for c in self.checks
+            if c.kind == "sometimes" and c.at not in self.seen
+        ]
+
+    def loop(self, graph: Any) -> Failure | None:
+        """A loop in the graph of states (a round that can go on for ever): the one entered the
+        soonest, the fewest moves round; None when there is none."""
+        best = None
+        for component in cycles(graph.succ):
+            entry = min(component, key=lambda v: graph.depth[v])
+            if best is None or graph.depth[entry] < graph.depth[best[0]]:
+                best = (entry, component)
+        if best is None:
+            return None
+        entry, component = best
+        ring = shortest_ring(graph.succ, entry, set(component))
+        return Failure(
+            "loop",
+            f"a line of {plural(len(ring), 'move')} comes back to the situation it started from: "
+            "the round can go on for ever",
+            None,
+            entry,
+            loop=ring,
+        )
+
+    def unreached(self, complete: bool) -> list[tuple[str, str, str | None]]:
+        """The rules no state explored reached: (position, kind, note). Only when ``complete``
+        is this exact (for this instance); otherwise it is what the explored part did not reach."""
+        counts = self.game.coverage or {}
+        return [
+            (at, kind, note)
+            for at, kind, note in rule_positions(self.game.ir)
+            if not counts.get(at, 0) and kind not in (STUCK_END, SOMETIMES)
+        ]
+
+
+def cards_accounted(s: Any, total: int) -> str | None:
+    """None when every card in play is in exactly one zone, where the state places it; else why not."""
+    seen: dict[int, int] = {}
+    for inst, content in enumerate(s.zones):
+        for item in content:
+            for c in item if isinstance(item, list) else (item,):
+                seen[c] = seen.get(c, 0) + 1
+                if s.loc[c] != inst:
+                    return f"card {c} is in zone instance {inst}, but the state places it in {s.loc[c]}"
+    doubled = sum(1 for k in seen.values() if k > 1)
+    if len(seen) != total or doubled:
+        lost = total - len(seen)
+        return f"{plural(max(lost, 0), 'card')} in no zone, {doubled} in more than one"
+    return None
+
+
+def cycles(succ: list[tuple[int, ...]]) -> list[list[int]]:
+    """The strongly connected components of the graph that hold a cycle (Tarjan, without recursion)."""
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    on: set[int] = set()
+    stack: list[int] = []
+    out: list[list[int]] = []
+    counter = 0
+    for root in range(len(succ)):
+        if root in index:
+            continue
+        work = [(root, 0)]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, i = work[-1]
+            kids = succ[v]
+            if i < len(kids):
+                work[-1] = (v, i + 1)
+                w = kids[i]
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, 0))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                u = work[-1][0]
+                low[u] = min(low[u], low[v])
+            if low[v] == index[v]:
+                component = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    component.append(w)
+                    if w == v:
+                        break
+                if len(component) > 1 or v in succ[v]:
+                    out.append(component)
+    return out
+
+
+def shortest_ring(succ: list[tuple[int, ...]], entry: int, inside: set[int]) -> list[int]:
+    """The states of a shortest cycle through ``entry`` within ``inside``, ``entry`` first."""
+    back = {entry: -1}
+    queue = [entry]
+    for v in queue:
+        for w in succ[v]:
+            if w == entry:
+                ring = [v]
+                while back[ring[-1]] != -1:
+                    ring.append(back[ring[-1]])
+                return ring[::-1]
+            if w in inside and w not in back:
+                back[w] = v
+                queue.append(w)
+    return [entry]

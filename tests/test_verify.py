@@ -1,0 +1,205 @@
+"""`ruleset verify`: every deal and every line of play of a tiny game, each property proved or
+broken by a shortest game that replays. The games are tiny on purpose (a second or two each)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conftest import EXAMPLES, run_cli
+from interpreter.checker import check
+from interpreter.engine.game import compile_ir
+from interpreter.engine.records import replay
+from interpreter.errors import RecordError, RulesetError
+from interpreter.loader import ir_from_path, ir_from_text
+from interpreter.verify import encode as encode_module
+from interpreter.verify import explore
+from interpreter.verify.chance import count_orders, orders
+from interpreter.verify.order import ordered_zones
+from interpreter.verify.report import counterexample
+from interpreter.verify.shrink import shrink
+
+RARE = EXAMPLES / "broken" / "rare"
+
+TINY = """game "Tiny"
+players 2..2
+
+cards
+  card  color red | blue   value 1 x2
+
+zones
+  hand  per player, owner sees
+  pile  shared, public
+
+round
+  deal 2 to hand
+  phase play
+    move play card from hand to pile
+    ends when every hand is empty
+  score
+    each card in pile where color of it = red: 1 {bonus}
+
+game
+  rounds 1
+  winner lowest total
+"""
+
+
+def tiny(bonus: str = "") -> object:
+    return compile_ir(ir_from_text(TINY.format(bonus=bonus)), coverage=True)
+
+
+def test_a_sound_game_holds_every_property_in_every_state():
+    result = explore(tiny(), 2)
+    assert result.complete and not result.failures and result.exit_code == 0
+    # 2 red and 2 blue cards, 2 to each hand: seat 0 holds 0, 1 or 2 reds (alike cards alike)
+    assert result.deals == 3 and result.orders == 6
+    assert result.depth == 4  # four cards played
+    assert result.unreached == []
+
+
+def test_a_space_cut_off_is_neither_proved_nor_broken():
+    result = explore(tiny(), 2, max_states=2)
+    assert result.cut and "--max-states" in result.cut
+    assert result.exit_code == 3
+
+
+def test_an_endless_round_is_a_loop_with_its_moves(tmp_path):
+    game = compile_ir(ir_from_path(str(EXAMPLES / "broken" / "endless.rules")), coverage=True)
+    result = explore(game, 2)
+    assert result.complete and result.exit_code == 1
+    (loop,) = [f for f in result.failures if f.kind == "loop"]
+    ex = counterexample(result, loop)
+    assert ex["note"] and "come back to the situation" in ex["note"]
+    # the loop's moves are in the record: its situation repeats, so the record is no finished game
+    moves = ex["record"]["rounds"][0]["moves"]
+    assert len(moves) == ex["after"] + len(loop.loop)
+    with pytest.raises(RecordError, match="end before the round does"):
+        replay(game, ex["record"])
+
+
+def test_dead_rules_are_exact_over_the_whole_space():
+    # a scoring rule for a colour no card has is never reached, in any deal or line of play
+    result = explore(
+        compile_ir(ir_from_text(TINY.format(bonus="").replace("color of it = red", "value of it > 1")), coverage=True),
+        2,
+    )
+    kinds = Counter(kind for _, kind, _ in result.unreached)
+    assert kinds == {"scoring rule": 1}
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "moves", "words"),
+    [("red-opening.rules", "deadlock", 0, "nobody can move"), ("seven-reds.rules", "play", 7, "division by zero")],
+)
+def test_check_misses_a_rare_flaw_that_verify_finds_with_its_shortest_game(name, kind, moves, words):
+    path = str(RARE / name)
+    report = check(path, games=100, jobs=1)
+    assert report.exit_code == 0 and not [f for f in report.findings if f.severity == "error"]
+
+    game = compile_ir(ir_from_path(path), coverage=True)
+    result = explore(game, 2)
+    assert result.complete and result.exit_code == 1
+    (failure,) = result.failures
+    assert failure.kind == kind and words in failure.message
+    # the counterexample is a record that replay plays back to the very failure
+    rec = counterexample(result, failure)["record"]
+    assert sum(len(r["moves"]) for r in rec["rounds"]) == moves
+    with pytest.raises(RecordError, match=words):
+        replay(compile_ir(ir_from_path(path)), rec)
+
+
+def test_the_command_writes_each_counterexample_for_replay(tmp_path):
+    path = str((RARE / "seven-reds.rules").relative_to(EXAMPLES.parent))
+    out = tmp_path / "ce.jsonl"
+    proc = run_cli("verify", path, "--quiet", "--counterexamples", str(out))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "error: play: division by zero" in proc.stdout
+    assert "the shortest game that breaks it: 7 moves" in proc.stdout
+    assert f"its record: {out}, line 1" in proc.stdout
+    assert len(out.read_text().splitlines()) == 1
+
+
+def test_a_space_cut_off_exits_3_with_json_figures_and_why():
+    path = str((EXAMPLES / "broken" / "rare" / "red-opening.rules").relative_to(EXAMPLES.parent))
+    proc = run_cli("verify", path, "--format", "json", "--max-states", "50")
+    doc = json.loads(proc.stdout)
+    assert proc.returncode == doc["exit_code"] == 3
+    # 924 orders of its deck are more than 50 states could ever hold: shrink the deck, it says
+    assert doc["complete"] is False and "924 distinct orders" in doc["cut"]
+    assert {p["property"] for p in doc["properties"]} >= {"deadlock", "loop", "cards", "play", "score"}
+
+
+@given(st.lists(st.integers(0, 2), max_size=7))
+def test_orders_lists_each_distinct_order_once(tokens):
+    cards = list(range(len(tokens)))
+    got = list(orders(cards, tokens))
+    as_tokens = {tuple(tokens[c] for c in order) for order in got}
+    assert len(got) == len(as_tokens) == count_orders(tokens)
+    assert all(sorted(order) == cards for order in got)
+
+
+POISON = EXAMPLES.parent / "rulesets" / "poison.rules"
+SHRUNK = ["--only", "potion.color=red,blue", "--only", "potion.value=1", "--copies", "potion=1", "--copies", "poison=1"]
+
+
+def test_a_deck_is_shrunk_from_the_command_line_and_its_counterexample_replays(tmp_path):
+    rules = tmp_path / "p.rules"
+    rules.write_text(POISON.read_text() + "\nchecks\n  never every hand is empty\n")
+    out = tmp_path / "ce.jsonl"
+    proc = run_cli(
+        "verify", str(rules), "--players", "3", "--set", "rounds=1", *SHRUNK, "--quiet", "--counterexamples", str(out)
+    )
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    # two potions and a poison: 3! orders, each a distinct deal (the poison falls to the removed fourth hand or not)
+    assert "6 distinct deals (of 6 orders" in proc.stdout
+    assert "error: never: never every hand is empty: broken in this state" in proc.stdout
+    rec = json.loads(out.read_text())
+    assert rec["source"] == str(tmp_path / "ce.rules.json")  # the shrunk rules, written beside the records
+    replayed = run_cli("replay", str(out))
+    assert replayed.returncode == 0, replayed.stderr
+
+
+@pytest.mark.parametrize(
+    ("only", "copies", "message"),
+    [
+        (["color=red,blue"], [], "leave no card of type poison"),
+        (["potion.colour=red"], [], "no card of type potion has the attribute 'colour'"),
+        (["potion.value=3"], [], "no card has value 3"),
+        (["value"], [], "--only takes [TYPE.]ATTRIBUTE=VALUE"),
+        ([], ["potion=0"], "--copies takes TYPE=N with N from 1"),
+        ([], ["potions=1"], "no card type 'potions'"),
+    ],
+)
+def test_a_shrink_that_cannot_apply_is_a_clear_error(only, copies, message):
+    with pytest.raises(RulesetError, match=re.escape(message)):
+        shrink(ir_from_path(str(POISON)), only, copies)
+
+
+def test_the_command_says_why_a_shrink_cannot_apply():
+    proc = run_cli("verify", str(POISON), "--players", "3", "--copies", "potions=1")
+    assert proc.returncode == 2 and "no card type 'potions'" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_zones_whose_order_a_rule_reads_are_kept_in_order():
+    def ordered(path):
+        return ordered_zones(ir_from_path(str(path)), keys_distinct=False)
+
+    assert ordered(POISON) == {"cauldron"}  # the colour of a cauldron is its first potion's
+    assert {"hand", "trick"} <= ordered(EXAMPLES / "classics" / "whist.rules")  # `last card in hand of dealer`
+    assert ordered(EXAMPLES / "broken" / "rare" / "seven-reds.rules") == set()
+
+
+def test_sorting_the_hands_no_rule_reads_in_order_changes_no_verdict(monkeypatch):
+    game = compile_ir(ir_from_path(str(RARE / "seven-reds.rules")), coverage=True)
+    free = explore(game, 2)
+    monkeypatch.setattr(encode_module, "ordered_zones", lambda ir, keys_distinct: None)  # every zone in order
+    kept = explore(compile_ir(ir_from_path(str(RARE / "seven-reds.rules")), coverage=True), 2)
+    assert [(f.kind, f.message) for f in free.failures] == [(f.kind, f.message) for f in kept.failures]
+    assert free.graph.depth[free.failures[0].state] == kept.graph.depth[kept.failures[0].state]
+    assert free.distinct < kept.distinct and free.deals < kept.deals
