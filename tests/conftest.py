@@ -19,7 +19,7 @@ EXAMPLES = ROOT / "examples"
 # against a hang, never a speed test. Each wait (a subprocess, a server starting or answering, a
 # socket, a poll until something shows) is bounded by HANG seconds, and only by it: 30 minutes, so
 # that a machine 5-10x slower than an idle 2-core one (a loaded CI runner) still passes (the longest
-# single wait, tests/test_build.py's games in pure Python, takes 1-2 minutes idle), while a real
+# single waits, games played in a subprocess, take well under a minute idle), while a real
 # hang fails its own test and the suite goes on, within CI's 90 minutes. RULESET_TEST_HANG=SECONDS
 # sets another bound (a short one finds a hang sooner on a fast machine).
 HANG = float(os.environ.get("RULESET_TEST_HANG", "1800"))

@@ -11,6 +11,7 @@ import pytest
 
 import interpreter
 from conftest import ROOT, position
+from interpreter.agents import SeatView, make_agents
 from interpreter.engine.records import dumps, parse_line, record, replay
 from interpreter.simulation.simulate import simulate
 from interpreter.text.fmt import format_text
@@ -86,18 +87,31 @@ def test_an_expedition_scores_its_sum_less_20_times_one_more_than_its_wagers_and
     assert score_of(game, [n("white", 10), n("green", 2)]) == (10 - 20) + (2 - 20)
 
 
-@pytest.mark.parametrize("agent", ["random", "greedy", "mcts"])
-def test_every_agent_plays_and_the_records_replay(game, agent):
-    if agent == "mcts":  # a whole round of mcts is long: few iterations a move
-        got = simulate(game, 2, 1, seed=1, params={"rounds": 1}, agents=["mcts:8", "random"])
-    else:
-        got = simulate(game, 2, 2, seed=1, params={"rounds": 1}, agents=[agent, agent])
-    assert got["games"] >= 1
-    state, rng = game.new_game(2, 5, {"rounds": 1}), random.Random(5)
+@pytest.mark.parametrize("agents", [["random", "random"], ["greedy", "greedy"], ["mcts:8", "random"]], ids=",".join)
+def test_every_agent_plays_a_round_to_its_end_and_its_record_replays(game, agents):
+    """Each agent plays a round out from a deal with a short deck: greedy and mcts sample a world for
+    each decision by replaying the round so far, so a whole round of 90 moves costs them a minute
+    (the pinned record plays greedy through three whole rounds)."""
+    deck = list(game.cards.json)
+    random.Random(5).shuffle(deck)
+    state = position(game, 2, {"hand": [deck[:8], deck[8:16]], "stock": deck[16:28]})
+    seats = make_agents(agents, 2, 5)
+    views = [SeatView(state, seat) for seat in range(2)]
+    while not state.is_over:
+        state.apply(seats[state.current].choose(views[state.current]))
+    rec = parse_line(dumps(record(state, agents)), 1)
+    assert any("from" in m for m in rec["rounds"][0]["moves"])  # draws, each from the deck or a pile
+    replay(game, rec)
+
+
+def test_a_whole_game_is_simulated_and_its_record_replays(game):
+    got = simulate(game, 2, 2, seed=1, agents=["random", "random"])
+    assert got["games"] == 2
+    state, rng = game.new_game(2, 5), random.Random(5)
     while not state.is_over:
         state.apply(rng.choice(state.legal_moves()))
     rec = parse_line(dumps(record(state)), 1)
-    assert any("from" in m for m in rec["rounds"][0]["moves"])
+    assert len(rec["rounds"]) == 3  # the rulebook's three rounds
     replay(game, rec)
 
 

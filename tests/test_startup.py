@@ -30,3 +30,35 @@ def test_help_imports_nothing_heavy():
         assert "interpreter.commands.cli" in modules
         heavy = sorted(m for m in modules if m.startswith(HEAVY))
         assert not heavy, (args, heavy)
+
+
+def test_the_parser_read_back_from_the_cache_parses_as_a_built_one(tmp_path, monkeypatch):
+    """Every command but --help builds the LALR tables (a quarter of a second): the first process keeps
+    them as JSON in the user's cache folder and later ones read them back. The parser read back gives
+    the same trees, positions and syntax errors; a damaged cache is built again, never an error."""
+    from lark.exceptions import UnexpectedInput
+
+    from interpreter.language.parser import RulesIndenter, open_grammar
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    options = {"propagate_positions": True, "maybe_placeholders": True}
+    built = open_grammar("rules", RulesIndenter(), **options)
+    (kept,) = (tmp_path / "ruleset").glob("grammar-rules-*.json")
+    read_back = open_grammar("rules", RulesIndenter(), **options)
+    assert read_back is not built
+
+    def outcome(parser, text):
+        try:
+            tree = parser.parse(text)
+        except UnexpectedInput as err:
+            return (err.line, err.column, sorted(getattr(err, "expected", ()) or ()))
+        return tree, [(t.meta.line, t.meta.column, t.meta.end_column) for t in tree.iter_subtrees() if not t.meta.empty]
+
+    for path in sorted((ROOT / "rulesets").glob("*.rules")):
+        text = path.read_text()
+        for cut in (len(text), len(text) // 2):  # a whole file and one cut short (a syntax error)
+            assert outcome(read_back, text[:cut]) == outcome(built, text[:cut])
+    kept.write_text('{"data": ')  # damaged (a disk full): built again and kept anew
+    again = open_grammar("rules", RulesIndenter(), **options)
+    assert again.parse('game "x"\n') == built.parse('game "x"\n')
+    assert kept.read_text().startswith('{"data":{')

@@ -103,14 +103,23 @@ class Belief:
         excl = self.exclusions
         slots = [inst for inst, k in hidden.items() for _ in range(k)]
         zone_of, deck_of, deck_zones = lay.zone_of, game.cards.deck_of, self.deck_zones
+        # kinds some hidden place did not hold, decks that may go to every hidden place (then a card
+        # of both may take any slot: the draw below without listing the slots, the same draw)
+        barred = {k for i, k in excl if i in hidden}
+        anywhere = {d for d, zones in deck_zones.items() if all(zone_of[inst] in zones for inst in hidden)}
         # cards with fewer possible places first
-        rest.sort(key=lambda c: (len(deck_zones[deck_of[c]]), not any((i, kind[c]) in excl for i in hidden)))
+        rest.sort(key=lambda c: (len(deck_zones[deck_of[c]]), kind[c] not in barred))
         for c in rest:
-            fits = [j for j, inst in enumerate(slots) if zone_of[inst] in deck_zones[deck_of[c]]]
-            if not fits:  # no deal puts this card in a hidden place: it stays out (a deal short of it fails)
-                continue
-            allowed = [j for j in fits if (slots[j], kind[c]) not in excl] or fits
-            j = allowed[rng.randrange(len(allowed))]
+            if deck_of[c] in anywhere and kind[c] not in barred:
+                if not slots:
+                    continue
+                j = rng.randrange(len(slots))
+            else:
+                fits = [j for j, inst in enumerate(slots) if zone_of[inst] in deck_zones[deck_of[c]]]
+                if not fits:  # no deal puts this card in a hidden place: it stays out (a deal short of it fails)
+                    continue
+                allowed = [j for j in fits if (slots[j], kind[c]) not in excl] or fits
+                j = allowed[rng.randrange(len(allowed))]
             placed[slots[j]].append(c)
             slots[j] = slots[-1]
             slots.pop()

@@ -13,7 +13,7 @@ from lark.exceptions import LarkError
 from lsprotocol import types as T
 
 from ..errors import RulesetError
-from ..language.parser import RulesIndenter, grammar_path, parser
+from ..language.parser import RulesIndenter, open_grammar, parser
 from .analysis import Analysis, name_pattern, scanner, spellings
 from .locals import Local, locals_of
 
@@ -50,7 +50,7 @@ class _OpenEndedIndenter(RulesIndenter):
 @cache
 def _prefix_parser() -> Lark:
     """The rules parser for the text before a cursor."""
-    return Lark.open(str(grammar_path()), parser="lalr", postlex=_OpenEndedIndenter(), maybe_placeholders=True)
+    return open_grammar("prefix", _OpenEndedIndenter(), maybe_placeholders=True)
 
 
 def expected(before: str) -> set[str] | None:

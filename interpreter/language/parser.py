@@ -7,7 +7,7 @@ from difflib import SequenceMatcher
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.exceptions import LarkError
@@ -40,13 +40,63 @@ def grammar_path() -> Path:
 @cache
 def parser() -> Lark:
     """The one LALR parser of the rules language."""
-    return Lark.open(
-        str(grammar_path()),
-        parser="lalr",
-        postlex=RulesIndenter(),
-        propagate_positions=True,
-        maybe_placeholders=True,
-    )
+    return open_grammar("rules", RulesIndenter(), propagate_positions=True, maybe_placeholders=True)
+
+
+def open_grammar(name: str, postlex: Indenter, **options: Any) -> Lark:
+    """The grammar's LALR parser with these options (``name`` tells their sets apart). Building its
+    tables takes a quarter of a second, more than a command's other start-up: the first process
+    keeps them as data (JSON, never code) in the user's cache folder, under a digest of the grammar,
+    the options and the versions of lark and Python, and later ones read them back (a tenth of the
+    time; the same parser). A cache that cannot be read or written is built and parsed as before."""
+    import hashlib
+    import json
+    import os
+    import sys
+    import tempfile
+
+    import lark
+
+    text = grammar_path().read_text("utf-8")
+    key = json.dumps([text, name, sorted(options.items()), lark.__version__, sys.version_info[:2]])
+    digest = hashlib.sha256(key.encode()).hexdigest()[:24]
+    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "ruleset"
+    path = folder / f"grammar-{name}-{digest}.json"
+    loading = {k: v for k, v in options.items() if k in _LOAD_OPTIONS}
+    try:
+        kept = json.loads(path.read_text("utf-8"), object_hook=_int_keys)
+        return Lark._load_from_dict(kept["data"], kept["memo"], postlex=postlex, **loading)
+    except Exception:  # (none yet, or unreadable: lark's own cache does the same)
+        pass
+    built = Lark(text, parser="lalr", postlex=postlex, **options)
+    try:
+        from lark.grammar import Rule
+        from lark.lexer import TerminalDef
+
+        data, memo = built.memo_serialize([TerminalDef, Rule])
+        data["options"] = {k: v for k, v in data["options"].items() if k not in _LOAD_OPTIONS}
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, partial = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.")
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump({"data": data, "memo": memo}, out, separators=(",", ":"))
+        os.replace(partial, path)  # (whole or not at all, for a process reading it at once)
+    except Exception:  # a folder not writable, a lark that serialises otherwise: no cache
+        pass
+    return built
+
+
+# The options a parser read back takes from its caller (lark's _LOAD_ALLOWED_OPTIONS), not from the data.
+_LOAD_OPTIONS = frozenset(
+    {
+        *("postlex", "transformer", "lexer_callbacks", "use_bytes", "debug", "g_regex_flags", "regex"),
+        *("propagate_positions", "tree_class", "_plugins"),
+    }
+)
+
+
+def _int_keys(d: dict) -> dict:
+    """JSON's object keys back as the numbers lark's parse tables use (its names are never digits)."""
+    return {int(k) if k.isdigit() else k: v for k, v in d.items()}
 
 
 # Common mistakes, each with examples that fail at the same parser state (lark's match_examples).
