@@ -87,6 +87,8 @@ class Belief:
                     seen.update(placed[inst])
         # a card a player was seen to play from one of their hidden zones was there at the deal
         for m in self.obs["moves"]:
+            if "cards" in m and "to" not in m:  # an ask's set: cards of a zone its player saw
+                continue
             played = [m.get("card")] if "cards" not in m else m["cards"]  # (a set: several)
             for card in played:
                 if card is None:  # (a choice moves no card; a card unseen)
@@ -429,6 +431,8 @@ class Belief:
         """A set move the sample does not allow: each card seen in it that the mover's zone lacks
         trades places with an unseen card of that zone (one not of a kind seen in the set)."""
         game, lay, p = self.game, self.lay, m["player"]
+        if "to" not in m:  # an ask's set: chosen among cards every seat that sees the zone saw
+            return None
         rule = next(r for r in game.moves if r.name == m["move"] and r.choice == "cards")
         src = lay.base[rule.source] + (p if rule.source_per_player else 0)
         kind = game.cards.kind

@@ -20,6 +20,7 @@ from ..errors import PlayError
 from .expr_analysis import Scope, free_names
 from .expressions import ExprCompiler
 from .moves import NO_CARD, Move, _condition
+from .zones import sees
 
 MAX_SETS = 50_000  # sets looked at in one listing of a player's moves: more is an error, not a wait
 
@@ -114,6 +115,23 @@ def _pools(held: Any, kind: tuple[int, ...], same: Any, values: list, s: Any, e:
     return [_kinds(cards, kind) for cards in by_value.values()]
 
 
+def _sorted_guards(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> tuple[list, ...]:
+    """A set move's guards compiled, by what they read: the `allow`s and `require`s that read
+    neither the set nor the target (tested once per listing, not once per set), those that read the
+    set only (once per set) and those that read the target (once per set and target)."""
+    name = node["name"]
+    once: dict[str, list] = {"allow": [], "require": []}
+    per_set: dict[str, list] = {"allow": [], "require": []}
+    per_pair: dict[str, list] = {"allow": [], "require": []}
+    for g in node["guards"]:
+        cond = _condition(g)
+        fn = cx.counted(cx.compile(cond, scope), g.get("at"), guard=True)
+        names = free_names(cond)
+        level = per_pair if "target" in names else per_set if name in names else once
+        level[g["kind"]].append(fn)
+    return once["allow"], once["require"], per_set["allow"], per_pair["allow"], per_set["require"], per_pair["require"]
+
+
 def compile_set_choice(
     cx: ExprCompiler, node: dict[str, Any], scope: Scope, slot: int, index: int, source: tuple, target: tuple
 ) -> Any:
@@ -126,14 +144,8 @@ def compile_set_choice(
     high = cx.compile(choice["high"], scope) if "high" in choice else None
     same = cx.cards.attrs[choice["same"]] if "same" in choice else None
     kind = cx.cards.kind
-    guards = {"allow": ([], []), "require": ([], [])}  # kind -> (per set, per set and target)
-    for g in node["guards"]:
-        cond = _condition(g)
-        fn = cx.counted(cx.compile(cond, scope), g.get("at"), guard=True)
-        guards[g["kind"]]["target" in free_names(cond)].append(fn)
-    set_allows, pair_allows = guards["allow"]
-    set_requires, pair_requires = guards["require"]
-    has_allows = bool(set_allows or pair_allows)
+    once_allows, once_requires, set_allows, pair_allows, set_requires, pair_requires = _sorted_guards(cx, node, scope)
+    has_allows = bool(once_allows or set_allows or pair_allows)
     size_bounds, value_bounds = _bounds(cx, node, scope)
     size = cx.counter
     new = tuple.__new__
@@ -141,12 +153,7 @@ def compile_set_choice(
     dst_zone, dst_per_player = target
 
     def sizes(s, e, held):
-        lo = low(s, e)
-        hi = lo if high is None else high(s, e)
-        for n in (lo, hi):
-            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                raise PlayError(f"a set of cards has at least 1 card: its size reads {n!r}", at)
-        hi = min(hi, held)
+        lo, hi = _sizes(low, high, s, e, held, at)
         for bound, cond in size_bounds:  # `count NAME = N`: N cards only
             if cond is None or cond(s, e):
                 n = bound(s, e)
@@ -165,6 +172,9 @@ def compile_set_choice(
         lo, hi = sizes(s, e, len(held))
         if lo > hi:
             return
+        if once_requires and not all(r(s, e) for r in once_requires):
+            return
+        every_set = not has_allows or any(a(s, e) for a in once_allows)
         targets = (lay.base[dst_zone] + p,) if dst_per_player else lay.instances[dst_zone]
         looked = 0
         for groups in _pools(held, kind, same, value_bounds, s, e):
@@ -178,7 +188,7 @@ def compile_set_choice(
                     e[slot] = cards
                     if set_requires and not all(r(s, e) for r in set_requires):
                         continue
-                    every = not has_allows or any(a(s, e) for a in set_allows)
+                    every = every_set or any(a(s, e) for a in set_allows)
                     if every and not pair_requires:
                         out.extend([new(Move, (index, NO_CARD, CardSet(cards, t))) for t in targets])
                         continue
@@ -190,6 +200,63 @@ def compile_set_choice(
                             out.append(new(Move, (index, NO_CARD, CardSet(cards, t))))
 
     return generate
+
+
+def compile_set_ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope, slot: int, index: Any) -> Any:
+    """The generator of an ask that chooses several cards (`ask P to choose NAME N..M cards from
+    ZONE`): the sets of that zone instance's cards that P sees, as a set move lists them (sizes,
+    `of one ATTR`, alike cards once), that the guards admit, as ``Move(rule, NO_CARD, CardSet(cards,
+    zone instance))``. ``index()`` is the ask's rule number."""
+    choice = node["choice"]
+    at = choice["low"].get("at") or node.get("at")
+    zone = cx.compile(choice["zone"], scope)
+    low = cx.compile(choice["low"], scope)
+    high = cx.compile(choice["high"], scope) if "high" in choice else None
+    same = cx.cards.attrs[choice["same"]] if "same" in choice else None
+    kind = cx.cards.kind
+    once_allows, once_requires, set_allows, _, set_requires, _ = _sorted_guards(cx, node, scope)
+    has_allows = bool(once_allows or set_allows)
+    new = tuple.__new__
+
+    def generate(s, p, out, env=None):
+        e = list(env)
+        inst = zone(s, e)
+        if inst is None:
+            return
+        seen = sees(s.game, s.layout, inst, p)
+        held = [c for c in s.zone_cards(inst) if seen or (p, c, inst) in s.shown]
+        if not held:
+            return
+        lo, hi = _sizes(low, high, s, e, len(held), at)
+        if lo > hi or (once_requires and not all(r(s, e) for r in once_requires)):
+            return
+        every = not has_allows or any(a(s, e) for a in once_allows)
+        rule = index()
+        looked = 0
+        for groups in _pools(held, kind, same, [], s, e):
+            n = sum(map(len, groups))
+            for k in range(lo, min(hi, n) + 1):
+                for cards in _combinations(groups, k):
+                    looked += 1
+                    if looked > MAX_SETS:
+                        raise PlayError(f"more than {MAX_SETS:,} sets of cards to choose from", at)
+                    e[slot] = cards
+                    if set_requires and not all(r(s, e) for r in set_requires):
+                        continue
+                    if every or any(a(s, e) for a in set_allows):
+                        out.append(new(Move, (rule, NO_CARD, CardSet(cards, inst))))
+
+    return generate
+
+
+def _sizes(low: Any, high: Any, s: Any, e: list, held: int, at: Any) -> tuple[int, int]:
+    """A set's smallest and largest size, read now (an error below 1), the largest at most ``held``."""
+    lo = low(s, e)
+    hi = lo if high is None else high(s, e)
+    for n in (lo, hi):
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise PlayError(f"a set of cards has at least 1 card: its size reads {n!r}", at)
+    return lo, min(hi, held)
 
 
 def perform_set(state: Any, p: int, chosen: CardSet) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ..errors import PlayError
-from .card_sets import describe_set
+from .card_sets import compile_set_ask, describe_set
 from .expr_analysis import Fn, Scope
 from .expressions import ExprCompiler
 from .flow import Env
@@ -149,11 +149,15 @@ def describe_move(game: Any, lay: Any, p: int, move: Any) -> dict[str, Any]:
 def describe_choice(game: Any, lay: Any, p: int, move: Any) -> dict[str, Any]:
     """A choice as records write it: ``{"player", "move", "value"}`` (no value for a pass; a draw
     names the pile, never the card: ``{"player", "move", "from": {"zone", "index"}}``; a set of
-    cards: see card_sets.describe_set; an ask's card: ``{"player", "move", "card", "from": {"zone",
+    cards: see card_sets.describe_set, an ask's the same with "from" for "to"; an ask's card: ``{"player", "move", "card", "from": {"zone",
     "index"}}``)."""
     rule = game.moves[move.rule]
     if rule.choice == "cards":
         return describe_set(game, lay, p, rule, move.target)
+    if rule.choice == "set":  # an ask's cards: where they were chosen, not where they go
+        out = describe_set(game, lay, p, rule, move.target)
+        out["from"] = out.pop("to")
+        return out
     out: dict[str, Any] = {"player": p, "move": rule.name}
     if rule.choice == "card":
         out["card"] = game.cards.json[move.card]
@@ -218,6 +222,9 @@ def compile_ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope, compile_ef
     if node["choice"]["kind"] == "card":
         cx.card_slots.add(slot)
         generate = compile_card_choice(cx, node, inner, slot, lambda: cell[0])
+    elif node["choice"]["kind"] == "set":
+        cx.card_slots.add(slot)  # (a tuple of cards: a swap renames them too, flow.renamed)
+        generate = compile_set_ask(cx, node, inner, slot, lambda: cell[0])
     else:
         generate = compile_choice(cx, node, inner, slot, cx.attributes, lambda: cell[0])
     then = compile_effects(cx, node["then"], Scope(inner.slots, inner.counter)) if node["then"] else None

@@ -145,6 +145,8 @@ def replay(
 def find_move(state: Any, m: dict[str, Any]) -> Any:
     """The legal move that a recorded move describes, or None."""
     game, lay = state.game, state.layout
+    if "cards" in m:  # a set of cards: the same rule's set of alike cards, to (an ask's: from) the same zone instance
+        return find_set(state, m)
     if "from" in m:  # a draw (or an ask's card): the same rule's move from the same pile
         want = signature(m["card"]) if isinstance(m.get("card"), dict) else None
         for move in state.legal_moves():
@@ -161,8 +163,6 @@ def find_move(state: Any, m: dict[str, Any]) -> Any:
                 ):
                     return move
         return None
-    if "cards" in m:  # a set of cards: the same rule's set of alike cards, to the same zone instance
-        return find_set(state, m)
     if "card" not in m:  # a choice: the same rule's move with the same value
         for move in state.legal_moves():
             value = m.get("value")
@@ -188,14 +188,16 @@ def find_set(state: Any, m: dict[str, Any], seen: Any = None) -> Any:
     With ``seen`` (a search agent's sample: the cards its seat saw), a card written as None stands
     for any card the seat did not see."""
     game, lay = state.game, state.layout
-    cards, to = m["cards"], m["to"]
+    cards, to = m["cards"], m.get("to") or m.get("from")
     if not all(isinstance(c, dict) or (c is None and seen is not None) for c in cards):
         return None
     want = sorted(signature(c) for c in cards if c is not None)
     json = game.cards.json
     for move in state.legal_moves():
         rule = game.moves[move.rule]
-        if move.card >= 0 or rule.choice != "cards" or rule.name != m["move"] or len(move.target.cards) != len(cards):
+        if move.card >= 0 or rule.choice not in ("cards", "set") or rule.name != m["move"]:
+            continue
+        if len(move.target.cards) != len(cards) or (rule.choice == "set") != ("from" in m):
             continue
         t = move.target.to
         if game.zones[lay.zone_of[t]].name != to["zone"] or lay.number[t] != to["index"]:

@@ -161,7 +161,8 @@ class State:
             raise endless_round(self)
         self.history[-1]["moves"].append((p, move))
         if self.asking is not None:  # the answer to an ask: its block, then what was left to run
-            answer(self, move.card if game.moves[move.rule].choice == "card" else move.target)
+            kind = game.moves[move.rule].choice
+            answer(self, move.card if kind == "card" else move.target.cards if kind == "set" else move.target)
             if self.asking is not None:
                 return self._hold()
         elif game.phases[self.phase].simultaneous:

@@ -240,6 +240,11 @@ class ToAst(Transformer):
     def choose_card(self, meta, c):  # an ask's: a card of a zone (`card from hand of player`)
         return Choice("card", low=c[0])
 
+    def choose_set(self, meta, c):  # an ask's: several cards of a zone (`1..3 cards from table`)
+        (low, high), same, zone = c
+        attr, at = same if same is not None else (None, None)
+        return Choice("set", low=low, high=high, attr=attr, span=at, zone=zone)
+
     def guard(self, meta, c):
         return Guard(str(c[0]), c[1], c[2], self._s(meta))
 

@@ -249,6 +249,11 @@ def choice_text(c: Choice) -> str:
             same = "" if c.attr is None else f" of one {c.attr}"
             word = "card" if size == "1" else "cards"
             return f" {size} {word}{same} from {c.options[0]} to {c.options[1]}"
+        case "set":  # an ask's
+            size = expression(c.low) if c.high is None else f"{expression(c.low)}..{expression(c.high)}"
+            same = "" if c.attr is None else f" of one {c.attr}"
+            word = "card" if size == "1" else "cards"
+            return f" {size} {word}{same} from {expression(c.zone)}"
     return ""
 
 
