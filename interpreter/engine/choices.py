@@ -149,8 +149,8 @@ def describe_move(game: Any, lay: Any, p: int, move: Any) -> dict[str, Any]:
 def describe_choice(game: Any, lay: Any, p: int, move: Any) -> dict[str, Any]:
     """A choice as records write it: ``{"player", "move", "value"}`` (no value for a pass; a draw
     names the pile, never the card: ``{"player", "move", "from": {"zone", "index"}}``; a set of
-    cards: see card_sets.describe_set, an ask's the same with "from" for "to"; an ask's card: ``{"player", "move", "card", "from": {"zone",
-    "index"}}``)."""
+    cards: see card_sets.describe_set, an ask's the same with "from" for "to"; an ask's card:
+    ``{"player", "move", "card", "from": {"zone", "index"}}``)."""
     rule = game.moves[move.rule]
     if rule.choice == "cards":
         return describe_set(game, lay, p, rule, move.target)

@@ -35,7 +35,7 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
     last = state.history[-1]["moves"] if state.history else []
     revealed = unrevealed_removed(last, state.pending) if state.pending else last
     moves = [seen_move(state, seat, p, m) for p, m in revealed]
-    return {
+    out = {
         "seat": seat,
         "players": state.n,
         "round": state.round + 1 if not state.over else state.round,
@@ -56,6 +56,9 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
         "shown": shown_view(state, seat),
         "events": events_view(state, seat),
     }
+    if state.picking is not None and state.picking[0] == seat:  # a set this seat chooses card by card
+        out["picking"] = {"move": game.moves[state.picking[1]].name, "cards": [cards[c] for c in state.picking[2]]}
+    return out
 
 
 def events_view(state: Any, seat: int) -> list[dict[str, Any]]:
@@ -185,4 +188,6 @@ def offered_move(state: Any, seat: int, move: Any) -> dict[str, Any]:
         out["cards"] = [
             c if card_seen(state, seat, x) else None for c, x in zip(out["cards"], move.target.cards, strict=True)
         ]
+    elif "pick" in out and not card_seen(state, seat, move.target.card):  # a card towards a set
+        out["pick"] = None
     return out

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..errors import IllegalMoveError, PlayError, RecordError
 from ..language.schema import check_record
+from .card_sets import Pick
 from .cards import signature
 from .choices import describe_move
 from .events import recorded_shuffles, round_events
@@ -104,7 +105,7 @@ def replay(
                 raise RecordError(
                     f"{at}: it is seat {state.current_player}'s turn, the record has seat {m['player']} moving"
                 )
-            move = find_move(state, m)
+            move = pick_through(state, find_move(state, m), lambda m=m: find_move(state, m))
             if move is None:
                 raise RecordError(f"{at}: the rules do not allow this move: {json.dumps(m)}")
             if watch is not None:
@@ -183,6 +184,32 @@ def find_move(state: Any, m: dict[str, Any]) -> Any:
     return None
 
 
+def _may_pick(json: Any, card: int, picked: tuple, want: list, size: int, seen: Any) -> bool:
+    """Whether ``card`` may be picked next towards the recorded set (``want``: the signatures of
+    the cards seen in it, of ``size`` cards): alike to one of them not picked yet, or, where the
+    set holds cards the seat did not see (``seen``: a search agent's), a card it did not see."""
+    left = list(want)
+    unseen = size - len(want)
+    for c in (*picked, card):
+        sig = signature(json[c])
+        if sig in left:
+            left.remove(sig)
+        elif unseen > 0 and seen is not None and c not in seen:
+            unseen -= 1
+        else:
+            return False
+    return True
+
+
+def pick_through(state: Any, move: Any, find: Callable[[], Any]) -> Any:
+    """The recorded move to play: ``move``, or when it is a pick towards a set chosen card by
+    card (card_sets.Listing), each pick played in turn (``find()`` finds the next) until the set."""
+    while move is not None and move.card < 0 and type(move.target) is Pick:
+        state.apply(move)
+        move = find()
+    return move
+
+
 def find_set(state: Any, m: dict[str, Any], seen: Any = None) -> Any:
     """The legal set move that a recorded one describes (its cards alike, in any order), or None.
     With ``seen`` (a search agent's sample: the cards its seat saw), a card written as None stands
@@ -193,9 +220,14 @@ def find_set(state: Any, m: dict[str, Any], seen: Any = None) -> Any:
         return None
     want = sorted(signature(c) for c in cards if c is not None)
     json = game.cards.json
+    picked = () if state.picking is None else state.picking[2]
     for move in state.legal_moves():
         rule = game.moves[move.rule]
         if move.card >= 0 or rule.choice not in ("cards", "set") or rule.name != m["move"]:
+            continue
+        if type(move.target) is Pick:  # a set chosen card by card: the next card of it (see pick_through)
+            if _may_pick(json, move.target.card, picked, want, len(cards), seen):
+                return move
             continue
         if len(move.target.cards) != len(cards) or (rule.choice == "set") != ("from" in m):
             continue

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RUNTIME_FAILURES, IllegalMoveError, PlayError, rule_failure
 from ..language.limits import MAX_ROUNDS, endless_round
-from .card_sets import perform_set, swapped
+from .card_sets import Pick, perform_set, swapped
 from .choices import describe_move, draw_cards
 from .deal import deal, place, shuffle_decks
 from .flow import answer, holds, renamed, run_effects, suspend
@@ -58,6 +58,7 @@ class State:
         "params",
         "pending",
         "phase",
+        "picking",
         "played_by",
         "rng",
         "round",
@@ -106,6 +107,8 @@ class State:
         self.pending: list[tuple[int, Move]] = []
         # an ask waiting for its answer: (asked seat, its rule, env, what is left to run: flow.py)
         self.asking: tuple | None = None
+        # a set move chosen card by card, under way: (seat, its rule, the cards picked so far: card_sets.Listing)
+        self.picking: tuple | None = None
         self.to_move: list[int] = []
         self.choosers: tuple[int, ...] = ()  # a simultaneous phase: its seats, in the order they choose
         env = [None] * game.env_size
@@ -156,6 +159,11 @@ class State:
         p = self.current
         game = self.game
         self._legal = None  # (the cache stays: every change clears it, a card moved, a counter set...)
+        if move.card < 0 and type(move.target) is Pick:  # a card towards a set: the set is played once done
+            self.picking = (p, move.rule, (() if self.picking is None else self.picking[2]) + (move.target.card,))
+            return
+        if self.picking is not None:
+            self.picking = None
         self.moves_in_round += 1
         if self.moves_in_round > game.max_moves_per_round:
             raise endless_round(self)
@@ -231,6 +239,7 @@ class State:
         self.won_together = None
         self.history = []
         self.asking = None
+        self.picking = None
         self.deals_given = [None] * round_index + [deal]
         try:
             self._start_round()
@@ -254,6 +263,9 @@ class State:
         ia, ib = za.index(a), zb.index(b)
         za[ia], zb[ib] = b, a
         self.loc[a], self.loc[b] = self.loc[b], self.loc[a]
+        if self.picking is not None:  # (the cards picked are those where they lie: they go with the place)
+            seat, rule, chosen = self.picking
+            self.picking = (seat, rule, tuple(b if c == a else a if c == b else c for c in chosen))
         if not facts:
             self.zmemo = {}
             self.cache.clear()
@@ -375,6 +387,10 @@ class State:
         if self.asking is not None:  # only the asked choice
             rule = self.game.moves[self.asking[1]]
             rule.generate(self, p, out, self.asking[2])
+            self._legal = (p, out)
+            return out
+        if self.picking is not None and self.picking[0] == p:  # a set under way: only its next picks, or done
+            self.game.moves[self.picking[1]].generate(self, p, out)
             self._legal = (p, out)
             return out
         if self.out and p in self.out:  # an eliminated player has no move until the next round

@@ -61,6 +61,8 @@ def choice_text(m: dict[str, Any], seat: int, kind: str | None = None) -> str:
 def move_words(game: Any, m: dict[str, Any], seat: int, players: int, kind: str | None = None) -> str:
     """A move (as records write it) in words for ``seat``; ``kind`` is its choice's kind when known
     (otherwise looked up by the move's name)."""
+    if "pick" in m:  # a card towards a set chosen card by card
+        return f"{m['move']}: pick {card_name(m['pick'])}"
     if "cards" in m:  # several cards in one choice
         cards = ", ".join(card_name(c) for c in m["cards"])
         where = f" to {zone_label(game, m['to']['zone'], m['to']['index'], seat, players)}" if "to" in m else ""
