@@ -132,21 +132,19 @@ def test_clearing_the_table_is_a_sweep(game):
 
 def test_no_sweep_on_the_last_play_and_the_rest_goes_to_the_last_to_capture(game):
     # Seat 1 captures the 4; seat 0 lays its 9; seat 1's last card sweeps the 2 and 3, the deal's
-    # last play: no sweep. The 9 left goes to seat 1, who captured last.
-    state = dealt(
-        game, [[("cups", 9)], [("cups", 4), ("swords", 5)]], [("coins", 4), ("coins", 2), ("swords", 3)], stock=[]
-    )
+    # last play: no sweep. The 9 left goes to seat 1, who captured last: 6 cards to seat 0's 5.
+    before = [[("cups", 1), ("cups", 2), ("cups", 3), ("swords", 1), ("swords", 2)], []]
+    table = [("coins", 4), ("coins", 2), ("swords", 3)]
+    state = dealt(game, [[("cups", 9)], [("cups", 4), ("swords", 5)]], table, stock=[], taken=before)
     play(state, ("cups", 4))
     answer(state, ("coins", 4))
     play(state, ("cups", 9))
     assert zone(state, "table") == [("coins", 2), ("cups", 9), ("swords", 3)]
     play(state, ("swords", 5))
     answer(state, [("coins", 2), ("swords", 3)])
-    rnd = state.history[0]
-    assert zone(state, "taken", 1) == []  # (the next deal's captures)
-    # seat 1 took 7 cards (2 coins, no settebello, no clubs: no primiera), seat 0 none: cards and
-    # coins to seat 1, no sweep
-    assert rnd["scores"] == [0, 2]
+    # seat 1: the most cards (6 to 5, with the 9 left) and coins (2); no sweep, no settebello, no
+    # clubs (no primiera); seat 0 no coins (no primiera either)
+    assert state.history[0]["scores"] == [0, 2]
 
 
 def test_primiera_settebello_cards_and_coins(game):
