@@ -23,7 +23,8 @@ ChoiceGenerator = Callable[..., None]  # gen(state, player, out, env=None)
 
 def choice_values(cx: ExprCompiler, choice: dict[str, Any], scope: Scope, attributes: dict[str, Any]) -> Fn:
     """``values(state, env)``: the values a choice offers, in a fixed order (numbers rising,
-    attribute values as declared or rising, seats from 0, options as listed; a pass: None alone)."""
+    attribute values as declared or rising, seats from 0, options as listed, a zone's instances by
+    index; a pass: None alone)."""
     kind = choice["kind"]
     if kind == "pass":
         return lambda s, e: (None,)
@@ -34,6 +35,9 @@ def choice_values(cx: ExprCompiler, choice: dict[str, Any], scope: Scope, attrib
         return lambda s, e: options
     if kind == "draw":
         return draw_piles(cx, choice)
+    if kind == "zone":  # one instance of a zone, by index
+        z = cx.zone_index[choice["from"]]
+        return lambda s, e: s.layout.instances[z]
     if kind == "value":
         name = choice["attr"]
         declared = attributes.get(name, {}).get("values")
@@ -148,7 +152,8 @@ def describe_move(game: Any, lay: Any, p: int, move: Any) -> dict[str, Any]:
 
 def describe_choice(game: Any, lay: Any, p: int, move: Any) -> dict[str, Any]:
     """A choice as records write it: ``{"player", "move", "value"}`` (no value for a pass; a draw
-    names the pile, never the card: ``{"player", "move", "from": {"zone", "index"}}``; a set of
+    names the pile, never the card: ``{"player", "move", "from": {"zone", "index"}}``; a zone
+    instance: ``"value": {"zone", "index"}``; a set of
     cards: see card_sets.describe_set, an ask's the same with "from" for "to"; an ask's card:
     ``{"player", "move", "card", "from": {"zone", "index"}}``)."""
     rule = game.moves[move.rule]
@@ -164,6 +169,8 @@ def describe_choice(game: Any, lay: Any, p: int, move: Any) -> dict[str, Any]:
         out["from"] = {"zone": game.zones[lay.zone_of[move.target]].name, "index": lay.number[move.target]}
     elif rule.choice == "draw":
         out["from"] = {"zone": game.zones[lay.zone_of[move.target]].name, "index": lay.number[move.target]}
+    elif rule.choice == "zone":  # one instance of a zone: which, as a move's target is written
+        out["value"] = {"zone": game.zones[lay.zone_of[move.target]].name, "index": lay.number[move.target]}
     elif rule.choice != "pass":
         out["value"] = move.target
     return out

@@ -15,7 +15,9 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
 
     A zone instance shows its cards when it is public, or when the seat owns it and its owner
     sees it; otherwise only how many cards it holds. Moves not yet revealed (a simultaneous
-    phase) are not applied to the state and so are not shown. Zones declared `revealed when
+    phase's, each until it takes effect) are not shown; in a phase `revealed together` all of
+    them are once everyone has chosen (while an ask amid them waits, those still to take effect
+    too: their cards are shown where they go, not yet moved). Zones declared `revealed when
     scored` are shown whole, as they were at scoring, in ``last_round`` once the round is scored.
     """
     game, lay, cards = state.game, state.layout, state.game.cards.json
@@ -33,7 +35,7 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
                 views.append([cards[c] for c in content])
         zones[spec.name] = views
     last = state.history[-1]["moves"] if state.history else []
-    revealed = unrevealed_removed(last, state.pending) if state.pending else last
+    revealed = unrevealed_removed(last, state.pending) if state.pending and not state.resolving else last
     moves = [seen_move(state, seat, p, m) for p, m in revealed]
     out = {
         "seat": seat,

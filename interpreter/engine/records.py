@@ -167,7 +167,10 @@ def find_move(state: Any, m: dict[str, Any]) -> Any:
     if "card" not in m:  # a choice: the same rule's move with the same value
         for move in state.legal_moves():
             value = m.get("value")
-            same = move.target == value and type(move.target) is type(value)  # (never True for 1)
+            if isinstance(value, dict):  # a zone instance (its zone and index)
+                same = move.card < 0 and describe_move(game, lay, m["player"], move).get("value") == value
+            else:
+                same = move.target == value and type(move.target) is type(value)  # (never True for 1)
             if move.card < 0 and same and game.moves[move.rule].name == m["move"]:
                 return move
         return None

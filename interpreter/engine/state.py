@@ -60,6 +60,7 @@ class State:
         "phase",
         "picking",
         "played_by",
+        "resolving",
         "rng",
         "round",
         "rounds",
@@ -111,6 +112,7 @@ class State:
         self.picking: tuple | None = None
         self.to_move: list[int] = []
         self.choosers: tuple[int, ...] = ()  # a simultaneous phase: its seats, in the order they choose
+        self.resolving = False  # a simultaneous phase's held moves take effect: all of them are revealed
         env = [None] * game.env_size
         self.vars = [
             ([init(self, env)] * players if per_player else init(self, env)) for _, per_player, _, init in game.vars
@@ -240,6 +242,7 @@ class State:
         self.history = []
         self.asking = None
         self.picking = None
+        self.resolving = False
         self.deals_given = [None] * round_index + [deal]
         try:
             self._start_round()
@@ -487,19 +490,25 @@ class State:
 
     def _resolve(self, _: None = None) -> None:
         """A simultaneous phase's held moves take effect, in ``pending``'s order (the first next:
-        those not yet resolved stay held, and hidden, while a resolution's ask waits); then the
-        phase ends, or, when it has an `ends when`, every seat chooses again. Also a frame
-        (flow.py), to go on after an answer."""
+        those not yet resolved stay held, and hidden, while a resolution's ask waits, or revealed
+        to all in a phase `revealed together`: ``resolving``); then the phase ends, or, when it has an `ends
+        when`, every seat chooses again, from the seat a held move's trigger named with `next P`
+        (else as before). Also a frame (flow.py), to go on after an answer."""
         pending = self.pending
+        self.resolving = self.game.phases[self.phase].revealed
         while pending:
             p, move = pending.pop(0)
             self._perform(p, move)
             if self.asking is not None:
                 suspend(self, State._resolve, None)
                 return
+        self.resolving = False
         if self.game.phases[self.phase].ends is None:
             self._next_phase()
         else:  # everyone chooses again; _advance reads the phase's end first
+            nxt = self.next_player
+            if nxt is not None and nxt != self.choosers[0]:  # `next P` while they took effect: P chooses first
+                self.choosers = tuple((nxt + k) % self.n for k in range(self.n))
             self.to_move = list(self.choosers)
 
     def _advance(self) -> None:
@@ -537,6 +546,8 @@ class State:
                     continue
                 if ph.resolve:
                     self.pending = resolution_order(self, ph, self.pending)
+                if ph.ends is not None:  # (a `next P` among the held moves' triggers: who chooses first again)
+                    self.next_player = None
                 self._resolve()
                 if self.asking is not None:
                     return self._hold()

@@ -233,7 +233,8 @@ class Choice:
     ``attr``; or `cards`: several cards at once, ``low`` of them (or ``low`` to ``high``) from the
     zone ``options[0]`` to ``options[1]``, all of one ``attr`` (None: any), at ``span``; or an
     ask's `card`: a card of the zone instance ``low`` (an expression); or an ask's `set`: ``low``
-    (to ``high``) cards of the zone instance ``zone``, all of one ``attr`` (None: any)."""
+    (to ``high``) cards of the zone instance ``zone``, all of one ``attr`` (None: any); or `zone`:
+    one instance of the zone named ``attr``."""
 
     kind: str
     low: Expr | None = None
@@ -309,6 +310,7 @@ class Phase:
     items: tuple[Any, ...]
     new: bool
     span: Span
+    revealed: bool = False  # `simultaneous, revealed together`: the held moves shown before they take effect
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,8 @@ class RulesResolver:
 
     def _phase(self, ph: PhaseParts) -> dict[str, Any]:
         node: dict[str, Any] = {"name": ph.name, "simultaneous": ph.simultaneous}
+        if ph.revealed:  # (only then: the IR of other phases stays as it was)
+            node["revealed"] = True
         if ph.first_player is not None:
             first: dict[str, Any] = {"keys": self._order_keys(ph.first_player.keys, {"player": PLAYER})}
             if ph.first_player.seat is not None:  # first player is left of dealer
@@ -88,6 +90,10 @@ class RulesResolver:
         elif c.kind == "card":  # an ask's: a card of a zone its player sees
             node["zone"] = self._seen_zone(c.low, scope)
             bound[name] = CARD
+        elif c.kind == "zone":  # one instance of a zone (one of the rows)
+            self._zone_named(c.attr, span)
+            node["from"] = c.attr
+            bound[name] = T("zone", c.attr)
         elif c.kind == "option":
             if len(set(c.options)) < len(c.options):
                 raise DeclarationError("a choice lists the same option twice", span)

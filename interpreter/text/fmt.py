@@ -241,6 +241,8 @@ def choice_text(c: Choice) -> str:
             return f" one of {', '.join(c.options)}"
         case "card":  # an ask's
             return f" card from {expression(c.low)}"
+        case "zone":  # one instance of a zone
+            return f" {c.attr}"
         case "draw":
             top = "card" if c.low is None else expression(c.low)
             return f" top {top} from {' or '.join(c.options)} to {c.attr}"
@@ -475,6 +477,7 @@ class Printer:
     def phase(self, part: Phase, depth: int) -> None:
         """A phase's head and its parts, one level deeper."""
         head = f"{'new ' if part.new else ''}phase {part.name}" + (", simultaneous" if part.simultaneous else "")
+        head += ", revealed together" if part.revealed else ""
         self.line(depth, head, part.span.line)
         self.open_block()
         for x in part.items:

@@ -221,6 +221,8 @@ def choice_words(c: dict[str, Any], ctx: Ctx) -> str:
             return " or ".join(c["options"])
         case "card":  # an ask's: a card of a zone
             return f"a card of {say(c['zone'], ctx)}"
+        case "zone":  # one of the rows
+            return f"one of the {human(c['from'])} zones"
         case "draw":  # the pile named, never the card
             top = "the top card" if "count" not in c else f"the top {say(c['count'], ctx)} cards"
             piles = " or ".join(_zone_ref(z, ctx.zones.get(z, {}), "a") for z in c["piles"])
