@@ -431,3 +431,50 @@ def test_a_sampled_state_carries_the_cards_picked_so_far():
     assert sample is not None and [state.describe(m) for m in sample.legal_moves()] == [
         state.describe(m) for m in state.legal_moves()
     ]
+
+
+ASKED = """game "Many asked"
+players 2..2
+
+cards
+  card  suit a | b | c | d   rank 1..17
+
+zones
+  hand  per player, owner sees
+  pile  shared, public
+  out   per player, public
+
+round
+  deal 30 to hand
+  phase play
+    move play card from hand to pile
+    after play
+      ask player to choose extra 1..4 cards from hand of player
+        move extra to out of player
+    ends when nobody can move
+  score
+    count out of player
+
+game
+  rounds 1
+  winner highest total
+"""
+
+
+def test_an_ask_of_many_cards_is_answered_card_by_card_and_replays():
+    """An ask whose sets are too many to list is answered as a set move is chosen: card by card;
+    the record holds the set answered, which replays."""
+    from interpreter.engine.card_sets import Pick
+
+    game = interpreter.loads(ASKED, "asked.rules")
+    state = game.new_game(2, 1)
+    state.apply(state.legal_moves()[0])
+    assert len(state.legal_moves()) == 29 and all(type(m.target) is Pick for m in state.legal_moves())
+    rng = random.Random(3)
+    while not state.is_over:
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    rec = record(state)
+    answers = [m for r in rec["rounds"] for m in r["moves"] if m["move"] == "extra"]
+    assert answers and all(set(m) == {"player", "move", "cards", "from"} for m in answers)
+    assert replay(game, rec).scores() == state.scores()

@@ -362,7 +362,8 @@ def compile_set_ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope, slot: 
     """The generator of an ask that chooses several cards (`ask P to choose NAME N..M cards from
     ZONE`): the sets of that zone instance's cards that P sees, as a set move lists them (sizes,
     `of one ATTR`, alike cards once), that the guards admit, as ``Move(rule, NO_CARD, CardSet(cards,
-    zone instance))``. ``index()`` is the ask's rule number."""
+    zone instance))``; more than PICK_ABOVE of them, card by card (Listing). ``index()`` is the
+    ask's rule number."""
     choice = node["choice"]
     at = choice["low"].get("at") or node.get("at")
     zone = cx.compile(choice["zone"], scope)
@@ -389,20 +390,34 @@ def compile_set_ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope, slot: 
             return
         every = not has_allows or any(a(s, e) for a in once_allows)
         rule = index()
-        looked = 0
         weight, cap = _cap(sum_bounds, s, e)
-        for groups in _pools(held, kind, same, [], s, e):
+        pools = _pools(held, kind, same, [], s, e)
+
+        def admit(cards, out):
+            e[slot] = cards
+            if set_requires and not all(r(s, e) for r in set_requires):
+                return False
+            if every or any(a(s, e) for a in set_allows):
+                out.append(new(Move, (rule, NO_CARD, CardSet(cards, inst))))
+                return True
+            return False
+
+        picking = s.picking
+        if picking is not None and picking[0] == p and picking[1] == rule:  # card by card, under way
+            Listing(admit, lo, hi, weight, cap, at).picks(pools, picking[2], rule, out)
+            return
+        start = len(out)
+        looked = 0
+        for groups in pools:
             n = sum(map(len, groups))
             for k in range(lo, min(hi, n) + 1):
                 for cards in _sets(groups, k, weight, cap):
                     looked += 1
-                    if looked > MAX_SETS:
-                        raise PlayError(f"more than {MAX_SETS:,} sets of cards to choose from", at)
-                    e[slot] = cards
-                    if set_requires and not all(r(s, e) for r in set_requires):
-                        continue
-                    if every or any(a(s, e) for a in set_allows):
-                        out.append(new(Move, (rule, NO_CARD, CardSet(cards, inst))))
+                    if looked > MAX_SETS or len(out) - start > PICK_ABOVE:  # too many: card by card
+                        del out[start:]
+                        Listing(admit, lo, hi, weight, cap, at).picks(pools, (), rule, out)
+                        return
+                    admit(cards, out)
 
     return generate
 

@@ -161,7 +161,8 @@ def describe_choice(game: Any, lay: Any, p: int, move: Any) -> dict[str, Any]:
         return describe_set(game, lay, p, rule, move.target)
     if rule.choice == "set":  # an ask's cards: where they were chosen, not where they go
         out = describe_set(game, lay, p, rule, move.target)
-        out["from"] = out.pop("to")
+        if "to" in out:  # (a pick towards it names its card alone)
+            out["from"] = out.pop("to")
         return out
     out: dict[str, Any] = {"player": p, "move": rule.name}
     if rule.choice == "card":
