@@ -478,3 +478,17 @@ def test_an_ask_of_many_cards_is_answered_card_by_card_and_replays():
     answers = [m for r in rec["rounds"] for m in r["moves"] if m["move"] == "extra"]
     assert answers and all(set(m) == {"player", "move", "cards", "from"} for m in answers)
     assert replay(game, rec).scores() == state.scores()
+
+
+def test_a_pick_written_as_a_move_is_found_again():
+    """A server journals each move it plays, a pick too (``{"player", "move", "pick"}``): after a
+    restart the same pick is found among the legal moves."""
+    from interpreter.engine.records import find_move, move_record
+
+    game = interpreter.loads(BIG, "big.rules")
+    state = game.new_game(2, 1)
+    p = state.current_player
+    chosen = state.legal_moves()[7]
+    journal = move_record(state, p, chosen)
+    assert set(journal) == {"player", "move", "pick"}
+    assert find_move(game.new_game(2, 1), journal) == chosen

@@ -148,6 +148,13 @@ def find_move(state: Any, m: dict[str, Any]) -> Any:
     game, lay = state.game, state.layout
     if "cards" in m:  # a set of cards: the same rule's set of alike cards, to (an ask's: from) the same zone instance
         return find_set(state, m)
+    if "pick" in m:  # a card picked towards a set (a server's journal: records hold the set alone)
+        want = signature(m["pick"]) if isinstance(m["pick"], dict) else None
+        for move in state.legal_moves():
+            if move.card < 0 and type(move.target) is Pick and game.moves[move.rule].name == m["move"]:
+                if signature(game.cards.json[move.target.card]) == want:
+                    return move
+        return None
     if "from" in m:  # a draw (or an ask's card): the same rule's move from the same pile
         want = signature(m["card"]) if isinstance(m.get("card"), dict) else None
         for move in state.legal_moves():
