@@ -151,9 +151,9 @@ def find_move(state: Any, m: dict[str, Any]) -> Any:
     if "pick" in m:  # a card picked towards a set (a server's journal: records hold the set alone)
         want = signature(m["pick"]) if isinstance(m["pick"], dict) else None
         for move in state.legal_moves():
-            if move.card < 0 and type(move.target) is Pick and game.moves[move.rule].name == m["move"]:
-                if signature(game.cards.json[move.target.card]) == want:
-                    return move
+            picked = move.card < 0 and type(move.target) is Pick and game.moves[move.rule].name == m["move"]
+            if picked and signature(game.cards.json[move.target.card]) == want:
+                return move
         return None
     if "from" in m:  # a draw (or an ask's card): the same rule's move from the same pile
         want = signature(m["card"]) if isinstance(m.get("card"), dict) else None
