@@ -28,6 +28,8 @@ GAMES = [
     (EXAMPLES / "classics" / "sushi-go.rules", 3, "random,greedy,random"),
     (EXAMPLES / "classics" / "president.rules", 4, "random"),
     (EXAMPLES / "classics" / "lost_cities.rules", 2, "greedy,random"),
+    # asks of several cards (sets of table cards summing to the card played)
+    (EXAMPLES / "classics" / "scopa.rules", 2, "random"),
 ]
 MCTS_GAME = (RULESETS / "poison.rules", 4, "mcts(iterations=20),random,random,random")
 SEEDS = range(4)
