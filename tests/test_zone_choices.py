@@ -128,3 +128,12 @@ def test_without_revealed_together_the_picks_still_to_take_effect_stay_hidden():
     pick(state, 7)
     pick(state, 5)
     assert state.current_player == 0 and [m["player"] for m in state.observe(0)["moves"]] == [0]
+
+
+def test_render_and_diff_say_revealed_together(game):
+    from interpreter.text.diff import diff, diff_text
+
+    plain = interpreter.loads(RULES.replace(", revealed together", ""), "rows.rules")
+    assert "all revealed before the first takes effect" in to_markdown(rulebook(game.ir))
+    assert "revealed" not in to_markdown(rulebook(plain.ir))
+    assert "revealed together" in diff_text(diff(plain.ir, game.ir))
