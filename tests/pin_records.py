@@ -41,6 +41,8 @@ CASES = [
     ("examples/classics/president.rules", 4, "random,greedy,random,random"),
     # Pinned as it was added: reveals and a reshuffled stock (events in the records).
     ("examples/low-hand.rules", 4, "random,greedy,random,random"),
+    # Pinned as it was added: asks that choose several cards (Scopa's captures by sum).
+    ("examples/classics/scopa.rules", 2, "random"),
 ]
 SEEDS = (1, 2)
 # What a record says of the game itself (not where its rules were read from, nor when).

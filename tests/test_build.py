@@ -32,6 +32,8 @@ GAMES = [
     # sampler replays them (Lost Cities' greedy seat replays a 90-move round for each of its samples:
     # two minutes of this test; its pinned record keeps it playing as it did)
     (EXAMPLES / "low-hand.rules", 4, "random,greedy,random,random"),
+    # asks of several cards (sets of table cards summing to the card played)
+    (EXAMPLES / "classics" / "scopa.rules", 2, "random"),
 ]
 MCTS_GAME = (RULESETS / "poison.rules", 4, "mcts(iterations=20),random,random,random")
 SEEDS = range(4)

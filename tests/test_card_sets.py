@@ -300,3 +300,195 @@ def test_swapping_two_cards_follows_them_inside_a_chosen_set():
     ((_, now),) = state.pending
     assert elsewhere in now.target.cards and inside not in now.target.cards
     assert state.history[-1]["moves"][-1][1] == now
+
+
+BIG = """game "Many sets"
+players 2..2
+
+cards
+  card  suit a | b | c | d   rank 1..17
+
+zones
+  hand  per player, owner sees
+  pile  shared, public
+
+var shift = 1
+
+round
+  deal 34 to hand
+  phase play
+    move put 1..4 cards from hand to pile
+      require shift > 0
+    ends when some player where hand of it is empty
+  score
+    count pile where player of it = player
+
+game
+  rounds 1
+  winner highest total
+"""
+
+
+def test_a_hand_of_34_cards_chooses_1_to_4_of_them_card_by_card():
+    """52,955 sets are too many to list: the player picks the cards one at a time (each pick a
+    move), then plays the set picked; only the set is recorded, and replays."""
+    from interpreter.engine.card_sets import Pick
+
+    game = interpreter.loads(BIG, "big.rules")
+    state = game.new_game(2, 1)
+    p = state.current_player
+    first = state.legal_moves()
+    assert len(first) == 34 and all(type(m.target) is Pick for m in first)  # a first card: any of the 34
+    state.apply(first[5])
+    assert state.current_player == p and state.observe(p)["picking"]["cards"] == [state.describe(first[5])["pick"]]
+    assert "picking" not in state.observe(1 - p)  # the other seat sees nothing of it
+    now = state.legal_moves()
+    assert state.describe(now[0])["cards"] == [state.describe(first[5])["pick"]]  # done: the set of one
+    assert all(type(m.target) is Pick for m in now[1:]) and len(now) == 1 + 28  # or a card after it in the hand
+    rng = random.Random(4)
+    while not state.is_over:
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    rec = record(state)
+    sets = [m for r in rec["rounds"] for m in r["moves"]]
+    assert all("cards" in m and 1 <= len(m["cards"]) <= 4 for m in sets) and "pick" not in json.dumps(rec)
+    assert replay(game, rec).scores() == state.scores()
+
+
+def test_a_guard_that_reads_neither_the_set_nor_the_target_is_tested_once_per_listing():
+    """`require shift > 0` is asked once when a player's 286 sets of 3 (of 13 cards) are listed."""
+    from interpreter.engine.expressions import consult_key
+    from interpreter.engine.game import compile_ir
+    from interpreter.loader import ir_from_text
+
+    text = BIG.replace("deal 34 to hand", "deal 13 to hand").replace("1..4 cards", "3 cards")
+    game = compile_ir(ir_from_text(text, "big.rules"), coverage=True, consults=True)
+    state = game.new_game(2, 1)
+    game.coverage.clear()
+    state._legal = None
+    assert len(state.legal_moves()) == 286
+    guard = next(key for key in game.coverage if key.endswith(" asked"))
+    assert game.coverage[guard] == 1 and guard == consult_key(guard.removesuffix(" asked"))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 3))
+def test_sets_picked_card_by_card_are_the_sets_listed_at_once(seed, low):
+    """Picking card by card reaches exactly the sets a listing at once offers (of a hand small
+    enough to list), each one way only: the same choices, whichever way they are made."""
+    from interpreter.engine import card_sets
+    from interpreter.engine.card_sets import Pick
+
+    text = BIG.replace("deal 34 to hand", "deal 7 to hand").replace("1..4 cards", f"{low}..4 cards")
+    text = text.replace("require shift > 0", "require sum of rank in put <= 20")
+    game = interpreter.loads(text, "big.rules")
+    state = game.new_game(2, seed)
+    at_once = sorted(tuple(m.target.cards) for m in state.legal_moves())
+    old = card_sets.PICK_ABOVE
+    card_sets.PICK_ABOVE = 0
+    try:
+        state._legal = None
+        found: list = []
+
+        def walk(s):
+            for m in s.legal_moves():
+                if type(m.target) is Pick:
+                    nxt = s.copy()
+                    nxt.apply(m)
+                    walk(nxt)
+                else:
+                    found.append(tuple(m.target.cards))
+
+        walk(state)
+    finally:
+        card_sets.PICK_ABOVE = old
+    assert sorted(found) == at_once
+
+
+@pytest.mark.parametrize("agent", ["greedy", "mcts:3"])
+def test_search_agents_pick_sets_card_by_card(agent):
+    """A greedy or search seat (which samples what it does not see, then replays the round) plays
+    a game of sets chosen card by card to its end."""
+    game = interpreter.loads(BIG.replace("deal 34 to hand", "deal 16 to hand"), "big.rules")
+    assert simulate(game, 2, 1, seed=3, agents=[agent, "random"])["games"] == 1
+
+
+def test_a_sampled_state_carries_the_cards_picked_so_far():
+    """The belief sampler replays the round from what the seat saw, then picks again the cards the
+    seat has picked towards its set: the sampled state offers what the real one does."""
+    from interpreter.agents.belief import Belief
+
+    game = interpreter.loads(BIG.replace("deal 34 to hand", "deal 16 to hand"), "big.rules")
+    state = game.new_game(2, 3)
+    rng = random.Random(1)
+    for _ in range(5):
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    state.apply(state.legal_moves()[-1])
+    p = state.current_player
+    assert len(state.observe(p)["picking"]["cards"]) >= 1
+    sample = Belief(game, state.observe(p), rng).sample()
+    assert sample is not None and [state.describe(m) for m in sample.legal_moves()] == [
+        state.describe(m) for m in state.legal_moves()
+    ]
+
+
+ASKED = """game "Many asked"
+players 2..2
+
+cards
+  card  suit a | b | c | d   rank 1..17
+
+zones
+  hand  per player, owner sees
+  pile  shared, public
+  out   per player, public
+
+round
+  deal 30 to hand
+  phase play
+    move play card from hand to pile
+    after play
+      ask player to choose extra 1..4 cards from hand of player
+        move extra to out of player
+    ends when nobody can move
+  score
+    count out of player
+
+game
+  rounds 1
+  winner highest total
+"""
+
+
+def test_an_ask_of_many_cards_is_answered_card_by_card_and_replays():
+    """An ask whose sets are too many to list is answered as a set move is chosen: card by card;
+    the record holds the set answered, which replays."""
+    from interpreter.engine.card_sets import Pick
+
+    game = interpreter.loads(ASKED, "asked.rules")
+    state = game.new_game(2, 1)
+    state.apply(state.legal_moves()[0])
+    assert len(state.legal_moves()) == 29 and all(type(m.target) is Pick for m in state.legal_moves())
+    rng = random.Random(3)
+    while not state.is_over:
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    rec = record(state)
+    answers = [m for r in rec["rounds"] for m in r["moves"] if m["move"] == "extra"]
+    assert answers and all(set(m) == {"player", "move", "cards", "from"} for m in answers)
+    assert replay(game, rec).scores() == state.scores()
+
+
+def test_a_pick_written_as_a_move_is_found_again():
+    """A server journals each move it plays, a pick too (``{"player", "move", "pick"}``): after a
+    restart the same pick is found among the legal moves."""
+    from interpreter.engine.records import find_move, move_record
+
+    game = interpreter.loads(BIG, "big.rules")
+    state = game.new_game(2, 1)
+    p = state.current_player
+    chosen = state.legal_moves()[7]
+    journal = move_record(state, p, chosen)
+    assert set(journal) == {"player", "move", "pick"}
+    assert find_move(game.new_game(2, 1), journal) == chosen

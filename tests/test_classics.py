@@ -154,7 +154,7 @@ def play_forced_or_first(state) -> None:
         state.apply(state.legal_moves()[0])
 
 
-@pytest.mark.parametrize("name", ["war", "sevens", "love_letter", "go_fish", "president"])
+@pytest.mark.parametrize("name", ["war", "sevens", "love_letter", "go_fish", "president", "scopa"])
 def test_the_classics_check_clean_and_pass_every_tool(name):
     """check (no error, no warning), fmt --check, show (IR valid against the schema), render, lexer."""
     import json

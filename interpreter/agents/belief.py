@@ -16,8 +16,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..engine.card_sets import Pick
 from ..engine.cards import signature
-from ..engine.records import find_move, find_set
+from ..engine.records import find_move, find_set, pick_through
 
 
 class Belief:
@@ -87,6 +88,8 @@ class Belief:
                     seen.update(placed[inst])
         # a card a player was seen to play from one of their hidden zones was there at the deal
         for m in self.obs["moves"]:
+            if "cards" in m and "to" not in m:  # an ask's set: cards of a zone its player saw
+                continue
             played = [m.get("card")] if "cards" not in m else m["cards"]  # (a set: several)
             for card in played:
                 if card is None:  # (a choice moves no card; a card unseen)
@@ -165,6 +168,7 @@ class Belief:
             if done is None or state.is_over or state.current_player != m["player"]:
                 return None
             move = self._find(state, m, seen) or self._repair(state, m, seen)
+            move = pick_through(state, move, lambda m=m: self._find(state, m, seen))  # (a set chosen card by card)
             if move is None:
                 return None
             state.apply(move)
@@ -178,12 +182,29 @@ class Belief:
             return None
         if not self._reconcile(state, seen) or not self._shown(state, seen):
             return None
+        if "picking" in obs and not self._pick_again(state, obs["picking"]["cards"]):
+            return None
         state.vars = [
             _merge(known, mine) for known, mine in zip((obs["vars"][n] for n, *_ in game.vars), state.vars, strict=True)
         ]
         state.cache.clear()
         state._legal = None  # the moves listed before may have read the replayed variables
         return state
+
+    def _pick_again(self, state: Any, cards: list[dict[str, Any]]) -> bool:
+        """Pick again, in the sample, the cards the seat has picked so far towards a set it chooses
+        card by card (the observation's ``picking``: cards of its own, seen); whether it could."""
+        json = self.game.cards.json
+        for card in cards:
+            want = signature(card)
+            move = next(
+                (m for m in state.legal_moves() if type(m.target) is Pick and signature(json[m.target.card]) == want),
+                None,
+            )
+            if move is None:
+                return False
+            state.apply(move)
+        return True
 
     def _unseen_choices(self, state: Any, seat: int) -> None:
         """Until ``seat`` is to move: the seats that chose already in a simultaneous phase, unseen
@@ -438,6 +459,8 @@ class Belief:
         """A set move the sample does not allow: each card seen in it that the mover's zone lacks
         trades places with an unseen card of that zone (one not of a kind seen in the set)."""
         game, lay, p = self.game, self.lay, m["player"]
+        if "to" not in m:  # an ask's set: chosen among cards every seat that sees the zone saw
+            return None
         rule = next(r for r in game.moves if r.name == m["move"] and r.choice == "cards")
         src = lay.base[rule.source] + (p if rule.source_per_player else 0)
         kind = game.cards.kind

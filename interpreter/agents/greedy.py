@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..engine.card_sets import CardSet
+from ..engine.card_sets import CardSet, Pick
 from ..engine.flow import holds
 from ..engine.scoring import score_round
 from .base import SeatView, agent_rng, in_sampled_states
@@ -92,4 +92,6 @@ def _key(game: Any, move: Any) -> tuple[int, int, Any]:
     if type(chosen) is CardSet:
         kind = game.cards.kind
         return (move.rule, move.card, (chosen.to, tuple(sorted(kind[c] for c in chosen.cards))))
+    if type(chosen) is Pick:  # a card towards a set chosen card by card: its kind
+        return (move.rule, move.card, ("pick", game.cards.kind[chosen.card]))
     return (move.rule, move.card, chosen)

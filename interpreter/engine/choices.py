@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ..errors import PlayError
-from .card_sets import describe_set
+from .card_sets import compile_set_ask, describe_set
 from .expr_analysis import Fn, Scope
 from .expressions import ExprCompiler
 from .flow import Env
@@ -23,7 +23,8 @@ ChoiceGenerator = Callable[..., None]  # gen(state, player, out, env=None)
 
 def choice_values(cx: ExprCompiler, choice: dict[str, Any], scope: Scope, attributes: dict[str, Any]) -> Fn:
     """``values(state, env)``: the values a choice offers, in a fixed order (numbers rising,
-    attribute values as declared or rising, seats from 0, options as listed; a pass: None alone)."""
+    attribute values as declared or rising, seats from 0, options as listed, a zone's instances by
+    index; a pass: None alone)."""
     kind = choice["kind"]
     if kind == "pass":
         return lambda s, e: (None,)
@@ -34,6 +35,9 @@ def choice_values(cx: ExprCompiler, choice: dict[str, Any], scope: Scope, attrib
         return lambda s, e: options
     if kind == "draw":
         return draw_piles(cx, choice)
+    if kind == "zone":  # one instance of a zone, by index
+        z = cx.zone_index[choice["from"]]
+        return lambda s, e: s.layout.instances[z]
     if kind == "value":
         name = choice["attr"]
         declared = attributes.get(name, {}).get("values")
@@ -148,18 +152,26 @@ def describe_move(game: Any, lay: Any, p: int, move: Any) -> dict[str, Any]:
 
 def describe_choice(game: Any, lay: Any, p: int, move: Any) -> dict[str, Any]:
     """A choice as records write it: ``{"player", "move", "value"}`` (no value for a pass; a draw
-    names the pile, never the card: ``{"player", "move", "from": {"zone", "index"}}``; a set of
-    cards: see card_sets.describe_set; an ask's card: ``{"player", "move", "card", "from": {"zone",
-    "index"}}``)."""
+    names the pile, never the card: ``{"player", "move", "from": {"zone", "index"}}``; a zone
+    instance: ``"value": {"zone", "index"}``; a set of
+    cards: see card_sets.describe_set, an ask's the same with "from" for "to"; an ask's card:
+    ``{"player", "move", "card", "from": {"zone", "index"}}``)."""
     rule = game.moves[move.rule]
     if rule.choice == "cards":
         return describe_set(game, lay, p, rule, move.target)
+    if rule.choice == "set":  # an ask's cards: where they were chosen, not where they go
+        out = describe_set(game, lay, p, rule, move.target)
+        if "to" in out:  # (a pick towards it names its card alone)
+            out["from"] = out.pop("to")
+        return out
     out: dict[str, Any] = {"player": p, "move": rule.name}
     if rule.choice == "card":
         out["card"] = game.cards.json[move.card]
         out["from"] = {"zone": game.zones[lay.zone_of[move.target]].name, "index": lay.number[move.target]}
     elif rule.choice == "draw":
         out["from"] = {"zone": game.zones[lay.zone_of[move.target]].name, "index": lay.number[move.target]}
+    elif rule.choice == "zone":  # one instance of a zone: which, as a move's target is written
+        out["value"] = {"zone": game.zones[lay.zone_of[move.target]].name, "index": lay.number[move.target]}
     elif rule.choice != "pass":
         out["value"] = move.target
     return out
@@ -218,6 +230,9 @@ def compile_ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope, compile_ef
     if node["choice"]["kind"] == "card":
         cx.card_slots.add(slot)
         generate = compile_card_choice(cx, node, inner, slot, lambda: cell[0])
+    elif node["choice"]["kind"] == "set":
+        cx.card_slots.add(slot)  # (a tuple of cards: a swap renames them too, flow.renamed)
+        generate = compile_set_ask(cx, node, inner, slot, lambda: cell[0])
     else:
         generate = compile_choice(cx, node, inner, slot, cx.attributes, lambda: cell[0])
     then = compile_effects(cx, node["then"], Scope(inner.slots, inner.counter)) if node["then"] else None

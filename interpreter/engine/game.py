@@ -71,6 +71,7 @@ class PhaseRule:
     repeat_from: int = -1  # the last phase of a `repeat`: the first phase of it (else -1)
     until: Fn | None = None  # ... and the condition that stops repeating
     first_seat: Fn | None = None  # `first player is P`: who starts (else the dealer's left, or the keys)
+    revealed: bool = False  # simultaneous, `revealed together`: all held moves shown as they take effect
 
 
 @dataclass(frozen=True)
@@ -443,6 +444,7 @@ def _compile_phases(
             PhaseRule(
                 name=ph["name"],
                 simultaneous=ph["simultaneous"],
+                revealed=ph.get("revealed", False),
                 moves=tuple(phase_moves),
                 ends=cx.counted(expr(ph["ends"]["when"]), ph["ends"].get("at")) if ph.get("ends") else None,
                 first_player=tuple((k["extreme"], expr(k["key"]), k["type"]) for k in first["keys"]) if first else (),

@@ -15,7 +15,9 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
 
     A zone instance shows its cards when it is public, or when the seat owns it and its owner
     sees it; otherwise only how many cards it holds. Moves not yet revealed (a simultaneous
-    phase) are not applied to the state and so are not shown. Zones declared `revealed when
+    phase's, each until it takes effect) are not shown; in a phase `revealed together` all of
+    them are once everyone has chosen (while an ask amid them waits, those still to take effect
+    too: their cards are shown where they go, not yet moved). Zones declared `revealed when
     scored` are shown whole, as they were at scoring, in ``last_round`` once the round is scored.
     """
     game, lay, cards = state.game, state.layout, state.game.cards.json
@@ -33,9 +35,9 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
                 views.append([cards[c] for c in content])
         zones[spec.name] = views
     last = state.history[-1]["moves"] if state.history else []
-    revealed = unrevealed_removed(last, state.pending) if state.pending else last
+    revealed = unrevealed_removed(last, state.pending) if state.pending and not state.resolving else last
     moves = [seen_move(state, seat, p, m) for p, m in revealed]
-    return {
+    out = {
         "seat": seat,
         "players": state.n,
         "round": state.round + 1 if not state.over else state.round,
@@ -56,6 +58,9 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
         "shown": shown_view(state, seat),
         "events": events_view(state, seat),
     }
+    if state.picking is not None and state.picking[0] == seat:  # a set this seat chooses card by card
+        out["picking"] = {"move": game.moves[state.picking[1]].name, "cards": [cards[c] for c in state.picking[2]]}
+    return out
 
 
 def events_view(state: Any, seat: int) -> list[dict[str, Any]]:
@@ -185,4 +190,6 @@ def offered_move(state: Any, seat: int, move: Any) -> dict[str, Any]:
         out["cards"] = [
             c if card_seen(state, seat, x) else None for c, x in zip(out["cards"], move.target.cards, strict=True)
         ]
+    elif "pick" in out and not card_seen(state, seat, move.target.card):  # a card towards a set
+        out["pick"] = None
     return out

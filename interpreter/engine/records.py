@@ -8,6 +8,7 @@ from typing import Any
 
 from ..errors import IllegalMoveError, PlayError, RecordError
 from ..language.schema import check_record
+from .card_sets import Pick
 from .cards import signature
 from .choices import describe_move
 from .events import recorded_shuffles, round_events
@@ -104,7 +105,7 @@ def replay(
                 raise RecordError(
                     f"{at}: it is seat {state.current_player}'s turn, the record has seat {m['player']} moving"
                 )
-            move = find_move(state, m)
+            move = pick_through(state, find_move(state, m), lambda m=m: find_move(state, m))
             if move is None:
                 raise RecordError(f"{at}: the rules do not allow this move: {json.dumps(m)}")
             if watch is not None:
@@ -145,6 +146,15 @@ def replay(
 def find_move(state: Any, m: dict[str, Any]) -> Any:
     """The legal move that a recorded move describes, or None."""
     game, lay = state.game, state.layout
+    if "cards" in m:  # a set of cards: the same rule's set of alike cards, to (an ask's: from) the same zone instance
+        return find_set(state, m)
+    if "pick" in m:  # a card picked towards a set (a server's journal: records hold the set alone)
+        want = signature(m["pick"]) if isinstance(m["pick"], dict) else None
+        for move in state.legal_moves():
+            picked = move.card < 0 and type(move.target) is Pick and game.moves[move.rule].name == m["move"]
+            if picked and signature(game.cards.json[move.target.card]) == want:
+                return move
+        return None
     if "from" in m:  # a draw (or an ask's card): the same rule's move from the same pile
         want = signature(m["card"]) if isinstance(m.get("card"), dict) else None
         for move in state.legal_moves():
@@ -161,12 +171,13 @@ def find_move(state: Any, m: dict[str, Any]) -> Any:
                 ):
                     return move
         return None
-    if "cards" in m:  # a set of cards: the same rule's set of alike cards, to the same zone instance
-        return find_set(state, m)
     if "card" not in m:  # a choice: the same rule's move with the same value
         for move in state.legal_moves():
             value = m.get("value")
-            same = move.target == value and type(move.target) is type(value)  # (never True for 1)
+            if isinstance(value, dict):  # a zone instance (its zone and index)
+                same = move.card < 0 and describe_move(game, lay, m["player"], move).get("value") == value
+            else:
+                same = move.target == value and type(move.target) is type(value)  # (never True for 1)
             if move.card < 0 and same and game.moves[move.rule].name == m["move"]:
                 return move
         return None
@@ -183,19 +194,52 @@ def find_move(state: Any, m: dict[str, Any]) -> Any:
     return None
 
 
+def _may_pick(json: Any, card: int, picked: tuple, want: list, size: int, seen: Any) -> bool:
+    """Whether ``card`` may be picked next towards the recorded set (``want``: the signatures of
+    the cards seen in it, of ``size`` cards): alike to one of them not picked yet, or, where the
+    set holds cards the seat did not see (``seen``: a search agent's), a card it did not see."""
+    left = list(want)
+    unseen = size - len(want)
+    for c in (*picked, card):
+        sig = signature(json[c])
+        if sig in left:
+            left.remove(sig)
+        elif unseen > 0 and seen is not None and c not in seen:
+            unseen -= 1
+        else:
+            return False
+    return True
+
+
+def pick_through(state: Any, move: Any, find: Callable[[], Any]) -> Any:
+    """The recorded move to play: ``move``, or when it is a pick towards a set chosen card by
+    card (card_sets.Listing), each pick played in turn (``find()`` finds the next) until the set."""
+    while move is not None and move.card < 0 and type(move.target) is Pick:
+        state.apply(move)
+        move = find()
+    return move
+
+
 def find_set(state: Any, m: dict[str, Any], seen: Any = None) -> Any:
     """The legal set move that a recorded one describes (its cards alike, in any order), or None.
     With ``seen`` (a search agent's sample: the cards its seat saw), a card written as None stands
     for any card the seat did not see."""
     game, lay = state.game, state.layout
-    cards, to = m["cards"], m["to"]
+    cards, to = m["cards"], m.get("to") or m.get("from")
     if not all(isinstance(c, dict) or (c is None and seen is not None) for c in cards):
         return None
     want = sorted(signature(c) for c in cards if c is not None)
     json = game.cards.json
+    picked = () if state.picking is None else state.picking[2]
     for move in state.legal_moves():
         rule = game.moves[move.rule]
-        if move.card >= 0 or rule.choice != "cards" or rule.name != m["move"] or len(move.target.cards) != len(cards):
+        if move.card >= 0 or rule.choice not in ("cards", "set") or rule.name != m["move"]:
+            continue
+        if type(move.target) is Pick:  # a set chosen card by card: the next card of it (see pick_through)
+            if _may_pick(json, move.target.card, picked, want, len(cards), seen):
+                return move
+            continue
+        if len(move.target.cards) != len(cards) or (rule.choice == "set") != ("from" in m):
             continue
         t = move.target.to
         if game.zones[lay.zone_of[t]].name != to["zone"] or lay.number[t] != to["index"]:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RUNTIME_FAILURES, IllegalMoveError, PlayError, rule_failure
 from ..language.limits import MAX_ROUNDS, endless_round
-from .card_sets import perform_set, swapped
+from .card_sets import Pick, perform_set, swapped
 from .choices import describe_move, draw_cards
 from .deal import deal, place, shuffle_decks
 from .flow import answer, holds, renamed, run_effects, suspend
@@ -58,7 +58,9 @@ class State:
         "params",
         "pending",
         "phase",
+        "picking",
         "played_by",
+        "resolving",
         "rng",
         "round",
         "rounds",
@@ -107,8 +109,11 @@ class State:
         self.pending: list[tuple[int, Move]] = []
         # an ask waiting for its answer: (asked seat, its rule, env, what is left to run: flow.py)
         self.asking: tuple | None = None
+        # a set move chosen card by card, under way: (seat, its rule, the cards picked so far: card_sets.Listing)
+        self.picking: tuple | None = None
         self.to_move: list[int] = []
         self.choosers: tuple[int, ...] = ()  # a simultaneous phase: its seats, in the order they choose
+        self.resolving = False  # a simultaneous phase's held moves take effect: all of them are revealed
         env = [None] * game.env_size
         self.vars = [
             ([init(self, env)] * players if per_player else init(self, env)) for _, per_player, _, init in game.vars
@@ -157,12 +162,18 @@ class State:
         p = self.current
         game = self.game
         self._legal = None  # (the cache stays: every change clears it, a card moved, a counter set...)
+        if move.card < 0 and type(move.target) is Pick:  # a card towards a set: the set is played once done
+            self.picking = (p, move.rule, (() if self.picking is None else self.picking[2]) + (move.target.card,))
+            return
+        if self.picking is not None:
+            self.picking = None
         self.moves_in_round += 1
         if self.moves_in_round > game.max_moves_per_round:
             raise endless_round(self)
         self.history[-1]["moves"].append((p, move))
         if self.asking is not None:  # the answer to an ask: its block, then what was left to run
-            answer(self, move.card if game.moves[move.rule].choice == "card" else move.target)
+            kind = game.moves[move.rule].choice
+            answer(self, move.card if kind == "card" else move.target.cards if kind == "set" else move.target)
             if self.asking is not None:
                 return self._hold()
         elif game.phases[self.phase].simultaneous:
@@ -231,6 +242,8 @@ class State:
         self.won_together = None
         self.history = []
         self.asking = None
+        self.picking = None
+        self.resolving = False
         self.deals_given = [None] * round_index + [deal]
         try:
             self._start_round()
@@ -254,6 +267,9 @@ class State:
         ia, ib = za.index(a), zb.index(b)
         za[ia], zb[ib] = b, a
         self.loc[a], self.loc[b] = self.loc[b], self.loc[a]
+        if self.picking is not None:  # (the cards picked are those where they lie: they go with the place)
+            seat, rule, chosen = self.picking
+            self.picking = (seat, rule, tuple(b if c == a else a if c == b else c for c in chosen))
         if not facts:
             self.zmemo = {}
             self.cache.clear()
@@ -377,6 +393,10 @@ class State:
             rule.generate(self, p, out, self.asking[2])
             self._legal = (p, out)
             return out
+        if self.picking is not None and self.picking[0] == p:  # a set under way: only its next picks, or done
+            self.game.moves[self.picking[1]].generate(self, p, out)
+            self._legal = (p, out)
+            return out
         if self.out and p in self.out:  # an eliminated player has no move until the next round
             self._legal = (p, out)
             return out
@@ -471,19 +491,25 @@ class State:
 
     def _resolve(self, _: None = None) -> None:
         """A simultaneous phase's held moves take effect, in ``pending``'s order (the first next:
-        those not yet resolved stay held, and hidden, while a resolution's ask waits); then the
-        phase ends, or, when it has an `ends when`, every seat chooses again. Also a frame
-        (flow.py), to go on after an answer."""
+        those not yet resolved stay held, and hidden, while a resolution's ask waits, or revealed
+        to all in a phase `revealed together`: ``resolving``); then the phase ends, or, when it has an `ends
+        when`, every seat chooses again, from the seat a held move's trigger named with `next P`
+        (else as before). Also a frame (flow.py), to go on after an answer."""
         pending = self.pending
+        self.resolving = self.game.phases[self.phase].revealed
         while pending:
             p, move = pending.pop(0)
             self._perform(p, move)
             if self.asking is not None:
                 suspend(self, State._resolve, None)
                 return
+        self.resolving = False
         if self.game.phases[self.phase].ends is None:
             self._next_phase()
         else:  # everyone chooses again; _advance reads the phase's end first
+            nxt = self.next_player
+            if nxt is not None and nxt != self.choosers[0]:  # `next P` while they took effect: P chooses first
+                self.choosers = tuple((nxt + k) % self.n for k in range(self.n))
             self.to_move = list(self.choosers)
 
     def _advance(self) -> None:
@@ -521,6 +547,8 @@ class State:
                     continue
                 if ph.resolve:
                     self.pending = resolution_order(self, ph, self.pending)
+                if ph.ends is not None:  # (a `next P` among the held moves' triggers: who chooses first again)
+                    self.next_player = None
                 self._resolve()
                 if self.asking is not None:
                     return self._hold()

@@ -232,7 +232,9 @@ class Choice:
     or a `draw`: the top ``low`` cards (None: one) of one of the zones ``options``, to the zone
     ``attr``; or `cards`: several cards at once, ``low`` of them (or ``low`` to ``high``) from the
     zone ``options[0]`` to ``options[1]``, all of one ``attr`` (None: any), at ``span``; or an
-    ask's `card`: a card of the zone instance ``low`` (an expression)."""
+    ask's `card`: a card of the zone instance ``low`` (an expression); or an ask's `set`: ``low``
+    (to ``high``) cards of the zone instance ``zone``, all of one ``attr`` (None: any); or `zone`:
+    one instance of the zone named ``attr``."""
 
     kind: str
     low: Expr | None = None
@@ -240,6 +242,7 @@ class Choice:
     attr: str | None = None
     options: tuple[str, ...] = ()
     span: Span | None = None  # where the set condition (`of one ATTR`) is written
+    zone: Expr | None = None  # an ask's set: the zone instance its cards are chosen from
 
 
 @dataclass(frozen=True)
@@ -307,6 +310,7 @@ class Phase:
     items: tuple[Any, ...]
     new: bool
     span: Span
+    revealed: bool = False  # `simultaneous, revealed together`: the held moves shown before they take effect
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,8 @@ class RulesResolver:
 
     def _phase(self, ph: PhaseParts) -> dict[str, Any]:
         node: dict[str, Any] = {"name": ph.name, "simultaneous": ph.simultaneous}
+        if ph.revealed:  # (only then: the IR of other phases stays as it was)
+            node["revealed"] = True
         if ph.first_player is not None:
             first: dict[str, Any] = {"keys": self._order_keys(ph.first_player.keys, {"player": PLAYER})}
             if ph.first_player.seat is not None:  # first player is left of dealer
@@ -82,20 +84,16 @@ class RulesResolver:
         elif c.kind == "cards":
             node, bound[name], bound["target"] = self._card_set(c, scope, span)
             bound[SET_NAME] = T("cards", name)  # (for the error on `card`, which a set has not)
+        elif c.kind == "set":  # an ask's: several cards of a zone its player sees
+            node = {"kind": "set", "zone": self._seen_zone(c.zone, scope), **self._set_size(c, scope, span)}
+            bound[name] = CARDS  # (`card` is still the card of the move the ask follows, if any)
         elif c.kind == "card":  # an ask's: a card of a zone its player sees
-            node["zone"] = self.expr(c.low, scope, None)
-            self._expect(T("zone"), c.low.span)
-            named = self._last_type.zone or ""
-            zone = self.zones.get(named)
-            if (zone is not None and zone["visibility"] == "hidden") or (zone is None and named in self.p.decks):
-                what = f"zone '{named}'" if zone is not None else f"deck '{named}' (its cards not dealt)"
-                raise DeclarationError(
-                    f"nobody sees the cards of {what}: an ask chooses among cards its player sees",
-                    c.low.span,
-                    "choose from a zone the player sees (`owner sees`, `public`); to give a card unseen, "
-                    "`draw 1 from ZONE to ZONE`",
-                )
+            node["zone"] = self._seen_zone(c.low, scope)
             bound[name] = CARD
+        elif c.kind == "zone":  # one instance of a zone (one of the rows)
+            self._zone_named(c.attr, span)
+            node["from"] = c.attr
+            bound[name] = T("zone", c.attr)
         elif c.kind == "option":
             if len(set(c.options)) < len(c.options):
                 raise DeclarationError("a choice lists the same option twice", span)
@@ -104,6 +102,22 @@ class RulesResolver:
         if name in ("player", "card") and c.kind != "pass":  # (other names it shadows: the choice's block reads it)
             raise DeclarationError(f"'{name}' is already bound here", span, "give the choice another name")
         return node, bound
+
+    def _seen_zone(self, expr: Any, scope: dict[str, T]) -> dict[str, Any]:
+        """An ask's zone instance (of a card or a set): one its player may see, never a hidden zone."""
+        node = self.expr(expr, scope, None)
+        self._expect(T("zone"), expr.span)
+        named = self._last_type.zone or ""
+        zone = self.zones.get(named)
+        if (zone is not None and zone["visibility"] == "hidden") or (zone is None and named in self.p.decks):
+            what = f"zone '{named}'" if zone is not None else f"deck '{named}' (its cards not dealt)"
+            raise DeclarationError(
+                f"nobody sees the cards of {what}: an ask chooses among cards its player sees",
+                expr.span,
+                "choose from a zone the player sees (`owner sees`, `public`); to give a card unseen, "
+                "`draw 1 from ZONE to ZONE`",
+            )
+        return node
 
     def _card_set(self, c: Any, scope: dict[str, T], span: Any) -> tuple[dict[str, Any], T, T]:
         """`N cards` or `N..M cards` [`of one ATTR`] `from Z to Z`: the set choice's IR, and the types
@@ -116,7 +130,11 @@ class RulesResolver:
                 "choose from a zone declared without `piles`",
             )
         self._zone_named(dst, span)
-        node: dict[str, Any] = {"kind": "cards", "from": src, "to": dst, "low": self.expr(c.low, scope, NUMBER)}
+        return {"kind": "cards", "from": src, "to": dst, **self._set_size(c, scope, span)}, CARDS, T("zone", dst)
+
+    def _set_size(self, c: Any, scope: dict[str, T], span: Any) -> dict[str, Any]:
+        """A set's size (`N` or `N..M` cards) and `of one ATTR`, as IR: low, high and same."""
+        node: dict[str, Any] = {"low": self.expr(c.low, scope, NUMBER)}
         if c.high is not None:
             node["high"] = self.expr(c.high, scope, NUMBER)
         low, high = node["low"], node.get("high", node["low"])
@@ -140,7 +158,7 @@ class RulesResolver:
                     f"remove it, or allow more cards (`1..4 cards of one {c.attr}`)",
                 )
             node["same"] = c.attr
-        return node, CARDS, T("zone", dst)
+        return node
 
     def _ask(self, a: tuple, scope: dict[str, T], span: Any) -> dict[str, Any]:
         """`ask P to choose NAME KIND` with its guards, then the effects that run once P has chosen."""

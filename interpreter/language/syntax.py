@@ -195,8 +195,9 @@ class ToAst(Transformer):
         return ("rest", str(c[0]))
 
     def phase(self, meta, c):
-        new, name, simultaneous, *items = c
-        return Phase(str(name), simultaneous is not None, tuple(items), new is not None, self._s(meta))
+        new, name, simultaneous, together, *items = c
+        phase = Phase(str(name), simultaneous is not None, tuple(items), new is not None, self._s(meta))
+        return replace(phase, revealed=True) if together is not None else phase
 
     def move(self, meta, c):
         guards = tuple(g for g in c[3:] if isinstance(g, Guard))
@@ -239,8 +240,16 @@ class ToAst(Transformer):
     def choose_option(self, meta, c):
         return Choice("option", options=tuple(str(x) for x in c))
 
+    def choose_zone(self, meta, c):  # one instance of a zone (`row`: one of the rows)
+        return Choice("zone", attr=str(c[0]))
+
     def choose_card(self, meta, c):  # an ask's: a card of a zone (`card from hand of player`)
         return Choice("card", low=c[0])
+
+    def choose_set(self, meta, c):  # an ask's: several cards of a zone (`1..3 cards from table`)
+        (low, high), same, zone = c
+        attr, at = same if same is not None else (None, None)
+        return Choice("set", low=low, high=high, attr=attr, span=at, zone=zone)
 
     def guard(self, meta, c):
         return Guard(str(c[0]), c[1], c[2], self._s(meta))

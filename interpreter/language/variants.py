@@ -62,6 +62,7 @@ class PhaseParts:
     name: str
     simultaneous: bool
     span: Span
+    revealed: bool = False  # `revealed together`
     moves: dict[str, Move] = field(default_factory=dict)
     triggers: list[Trigger] = field(default_factory=list)
     ends: Ends | None = None
@@ -392,6 +393,8 @@ def _overlay_phase(program: Program, phase: Phase, base: str | None, seen: set) 
     seen.add(("phase", phase.name))
     if phase.simultaneous:
         parts.simultaneous = True
+    if phase.revealed:
+        parts.revealed = True
     for part in phase.items:
         match part:
             case Move():

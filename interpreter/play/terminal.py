@@ -162,6 +162,9 @@ def screen(state: Any, seat: int) -> str:
         lines.append("eliminated this round: " + ", ".join(seat_name(p, seat) for p in obs["eliminated"]))
     if obs["last_moves"]:
         lines.append("last moves: " + "; ".join(move_text(game, m, seat, state.n) for m in obs["last_moves"]))
+    if "picking" in obs:  # a set this seat chooses card by card
+        picked = ", ".join(card_name(c) for c in obs["picking"]["cards"])
+        lines.append(f"picked for {obs['picking']['move']}: {picked}")
     return "\n".join(lines)
 
 

@@ -196,7 +196,10 @@ def _phase_items(ph: dict[str, Any], ctx: P.Ctx) -> list[Item]:
     name = ph["name"]
     where = f"Phase {P.human(name)}"
     how = "all players at once" if ph["simultaneous"] else "one player at a time"
+    how += ", revealed together" if ph.get("revealed") else ""
     data = {"name": name, "simultaneous": ph["simultaneous"], "at": ph.get("at")}  # `at` for editors, not compared
+    if ph.get("revealed"):
+        data["revealed"] = True
     out = [Item("phase", name, where, how, data, ph.get("note"))]
     fp = ph.get("first_player")
     who = fp and (fp.get("keys") or fp.get("seat"))  # who starts: by keys, or a seat (`first player is P`)

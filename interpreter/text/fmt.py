@@ -242,6 +242,8 @@ def choice_text(c: Choice) -> str:
             return f" one of {', '.join(c.options)}"
         case "card":  # an ask's
             return f" card from {expression(c.low)}"
+        case "zone":  # one instance of a zone
+            return f" {c.attr}"
         case "draw":
             top = "card" if c.low is None else expression(c.low)
             return f" top {top} from {' or '.join(c.options)} to {c.attr}"
@@ -250,6 +252,11 @@ def choice_text(c: Choice) -> str:
             same = "" if c.attr is None else f" of one {c.attr}"
             word = "card" if size == "1" else "cards"
             return f" {size} {word}{same} from {c.options[0]} to {c.options[1]}"
+        case "set":  # an ask's
+            size = expression(c.low) if c.high is None else f"{expression(c.low)}..{expression(c.high)}"
+            same = "" if c.attr is None else f" of one {c.attr}"
+            word = "card" if size == "1" else "cards"
+            return f" {size} {word}{same} from {expression(c.zone)}"
     return ""
 
 
@@ -476,6 +483,7 @@ class Printer:
     def phase(self, part: Phase, depth: int) -> None:
         """A phase's head and its parts, one level deeper."""
         head = f"{'new ' if part.new else ''}phase {part.name}" + (", simultaneous" if part.simultaneous else "")
+        head += ", revealed together" if part.revealed else ""
         self.line(depth, head, part.span.line)
         self.open_block()
         for x in part.items:

@@ -124,6 +124,8 @@ OPTIONS = (
     "counterclockwise",
     "partners across",
     "partners adjacent",
+    # sets and zone choices (issue 24 items 7-8)
+    "revealed together",
 )
 CONSTANTS = ("none", "empty")
 # The `checks` section (docs/verify.md): its header, and the three kinds of line it holds.

@@ -7,7 +7,8 @@ browser table (``ruleset serve``). Each takes a move as records write it (``move
 - a card the seat does not see (a blind move's, see engine/unseen.py), the same: ``lay a card from
   your stock to pot``; in a set, ``a hidden card``;
 - a card an ask chose: ``extra nigiri salmon from your hand``;
-- a choice that is no card: ``pass``, ``bid 3``, ``trump hearts``, ``rival seat 2`` (``rival you``).
+- a choice that is no card: ``pass``, ``bid 3``, ``trump hearts``, ``rival seat 2`` (``rival you``),
+  ``take row 2`` (a zone instance).
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ def choice_text(m: dict[str, Any], seat: int, kind: str | None = None) -> str:
 def move_words(game: Any, m: dict[str, Any], seat: int, players: int, kind: str | None = None) -> str:
     """A move (as records write it) in words for ``seat``; ``kind`` is its choice's kind when known
     (otherwise looked up by the move's name)."""
+    if "pick" in m:  # a card towards a set chosen card by card
+        return f"{m['move']}: pick {card_name(m['pick'])}"
     if "cards" in m:  # several cards in one choice
         cards = ", ".join(card_name(c) for c in m["cards"])
         where = f" to {zone_label(game, m['to']['zone'], m['to']['index'], seat, players)}" if "to" in m else ""
@@ -68,6 +71,8 @@ def move_words(game: Any, m: dict[str, Any], seat: int, players: int, kind: str 
     if "from" in m and "to" not in m:  # a draw names the pile, never the card; an ask's card, the card
         where = zone_label(game, m["from"]["zone"], m["from"]["index"], seat, players)
         return f"{m['move']} {card_name(m['card'])} from {where}" if "card" in m else f"{m['move']} from {where}"
+    if isinstance(m.get("value"), dict):  # a zone instance chosen: ``take row 2``
+        return f"{m['move']} {zone_label(game, m['value']['zone'], m['value']['index'], seat, players)}"
     if "to" not in m:
         return choice_text(m, seat, kind or choice_kinds(game).get(m["move"]))
     where = zone_label(game, m["to"]["zone"], m["to"]["index"], seat, players)

@@ -349,7 +349,8 @@ def _round(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
                     "p",
                     "Every player moves at the same time, starting from "
                     f"{first}: each makes one move, hidden from the others, and the moves take effect "
-                    "together once everyone has chosen. A player with no move is left out.",
+                    "together once everyone has chosen. A player with no move is left out."
+                    + (" The moves are all revealed before the first takes effect." if ph.get("revealed") else ""),
                 )
             )
         else:

@@ -221,6 +221,8 @@ def choice_words(c: dict[str, Any], ctx: Ctx) -> str:
             return " or ".join(c["options"])
         case "card":  # an ask's: a card of a zone
             return f"a card of {say(c['zone'], ctx)}"
+        case "zone":  # one of the rows
+            return f"one of the {human(c['from'])} zones"
         case "draw":  # the pile named, never the card
             top = "the top card" if "count" not in c else f"the top {say(c['count'], ctx)} cards"
             piles = " or ".join(_zone_ref(z, ctx.zones.get(z, {}), "a") for z in c["piles"])
@@ -228,18 +230,25 @@ def choice_words(c: dict[str, Any], ctx: Ctx) -> str:
             return f"{top} of {piles}, unseen until taken, into {where}"
         case "cards":  # 1 to 4 cards of one rank from the player's hand to the pile
             return _set_words(c, ctx)
+        case "set":  # an ask's: 1 to 3 cards of the table
+            return f"{_set_size(c, ctx)} of {say(c['zone'], ctx)}, chosen together"
     return "nothing (a pass)"
 
 
-def _set_words(c: dict[str, Any], ctx: Ctx) -> str:
-    """A set move's choice: "2 cards from ...", "1 to 4 cards of one rank from ... to ..."."""
+def _set_size(c: dict[str, Any], ctx: Ctx) -> str:
+    """A set's size and sameness: "2 cards", "1 to 4 cards of one rank", "1 card"."""
     low = say(c["low"], ctx)
     size = low if "high" not in c else f"{low} to {say(c['high'], ctx)}"
     one = "high" not in c and c["low"].get("op") == "num" and c["low"]["value"] == 1
     same = "" if "same" not in c else f" of one {human(c['same'])}"
+    return f"{size} {'card' if one else 'cards'}{same}"
+
+
+def _set_words(c: dict[str, Any], ctx: Ctx) -> str:
+    """A set move's choice: "2 cards from ...", "1 to 4 cards of one rank from ... to ..."."""
     src, dst = ctx.zones.get(c["from"], {}), ctx.zones.get(c["to"], {})
     where = f"from {_zone_ref(c['from'], src)} to {_zone_ref(c['to'], dst, 'a')}"
-    return f"{size} {'card' if one else 'cards'}{same}, chosen together, {where}"
+    return f"{_set_size(c, ctx)}, chosen together, {where}"
 
 
 def chosen_words(name: str, c: dict[str, Any]) -> str:

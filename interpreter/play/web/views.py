@@ -127,7 +127,7 @@ def moves_view(state: Any, seat: int, moves: list[Move]) -> tuple[list[dict[str,
             where = state.loc[mv.card]  # (a card shown to the seat in a zone it does not see: a button)
             d["from"] = card_place(state, mv.card) if sees(game, state.layout, where, seat) else None
         else:
-            d["kind"] = "cards" if "cards" in d else kind or "choice"
+            d["kind"] = "cards" if "cards" in d else "pick" if "pick" in d else kind or "choice"
             d["label"] = move_words(game, d, seat, state.n, kind)
         if d["kind"] != "card" or d["from"] is None:  # (a card seen is offered where it lies, each copy)
             if d["label"] in labels:
@@ -185,6 +185,7 @@ def seat_view(state: Any, seat: int) -> dict[str, Any]:
         "eliminated": obs["eliminated"],
         "shown": obs.get("shown", []),
         "asking": asking_view(state),
+        **({"picking": obs["picking"]} if "picking" in obs else {}),
         "params": obs["params"],
         "zones": zones_view(state, seat, obs),
         "attributes": {name: info.get("kind", "text") for name, info in game.ir["attributes"].items()},
