@@ -13,12 +13,14 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..agents import SeatView, make_agents
-from ..engine.events import round_events
 from ..engine.expr_analysis import zone_pure
-from ..engine.observe import offered_move, seen_move, sees
+from ..engine.observe import offered_move, sees
+from ..engine.seat_log import round_log
 from ..engine.unseen import card_seen
 from ..errors import Span, plural, source_line
-from ..text.move_words import card_name, event_text, move_text, move_words, seat_name, zone_label
+from ..text.event_words import entry_text
+from ..text.move_words import card_name, held_order, move_text, move_words, seat_name, zone_label
+from ..text.var_words import vars_words
 
 HELP = "type a move's number or a card's name; ? shows the rules of this phase; q quits"
 
@@ -137,19 +139,14 @@ def screen(state: Any, seat: int) -> str:
                 text = " | ".join(", ".join(card_name(c) for c in pile) for pile in view) or "empty"
                 lines.append(f"{label}: {plural(len(view), 'pile')}: {text}")
             else:
-                if game.zones[z].per_player and lay.owner[inst] == seat:  # a hand: sorted, as a person holds it
-                    view = [game.cards.json[c] for c in sorted(state.zone_cards(inst))]
+                if game.zones[z].visibility == "owner" and lay.owner[inst] == seat:  # a hand: as a person holds it
+                    view = [view[i] for i in held_order(game, view)]
                 text = ", ".join(card_name(c) for c in view) or "empty"
                 extra = derived(state, seat, inst) if view else []
                 lines.append(f"{label}: {text}" + (f"   [{'; '.join(extra)}]" if extra else ""))
-    if obs["vars"]:
-        shown = []
-        for name, value in obs["vars"].items():  # another seat's private counter shows as ?
-            text = (
-                "[" + ", ".join("?" if v is None else str(v) for v in value) + "]" if isinstance(value, list) else value
-            )
-            shown.append(f"{name} {text}")
-        lines.append("variables: " + ", ".join(shown))
+    words = vars_words(game, obs["vars"], seat)
+    if words:
+        lines.append("variables: " + "; ".join(words))
     if obs["shown"]:  # hidden cards shown or revealed to this seat
         lines.append(
             "shown to you: "
@@ -163,24 +160,6 @@ def screen(state: Any, seat: int) -> str:
     if obs["last_moves"]:
         lines.append("last moves: " + "; ".join(move_text(game, m, seat, state.n) for m in obs["last_moves"]))
     return "\n".join(lines)
-
-
-def moves_seen(state: Any, seat: int, round_index: int) -> list[dict[str, Any]]:
-    """The moves of a round as ``seat`` saw them (a round still going: see observe.py), each
-    followed by the reveals and shuffles the rules made after it (``{"event": ...}``)."""
-    if round_index == state.round and not state.over:
-        obs = state.observe(seat)
-        moves, events = obs["moves"], obs["events"]
-    else:
-        moves = [seen_move(state, seat, p, m) for p, m in state.history[round_index]["moves"]]
-        events = round_events(state, round_index, seat)
-    if not events:
-        return moves
-    out = [{"event": e} for e in events if e["after"] == 0]
-    for k, m in enumerate(moves, 1):
-        out.append(m)
-        out += [{"event": e} for e in events if e["after"] == k]
-    return out
 
 
 def score_table(state: Any, seat: int, round_index: int) -> str:
@@ -224,37 +203,12 @@ def round_header(state: Any, round_index: int, seat: int) -> str:
 
 def final_table(state: Any, seat: int) -> str:
     """The end of the game: totals and winners (a cooperative game's: whether all won or all lost)."""
+    totals = ", ".join(f"{seat_name(p, seat)} {t}" for p, t in enumerate(state.totals))
     if state.game.cooperative:
-        return (
-            f"=== game over: totals {state.totals}; {'everyone wins' if state.won_together else 'everyone loses'} ==="
-        )
+        return f"=== game over: totals {totals}; {'everyone wins' if state.won_together else 'everyone loses'} ==="
     win = state.winners()
     names = ", ".join(seat_name(p, seat) for p in win)
-    return f"=== game over: totals {state.totals}; {'winner' if len(win) == 1 else 'winners'}: {names} ==="
-
-
-def zone_counts(state: Any) -> list[int]:
-    """How many cards each zone instance holds (what every seat may know)."""
-    return [len(state.zone_cards(i)) for i in range(state.layout.size)]
-
-
-def takes(state: Any, before: list[int], seat: int) -> list[str]:
-    """What the rules did after a move, in words: cards that left shared zones for a player's zone
-    (a trick won, a shared pile collected), from the counts before the move and now."""
-    game, lay = state.game, state.layout
-    after = zone_counts(state)
-    lost = [i for i in range(lay.size) if after[i] < before[i] and not game.zones[lay.zone_of[i]].per_player]
-    gained = [i for i in range(lay.size) if after[i] > before[i] and game.zones[lay.zone_of[i]].per_player]
-    if not lost or not gained:
-        return []
-    sources = ", ".join(zone_label(game, game.zones[lay.zone_of[i]].name, lay.number[i], seat, state.n) for i in lost)
-    out = []
-    for i in gained:
-        who, zone = lay.owner[i], game.zones[lay.zone_of[i]].name
-        n = after[i] - before[i]
-        verb = "take" if who == seat else "takes"
-        out.append(f"{seat_name(who, seat)} {verb} {plural(n, 'card')} from {sources} into {zone}")
-    return out
+    return f"=== game over: totals {totals}; {'winner' if len(win) == 1 else 'winners'}: {names} ==="
 
 
 def phase_rules(game: Any, phase_index: int) -> str:
@@ -348,11 +302,11 @@ def play(
         out.write(text + "\n")
         out.flush()
 
-    state = game.new_game(players, seed, params)
+    state = game.new_game(players, seed, params, narrate=True)
     bots = make_agents(_bot_spec(agents, players, seat), players, seed)
     say(f"{game.name}: {players} players; you are seat {seat}. " + HELP)
     say(round_header(state, 0, seat))
-    shown, rnd = 0, 0
+    shown, rnd = report(state, seat, 0, 0, say, [b.name for b in bots])  # the deal
     try:
         while not state.is_over:
             p = state.current_player
@@ -362,12 +316,8 @@ def play(
                 move = ask(state, seat, inp, say)
             else:
                 move = bots[p].choose(SeatView(state, p))
-            before, round_before = zone_counts(state), state.round
             state.apply(move)
             shown, rnd = report(state, seat, shown, rnd, say, [b.name for b in bots])
-            if state.round == round_before and not state.over:
-                for line in takes(state, before, seat):
-                    say("  " + line)
     except Quit as why:
         say(f"{why}: the game is left unfinished")
         return state, False
@@ -378,23 +328,25 @@ def play(
 def report(
     state: Any, seat: int, shown: int, rnd: int, say: Callable[[str], None], names: list[str]
 ) -> tuple[int, int]:
-    """Print the moves ``seat`` saw since the last report, and each round's scoring; the new position."""
+    """Print the seat's log (engine/seat_log.py) since the last report, each round's scoring as a
+    table; the new position in the log."""
     while True:
-        seen = moves_seen(state, seat, rnd)
-        for m in seen[shown:]:
-            if "event" in m:  # a reveal or a shuffle, the rules' own
-                say("  " + event_text(state.game, m["event"], seat, state.n))
+        entries = round_log(state, seat, rnd)
+        for entry in entries[shown:]:
+            if "scored" in entry:  # (the score table below says it, rule by rule)
                 continue
-            by = "" if m["player"] == seat else f"  ({names[m['player']]})"
-            say("  " + move_text(state.game, m, seat, state.n) + by)
-        shown = len(seen)
+            text = entry_text(state.game, entry, seat, state.n)
+            if text is not None:
+                by = f"  ({names[entry['player']]})" if "move" in entry and entry["player"] != seat else ""
+                say("  " + text + by)
+        shown = len(entries)
         if rnd == state.round and not state.over:
             return shown, rnd
         say(score_table(state, seat, rnd))
         rnd, shown = rnd + 1, 0
         if rnd >= len(state.history):
             return shown, rnd
-        say(round_header(state, rnd, seat))  # before the new round's first moves
+        say(round_header(state, rnd, seat))  # before the new round's deal
 
 
 def replay_as(game: Any, rec: dict[str, Any], seat: int, out: TextIO) -> Any:
@@ -409,30 +361,20 @@ def replay_as(game: Any, rec: dict[str, Any], seat: int, out: TextIO) -> Any:
     if not 0 <= seat < rec["players"]:
         raise RecordError(f"--seat must be from 0 to {rec['players'] - 1}, not {seat}")
     names = list(rec.get("agents") or [f"seat {p}" for p in range(rec["players"])])
-    at: dict[str, Any] = {"shown": 0, "rnd": 0, "before": None}  # where the report stands
-
-    def reported(state: Any) -> None:
-        """What the last move did, as the seat saw it."""
-        if at["before"] is None:
-            return
-        before, round_before = at["before"]
-        at["shown"], at["rnd"] = report(state, seat, at["shown"], at["rnd"], say, names)
-        if state.round == round_before and not state.over:
-            for line in takes(state, before, seat):
-                say("  " + line)
+    at: dict[str, Any] = {"shown": 0, "rnd": 0, "started": False}  # where the report stands
 
     def watch(state: Any, m: dict[str, Any]) -> None:
-        if at["before"] is None:
+        if not at["started"]:
+            at["started"] = True
             say(f"{game.name}: {state.n} players, seen from seat {seat}")
             say(round_header(state, 0, seat))
-        reported(state)
+        at["shown"], at["rnd"] = report(state, seat, at["shown"], at["rnd"], say, names)
         if m["player"] == seat:
             say("")
             say(screen(state, seat))
-        at["before"] = (zone_counts(state), state.round)
 
     state = replay(game, rec, watch=watch)
-    reported(state)
+    report(state, seat, at["shown"], at["rnd"], say, names)
     if state.over:
         say(final_table(state, seat))
     return state

@@ -9,12 +9,14 @@ once (the replay viewer).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from ...engine.moves import Move
 from ...engine.observe import offered_move, sees
-from ...text.move_words import event_text, move_text, move_words
+from ...engine.seat_log import game_log
+from ...text.event_words import entry_text, event_text
+from ...text.move_words import held_order, move_text, move_words
+from ...text.var_words import status_vars, var_label
 from ..terminal import derived, masked, own_zone_defines
 
 SPECTATOR = -1  # sees what every seat sees: the public zones
@@ -69,6 +71,9 @@ def zones_view(state: Any, seat: int, obs: dict[str, Any]) -> list[dict[str, Any
                 if (spec.name, lay.number[inst]) in shown:
                     item["shown"] = shown[spec.name, lay.number[inst]]
             else:
+                if spec.visibility == "owner" and lay.owner[inst] == seat and not spec.piles:  # a hand, as held
+                    item["positions"] = held_order(game, seen)  # (each card's place in the zone: a move's)
+                    seen = [seen[i] for i in item["positions"]]
                 item["piles" if spec.piles else "cards"] = seen
                 item["count"] = sum(len(p) for p in seen) if spec.piles else len(seen)
                 if seen and spec.name in defined and mask is None:
@@ -138,19 +143,16 @@ def moves_view(state: Any, seat: int, moves: list[Move]) -> tuple[list[dict[str,
     return shown, chosen
 
 
-@cache
-def status_vars(game: Any) -> frozenset[str]:
-    """The per-player variables that `make` sets (statuses such as protected): shown by name when set."""
-    found, stack = set(), [game.ir]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            if node.get("do") == "make" and isinstance(node.get("var"), str):
-                found.add(node["var"])
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return frozenset(found)
+def log_view(state: Any, seat: int) -> list[dict[str, Any]]:
+    """The whole game as the seat was told of it, in words (engine/seat_log.py, text/event_words.py):
+    each entry with its round's number; every seat at once for ALL, the public's for SPECTATOR."""
+    who = None if seat == ALL else seat
+    out = []
+    for r, entry in game_log(state, who):
+        text = entry_text(state.game, entry, -1 if who is None else who, state.n)
+        if text is not None:
+            out.append({"round": r + 1, "text": text})
+    return out
 
 
 def asking_view(state: Any) -> dict[str, Any] | None:
@@ -181,7 +183,9 @@ def seat_view(state: Any, seat: int) -> dict[str, Any]:
         "totals": obs["totals"],
         "vars": obs["vars"],
         "statuses": sorted(status_vars(game)),
-        "hidden_vars": [v["name"] for v in game.ir["vars"] if v.get("visibility", "public") != "public"],
+        "hidden_vars": [v["name"] for v in game.ir["vars"] if v.get("visibility", "public") == "owner"],
+        "internal_vars": [v["name"] for v in game.ir["vars"] if v.get("visibility") == "hidden"],
+        "var_labels": {v["name"]: var_label(v["name"]) for v in game.ir["vars"]},
         "eliminated": obs["eliminated"],
         "shown": obs.get("shown", []),
         "asking": asking_view(state),
@@ -190,6 +194,7 @@ def seat_view(state: Any, seat: int) -> dict[str, Any]:
         "attributes": {name: info.get("kind", "text") for name, info in game.ir["attributes"].items()},
         "last_moves": [{**m, "text": move_text(game, m, seat, state.n)} for m in obs["last_moves"]],
         "events": [{**e, "text": event_text(game, e, seat, state.n)} for e in obs.get("events", [])],
+        "log": log_view(state, seat),
         "last_round": obs["last_round"],
         "over": state.over,
         "winners": state.winners() if state.over else [],

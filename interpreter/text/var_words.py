@@ -1,0 +1,64 @@
+"""The game's variables as a player reads them, at the terminal and the table: by name in words
+(``deck out 0``, ``bids: you 2, seat 1 none``), a status a rule `make`s by the seats it holds for
+(``protected: seat 2``), a value that is none as ``none`` and one hidden from the seat as ``?``.
+A `hidden` variable is the rules' own: no player is shown it."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from .move_words import seat_name
+
+
+@cache
+def status_vars(game: Any) -> frozenset[str]:
+    """The per-player variables that `make` sets (statuses such as protected): shown by the seats they hold for."""
+    found, stack = set(), [game.ir]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if node.get("do") == "make" and isinstance(node.get("var"), str):
+                found.add(node["var"])
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return frozenset(found)
+
+
+def var_label(name: str) -> str:
+    """A variable's name as words: ``deck_out`` is ``deck out``."""
+    return name.replace("_", " ")
+
+
+def _value(spec: dict[str, Any], value: Any, seat: int, hidden: bool) -> str:
+    if value is None:
+        return "?" if hidden else "none"
+    if spec.get("type") == "player" and isinstance(value, int):
+        return seat_name(value, seat)
+    return str(value)
+
+
+def vars_words(game: Any, values: dict[str, Any], seat: int) -> list[str]:
+    """Each variable a player may see, in words (``values``: observe.vars_view's, for ``seat``)."""
+    out = []
+    statuses = status_vars(game)
+    for spec in game.ir["vars"]:
+        name, visibility = spec["name"], spec.get("visibility", "public")
+        if visibility == "hidden" or name not in values:
+            continue
+        value = values[name]
+        if not isinstance(value, list):
+            out.append(f"{var_label(name)} {_value(spec, value, seat, False)}")
+        elif name in statuses:
+            held = [seat_name(p, seat) for p, v in enumerate(value) if v]
+            out.append(f"{var_label(name)}: {', '.join(held) or 'nobody'}")
+        else:
+            out.append(
+                f"{var_label(name)}: "
+                + ", ".join(
+                    f"{seat_name(p, seat)} {_value(spec, v, seat, visibility == 'owner' and p != seat)}"
+                    for p, v in enumerate(value)
+                )
+            )
+    return out
