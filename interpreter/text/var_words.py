@@ -50,9 +50,10 @@ def vars_words(game: Any, values: dict[str, Any], seat: int) -> list[str]:
         value = values[name]
         if not isinstance(value, list):
             out.append(f"{var_label(name)} {_value(spec, value, seat, False)}")
-        elif name in statuses:
+        elif name in statuses:  # (shown while it holds for someone)
             held = [seat_name(p, seat) for p, v in enumerate(value) if v]
-            out.append(f"{var_label(name)}: {', '.join(held) or 'nobody'}")
+            if held:
+                out.append(f"{var_label(name)}: {', '.join(held)}")
         else:
             out.append(
                 f"{var_label(name)}: "
