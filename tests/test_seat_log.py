@@ -69,7 +69,7 @@ def test_replay_as_a_seat_tells_a_look_to_the_seat_that_looked_only_and_an_elimi
     card, `seat J saw: a hidden card in hand of seat K` for the others (unless it is their hand);
     an elimination and the deal are in every seat's log; the cards the rules move say where from."""
     logs = {p: _replay_as(p) for p in range(4)}
-    for p, lines in logs.items():
+    for lines in logs.values():
         assert lines[0].startswith("dealt: ") and "your hand " in lines[0]
         assert any(line.endswith("is out of the round") or line == "you are out of the round" for line in lines)
         for line in lines:
