@@ -21,6 +21,7 @@ from ..errors import Span, plural, source_line
 from ..text.event_words import entry_text
 from ..text.move_words import card_name, held_order, move_text, move_words, seat_name, zone_label
 from ..text.var_words import vars_words
+from .typed import Offer, read
 
 HELP = "type a move's number or a card's name; ? shows the rules of this phase; q quits"
 
@@ -233,31 +234,61 @@ class Quit(Exception):
     """The player asked to stop (q, end of input)."""
 
 
-def ask(state: Any, seat: int, inp: TextIO, say: Callable[[str], None]) -> Any:
-    """Show the seat's legal moves, numbered, and read a choice until it is a legal move."""
+SHOWN_SETS = 30  # more sets of several cards than this: not listed, typed by their cards' names
+
+
+def offers(state: Any, seat: int) -> tuple[list[Any], list[Offer]]:
+    """The seat's legal moves as the terminal offers them, each once (copies of a card make the
+    same move): choices first (in the rules' order), then single cards and sets of cards in the
+    order a person holds them (`order cards by`). A card the seat does not see is never worded
+    (observe.offered_move), nor placed by its number."""
     game = state.game
-    moves, texts = [], []
-    # copies of a card make the same move: listed once; in the order of the cards (a sorted hand)
-    # a card the seat does not see is never worded (observe.offered_move), nor placed by its number
+    key = game.cards.key
     listed = state.legal_moves()
-    choices = [mv for mv in listed if mv.card < 0]  # (in the order the rules list them)
 
-    def order(mv: Any) -> tuple[int, int, int]:
-        return (0, mv.card, mv.target) if card_seen(state, seat, mv.card) else (1, mv.rule, mv.target)
+    def order(mv: Any) -> tuple:
+        if mv.card >= 0:
+            return (
+                (1, (key[mv.card], mv.card), mv.target) if card_seen(state, seat, mv.card) else (2, mv.rule, mv.target)
+            )
+        cards = getattr(mv.target, "cards", None)
+        if cards is None:
+            return (0,)
+        return (3, len(cards), sorted((key[c], c) for c in cards), mv.target.to)
 
-    for mv in choices + sorted((mv for mv in listed if mv.card >= 0), key=order):
-        text = move_words(game, offered_move(state, seat, mv), seat, state.n, game.moves[mv.rule].choice)
-        if text not in texts:
-            moves.append(mv)
-            texts.append(text)
+    moves, out, texts = [], [], set()
+    for mv in sorted(listed, key=order):  # (a stable sort: choices stay in the rules' order)
+        seen = offered_move(state, seat, mv)
+        text = move_words(game, seen, seat, state.n, game.moves[mv.rule].choice)
+        if text in texts:
+            continue
+        texts.add(text)
+        cards = seen.get("cards") or ([seen["card"]] if seen.get("card") else [])
+        moves.append(mv)
+        out.append(Offer(text, tuple(card_name(c).lower() for c in cards if c is not None)))
+    return moves, out
+
+
+def ask(state: Any, seat: int, inp: TextIO, say: Callable[[str], None]) -> Any:
+    """Show the seat's legal moves, numbered, and read a choice until it is a legal move: a
+    number, words of a move, or its cards' names (play/typed.py), a set's one at a time too."""
+    game = state.game
+    moves, offered = offers(state, seat)
+    sets = sum(len(o.cards) > 1 for o in offered)
+    numbered = len(moves) if sets <= SHOWN_SETS else len(moves) - sets  # (the sets come last)
     say("your moves:")
-    for i, t in enumerate(texts, 1):
-        say(f"  {i:>2}) {t}")
+    for i, o in enumerate(offered[:numbered], 1):
+        say(f"  {i:>2}) {o.text}")
+    if numbered < len(moves):
+        say(f"  and {sets} sets of several cards: type their cards' names, all at once or one at a time")
+    so_far = ""  # the cards of a set named so far
     while True:
         if len(moves) == 1:
             say(f"your only move, seat {seat}: press Enter to play it (or ? or q)> ")
+        elif so_far:
+            say(f"cards so far: {so_far}; type another card's name (- to start again)> ")
         else:
-            say(f"your move, seat {seat} (1-{len(moves)}, a card's name, ? or q)> ")
+            say(f"your move, seat {seat} (1-{numbered}, a card's name, ? or q)> ")
         line = inp.readline()
         if not line:
             raise Quit("end of input")
@@ -270,20 +301,26 @@ def ask(state: Any, seat: int, inp: TextIO, say: Callable[[str], None]) -> Any:
             say(phase_rules(game, state.phase))
             say(HELP)
             continue
-        if text.isdigit():
-            k = int(text)
-            if 1 <= k <= len(moves):
-                return moves[k - 1]
-            say(f"there is no move {k}: type a number from 1 to {len(moves)}")
+        if text == "-":
+            so_far = ""
             continue
-        words = text.split()
-        hits = sorted({i for i, t in enumerate(texts) if words and all(w in t.lower().split() for w in words)})
-        if len(hits) == 1:
-            return moves[hits[0]]
-        if hits:
-            say("which one? " + ", ".join(str(i + 1) for i in hits))
+        if text.isdigit() and not so_far:
+            k = int(text)
+            if 1 <= k <= numbered:
+                return moves[k - 1]
+            say(f"there is no move {k}: type a number from 1 to {numbered}")
+            continue
+        reading = read(f"{so_far} {text}", offered)
+        if len(reading.hits) == 1 and not reading.partial:
+            return moves[reading.hits[0]]
+        if reading.partial:
+            so_far = f"{so_far}, {text}" if so_far else text
+        elif reading.hits:
+            say("which one? " + "; ".join(f"{i + 1}) {offered[i].text}" for i in reading.hits[:SHOWN_SETS]))
+            if any(i >= numbered for i in reading.hits):
+                say("(name more of it: its cards, where it goes)")
         else:
-            say(f"not a move: {line.strip()!r}; {HELP}")
+            say(f"not a move: {(so_far + ', ' if so_far else '') + line.strip()!r}; {HELP}")
 
 
 def play(
