@@ -70,6 +70,14 @@ def derived(state: Any, seat: int | None, inst: int, view: Any = None) -> list[s
     return out
 
 
+def deck_in_play(state: Any, z: int) -> bool:
+    """Whether a deck's own zone (the cards of a deck not dealt) is worth a line: it holds cards
+    now or held some after the deal (a pile to draw from: its count is shown)."""
+    if any(state.zone_cards(i) for i in state.layout.instances[z]):
+        return True
+    return bool(state.history) and state.game.zones[z].name in state.history[-1]["deal"]
+
+
 def round_text(number: int, rounds: int | None, ends_on_condition: bool) -> str:
     """ "round 2 of 5"; a game that ends on a condition does not know its number of rounds:
     "round 2" (or "round 2, at most 5" when it also has a cap)."""
@@ -129,7 +137,7 @@ def screen(state: Any, seat: int) -> str:
     ]
     for name, views in obs["zones"].items():
         z = game.zone_index[name]
-        if z >= len(game.ir["zones"]):  # a deck's own zone: cards not in play
+        if z >= len(game.ir["zones"]) and not deck_in_play(state, z):  # a deck's own zone, never dealt from
             continue
         for inst, view in zip(lay.instances[z], views, strict=True):
             label = zone_label(game, name, lay.number[inst], seat, state.n)

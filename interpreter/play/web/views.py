@@ -17,7 +17,7 @@ from ...engine.seat_log import game_log
 from ...text.event_words import entry_text, event_text
 from ...text.move_words import held_order, move_text, move_words
 from ...text.var_words import status_vars, var_label
-from ..terminal import derived, masked, own_zone_defines
+from ..terminal import deck_in_play, derived, masked, own_zone_defines
 
 SPECTATOR = -1  # sees what every seat sees: the public zones
 ALL = -2  # sees what any seat sees (the replay viewer's "all seats")
@@ -62,7 +62,10 @@ def zones_view(state: Any, seat: int, obs: dict[str, Any]) -> list[dict[str, Any
     for x in obs.get("shown", []):
         shown.setdefault((x["zone"], x["index"]), []).append(x["card"])
     out = []
-    for z, spec in enumerate(game.zones[: len(game.ir["zones"])]):
+    declared = len(game.ir["zones"])  # (then the decks' own zones: shown while cards are drawn from them)
+    for z, spec in enumerate(game.zones):
+        if z >= declared and not deck_in_play(state, z):
+            continue
         instances = []
         for inst, seen in zip(lay.instances[z], obs["zones"][spec.name], strict=True):
             item: dict[str, Any] = {"index": lay.number[inst], "owner": lay.owner[inst]}
