@@ -96,3 +96,19 @@ def test_every_kind_of_event_has_its_words_and_a_narrated_game_records_as_any_ot
                 state.apply(bots[p].choose(SeatView(state, p)))
             recs.append(record(state))
         assert recs[0] == recs[1]
+
+
+def test_the_screen_words_variables_and_hides_the_rules_own():
+    """`deck_out` is `deck out`, a none is `none` (not `?`, which says hidden), a status names the
+    seats it holds for; a `hidden` variable is never on the screen, another seat's private one is `?`."""
+    from interpreter.play.terminal import screen
+
+    text = (EXAMPLES / "classics" / "love_letter.rules").read_text()
+    text = text.replace("var deck_out per round = 0", "var deck_out per round, hidden = 0")
+    text += "\nvar secret_bid per player, owner sees = 3\n"
+    game = interpreter.loads(text, "love_letter.rules")
+    state = game.new_game(2, 1)
+    lines = screen(state, 0).splitlines()
+    (line,) = [x for x in lines if x.startswith("variables: ")]
+    assert line == "variables: starter none; secret bid: you 3, seat 1 ?"
+    assert "deck out" not in line and "deck_out" not in screen(state, 0)

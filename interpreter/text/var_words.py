@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .move_words import seat_name
+from .move_words import seat_name, zone_label
 
 
 @cache
@@ -31,16 +31,20 @@ def var_label(name: str) -> str:
     return name.replace("_", " ")
 
 
-def _value(spec: dict[str, Any], value: Any, seat: int, hidden: bool) -> str:
+def _value(game: Any, layout: Any, spec: dict[str, Any], value: Any, seat: int, hidden: bool) -> str:
     if value is None:
         return "?" if hidden else "none"
     if spec.get("type") == "player" and isinstance(value, int):
         return seat_name(value, seat)
+    if spec.get("type") == "zone" and isinstance(value, int) and layout is not None:  # a zone by its name
+        name = game.zones[layout.zone_of[value]].name
+        return zone_label(game, name, layout.number[value], seat, layout.players)
     return str(value)
 
 
-def vars_words(game: Any, values: dict[str, Any], seat: int) -> list[str]:
-    """Each variable a player may see, in words (``values``: observe.vars_view's, for ``seat``)."""
+def vars_words(game: Any, values: dict[str, Any], seat: int, layout: Any = None) -> list[str]:
+    """Each variable a player may see, in words (``values``: observe.vars_view's, for ``seat``;
+    ``layout``, the game's zone instances, to name a zone a variable holds)."""
     out = []
     statuses = status_vars(game)
     for spec in game.ir["vars"]:
@@ -49,7 +53,7 @@ def vars_words(game: Any, values: dict[str, Any], seat: int) -> list[str]:
             continue
         value = values[name]
         if not isinstance(value, list):
-            out.append(f"{var_label(name)} {_value(spec, value, seat, False)}")
+            out.append(f"{var_label(name)} {_value(game, layout, spec, value, seat, False)}")
         elif name in statuses:  # (shown while it holds for someone)
             held = [seat_name(p, seat) for p, v in enumerate(value) if v]
             if held:
@@ -58,7 +62,7 @@ def vars_words(game: Any, values: dict[str, Any], seat: int) -> list[str]:
             out.append(
                 f"{var_label(name)}: "
                 + ", ".join(
-                    f"{seat_name(p, seat)} {_value(spec, v, seat, visibility == 'owner' and p != seat)}"
+                    f"{seat_name(p, seat)} {_value(game, layout, spec, v, seat, visibility == 'owner' and p != seat)}"
                     for p, v in enumerate(value)
                 )
             )
