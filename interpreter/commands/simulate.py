@@ -145,7 +145,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(json.dumps(stats, indent=2) + "\n")
         return 0
-    from ..simulation.report import experiment_blocks, run_blocks
+    from ..simulation.report import run_blocks
 
     blocks(run_blocks(stats))
     if args.record:
