@@ -84,13 +84,14 @@ def test_replay_as_a_seat_tells_a_look_to_the_seat_that_looked_only_and_an_elimi
 
 def test_every_kind_of_event_has_its_words_and_a_narrated_game_records_as_any_other():
     """A new kind of event is one entry in events.SEEN and one in event_words.EVENT_WORDS; the
-    narration is for people: a narrated game plays, and records, byte for byte as one that is not."""
+    narration is for people: a narrated game plays, and records, byte for byte as one that is not
+    (a greedy seat, which reads its observation and samples, included)."""
     assert set(SEEN) == set(EVENT_WORDS)
     for game, players in ((CLASSICS["love_letter"], 4), (interpreter.load(EXAMPLES / "low-hand.rules"), 4)):
         recs = []
         for narrate in (False, True):
             state = game.new_game(players, 7, narrate=narrate)
-            bots = make_agents(["random"] * players, players, 7)
+            bots = make_agents(["greedy"] + ["random"] * (players - 1), players, 7)
             while not state.is_over:
                 p = state.current_player
                 state.apply(bots[p].choose(SeatView(state, p)))
