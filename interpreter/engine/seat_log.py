@@ -49,7 +49,3 @@ def _deal(state: Any, seat: int | None, round_index: int) -> dict[str, list[Any]
         for name, insts in views[0].items()
     }
 
-
-def game_log(state: Any, seat: int | None) -> list[tuple[int, dict[str, Any]]]:
-    """Every round's entries, each with its round's index: the whole game as ``seat`` was told of it."""
-    return [(r, entry) for r in range(len(state.history)) for entry in round_log(state, seat, r)]

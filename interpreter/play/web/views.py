@@ -13,7 +13,7 @@ from typing import Any
 
 from ...engine.moves import Move
 from ...engine.observe import offered_move, sees
-from ...engine.seat_log import game_log
+from ...engine.seat_log import round_log
 from ...text.event_words import entry_text, event_text
 from ...text.move_words import held_order, move_text, move_words
 from ...text.var_words import status_vars, var_label
@@ -146,15 +146,20 @@ def moves_view(state: Any, seat: int, moves: list[Move]) -> tuple[list[dict[str,
     return shown, chosen
 
 
+LOG_KEPT = 400  # the log entries a page is sent (the latest): a long game's first rounds scroll off
+
+
 def log_view(state: Any, seat: int) -> list[dict[str, Any]]:
-    """The whole game as the seat was told of it, in words (engine/seat_log.py, text/event_words.py):
-    each entry with its round's number; every seat at once for ALL, the public's for SPECTATOR."""
+    """The game as the seat was told of it, in words (engine/seat_log.py, text/event_words.py),
+    the latest LOG_KEPT entries, each with its round's number; every seat at once for ALL, the
+    public's for SPECTATOR."""
     who = None if seat == ALL else seat
-    out = []
-    for r, entry in game_log(state, who):
-        text = entry_text(state.game, entry, -1 if who is None else who, state.n)
-        if text is not None:
-            out.append({"round": r + 1, "text": text})
+    out: list[dict[str, Any]] = []
+    for r in range(len(state.history) - 1, -1, -1):  # (the latest rounds first, as many as are kept)
+        texts = [entry_text(state.game, e, -1 if who is None else who, state.n) for e in round_log(state, who, r)]
+        out[:0] = [{"round": r + 1, "text": t} for t in texts if t is not None]
+        if len(out) >= LOG_KEPT:
+            return out[-LOG_KEPT:]
     return out
 
 
