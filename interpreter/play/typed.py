@@ -1,9 +1,9 @@
 """A move typed at the terminal: its number, words of its text, or the names of its cards.
 
-Card names are read first where a move asks for cards: ``violet 2`` is the card potion violet 2
-(the card the screen shows), never ``cauldron 2`` of another move's text; several cards may be
-typed at once, separated any way (``hearts 12, spades 12``, ``hearts 12 spades 12``), then words of
-the rest of the move (``violet 2 cauldron 3``). Cards named that are part of a set but not the
+Card names are read first where a move asks for cards: ``sun 2`` is the card card sun 2 (the
+card the screen shows), never ``pot 2`` of another move's text; several cards may be typed at
+once, separated any way (``hearts 12, spades 12``, ``hearts 12 spades 12``), then words of the
+rest of the move (``sun 2 pot 3``). Cards named that are part of a set but not the
 whole of one are kept, and the next line adds to them: a set chosen one card at a time.
 """
 
