@@ -48,4 +48,3 @@ def _deal(state: Any, seat: int | None, round_index: int) -> dict[str, list[Any]
         name: [next((v[name][i] for v in views if isinstance(v[name][i], list)), x) for i, x in enumerate(insts)]
         for name, insts in views[0].items()
     }
-
