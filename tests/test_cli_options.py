@@ -146,3 +146,15 @@ def test_check_names_a_shipped_ruleset_as_the_user_named_it(tmp_path):
     text = run_cli("check", "v.rules", "--games", "0", cwd=tmp_path).stdout
     assert "poison.rules:43:19: warning: this trigger can never hold" in text
     assert str(RULESETS) not in text and "site-packages" not in text
+
+
+def test_check_takes_several_files_and_exits_with_the_worst():
+    """`check A B`: each file's report in turn (each under its own `== FILE` line); the exit code is
+    the worst file's; JSON gives one document per file."""
+    r = run_cli("check", "examples/broken/syntax-error.rules", "rulesets/poison.rules", "--games", "0", "--quiet")
+    assert r.returncode == 2, r.stderr
+    assert "== examples/broken/syntax-error.rules" in r.stdout and "== rulesets/poison.rules" in r.stdout
+    r = run_cli("check", "rulesets/poison.rules", "rulesets/poison-five-card.rules", "--games", "0", "--format", "json")
+    doc = json.loads(r.stdout)
+    assert r.returncode == 0 and doc["exit_code"] == 0
+    assert [d["file"] for d in doc["files"]] == ["rulesets/poison.rules", "rulesets/poison-five-card.rules"]

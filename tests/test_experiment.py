@@ -53,6 +53,10 @@ def test_a_valid_experiment_runs_every_ruleset_and_player_count(tmp_path):
     assert runs[0]["seats"][0]["wins"] == 3
     assert runs[2]["params"]["limit"] == 17
     assert "results written to" in r.stdout
+    # the question answered in a table per player count: the runs side by side, by their labels
+    side = r.stdout.split("the runs side by side", 1)[1]
+    assert side.count("A: Seat zero wins  (the base)") == 2 and side.count("B: five-card, higher limit") == 2
+    assert "seat 0 win rate" in side and "3 players" in side and "4 players" in side
 
 
 def test_a_ruleset_path_is_relative_to_the_experiment_file(tmp_path):

@@ -147,10 +147,19 @@ def test_a_new_rounds_header_comes_before_its_first_moves():
     assert "=== round 2 of 2, dealer seat 1 ===" in after[:first_move]
 
 
-def test_who_takes_the_cards_of_a_shared_zone_is_said_in_words():
-    """Kedric Winks: the winner of each trick is named as the rules move the trick to their won pile."""
+def test_who_takes_the_cards_of_a_shared_zone_is_said_in_words_and_it_is_true():
+    """Kedric Winks: the winner of each trick is named as the rules move the trick to their won pile,
+    with the trick's cards, those just played to it (once the count of any zone that lost cards
+    was paired with any that gained some: takes that never happened)."""
     out = _play_through("poison-kedric-winks", "--players", "3", "--set", "hands=1")
-    assert re.search(r"^  (you take|seat \d takes) \d+ cards from trick into won$", out, re.M)
+    lines = [line for line in out.splitlines() if line.startswith("  ")]
+    takes = [i for i, line in enumerate(lines) if re.match(r"  (you take|seat \d takes) .+ from trick into won$", line)]
+    assert takes
+    for i in takes:
+        played = [m.group(1) for m in (re.match(r"  (?:you|seat \d): play (.+) to trick", x) for x in lines[:i]) if m]
+        taken = lines[i].split(" take", 1)[1].split(" ", 1)[1].split(" from trick")[0].split(", ")
+        assert taken == played[-len(taken) :], lines[i]
+    assert not re.search(r"takes? .* from (deck|hand)", out)
 
 
 def test_the_hand_is_sorted_and_shows_no_sum_that_no_rule_reads():

@@ -320,3 +320,40 @@ def test_love_letter_powers_ask_their_player_and_show_a_hand_to_that_seat_only(b
         assert "round 1 scored" in page.locator(".last-round").inner_text()
         for p in (mine, theirs, watcher, page):
             assert not p.errors, p.errors
+
+
+def test_the_log_tells_each_page_what_it_may_know_and_a_hand_is_held_in_order(browser, tmp_path):
+    """Love Letter, two people and a spectator: the hand is in the ruleset's `order cards by`
+    (value) and a click plays the card clicked; after a priest, "what happened" holds the deal,
+    the moves and the look: `you saw: CARD` on the page that looked, a hidden card for the spectator."""
+    import interpreter
+
+    game = interpreter.load(LOVE_LETTER)
+    me, seed = first_turn_with(game, "priest")
+    with running(tmp_path, files=(LOVE_LETTER,)) as server:
+        links = server.create("file/0", ["human", "human"], seed=seed)
+        table = server.tables.tables[links["table"]]
+        mine, theirs = (open_seat(browser, server, links["seats"][p]["link"]) for p in (me, 1 - me))
+        watcher = open_seat(browser, server, links["spectator"])
+        caught_up(mine, table)
+        cards = mine.locator('.seat.me .zone[data-zone="hand"] .card')
+        values = [int(cards.nth(i).get_attribute("data-card").split()[-1]) for i in range(cards.count())]
+        assert len(values) == 2 and values == sorted(values)
+        mine.locator('.seat.me .card[data-playable][data-card^="priest"]').first.click()
+        played(table, 1, "the priest to be played")
+        assert table.state.describe(table.state.history[-1]["moves"][0][1])["card"]["type"] == "priest"
+        caught_up(mine, table)
+        mine.locator('.choice[data-move="rival"] button').click()
+        played(table, 2, "the rival to be named")
+        (look,) = [ev for ev in table.state.history[-1]["events"] if ev[0] == "show"]
+        ((held, _),) = look[3]
+        name = " ".join(str(v) for v in game.cards.json[held].values())
+        logs = []
+        for page in (mine, theirs, watcher):
+            caught_up(page, table)
+            logs.append(page.locator(".log").inner_text())
+            assert "round 1" in logs[-1] and "dealt: " in logs[-1]
+            assert not page.errors, page.errors
+        assert f"you saw: {name} in hand of seat {1 - me}" in logs[0]
+        assert f"seat {me} saw: {name} in your hand" in logs[1], "(its own card, which it sees)"
+        assert f"seat {me} saw: a hidden card in hand of seat {1 - me}" in logs[2], "the spectator is not told"

@@ -1,4 +1,4 @@
-"""`ruleset check FILE`: every error and warning of a ruleset, static and from random playouts."""
+"""`ruleset check FILE...`: every error and warning of rulesets, static and from random playouts."""
 
 from __future__ import annotations
 
@@ -25,7 +25,12 @@ def register(sub: Any) -> None:
         "Exit code 0 clean (warnings allowed, unless --strict), 1 errors found, 2 the file could not be read "
         "or parsed.",
     )
-    p.add_argument("file", help="a .rules file (or IR as .json/.yaml, or a shipped game by file name)")
+    p.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="one or more .rules files (or IR as .json/.yaml, or shipped games by file name), each checked in turn",
+    )
     p.add_argument("--players", type=int, help="check only this player count (default: every count the rules allow)")
     p.add_argument("--games", type=int, default=1000, help="random playouts per player count (default 1000; 0: static)")
     p.add_argument("--jobs", type=jobs, default="0", metavar="N", help=JOBS_HELP.format(also=""))
@@ -38,15 +43,41 @@ def register(sub: Any) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    """Check a ruleset; print findings as text or JSON; exit 0, 1 or 2."""
-    from ..checker import check
-    from ..checker.text import format_report
+    """Check each ruleset named; print findings as text or JSON; exit 0, 1 or 2 (the worst file's)."""
     from ..engine.records import dumps
 
     if args.games < 0:
         raise RulesetError(f"--games must be 0 or more, not {args.games}")
+    results = [_check_one(args, file) for file in args.files]
+    if args.failures:
+        records = [r for _, report in results for f in report.sorted() if f.replay and (r := f.replay.get("record"))]
+        write_output(args.failures, "".join(dumps(r) + "\n" for r in records))
+    code = max(c for c, _ in results)
+    if args.format == "json":
+        docs = []
+        for c, report in results:
+            doc = report.to_json()
+            doc["exit_code"] = c
+            docs.append(doc)
+        out = docs[0] if len(docs) == 1 else {"files": docs, "exit_code": code}
+        sys.stdout.write(json.dumps(out, indent=2, ensure_ascii=False) + "\n")
+        return code
+    from ..checker.text import format_report
+
+    for n, (c, report) in enumerate(results):
+        text = format_report(report, show_info=not args.no_info, failures=args.failures)
+        if c != report.exit_code:
+            text += "\n--strict: the warnings count as errors"
+        message(("\n" if n else "") + text, sys.stdout)
+    return code
+
+
+def _check_one(args: argparse.Namespace, file: str) -> tuple[int, Any]:
+    """One file's report and its exit code (--strict: a warning is an error)."""
+    from ..checker import check
+
     report = check(
-        args.file,
+        file,
         players=args.players,
         games=args.games,
         seed=args.seed,
@@ -55,19 +86,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         progress=progress_bar(not args.quiet, unit="playouts"),
         max_moves=args.max_moves,
     )
-    if args.failures:
-        records = [f.replay["record"] for f in report.sorted() if f.replay and f.replay.get("record")]
-        write_output(args.failures, "".join(dumps(r) + "\n" for r in records))
     code = report.exit_code
     if args.strict and code == 0 and report.count("warning"):
         code = 1
-    if args.format == "json":
-        doc = report.to_json()
-        doc["exit_code"] = code
-        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-    else:
-        text = format_report(report, show_info=not args.no_info, failures=args.failures)
-        if code != report.exit_code:
-            text += "\n--strict: the warnings count as errors"
-        message(text, sys.stdout)
-    return code
+    return code, report

@@ -160,7 +160,7 @@ def run_config(args: argparse.Namespace, options: dict[str, Any]) -> int:
     from pathlib import Path
 
     from ..simulation.experiment import load_experiment, run_experiment
-    from ..simulation.report import run_blocks
+    from ..simulation.report import experiment_blocks, run_blocks
     from ..simulation.simulate import simulate
 
     if args.file or args.record or args.set or args.agents:
@@ -194,6 +194,9 @@ def run_config(args: argparse.Namespace, options: dict[str, Any]) -> int:
     for n, run in enumerate(results["runs"]):
         header = f"== run {n + 1}/{len(results['runs'])}: {run['label']}, {run['players']} players"
         blocks([header, *run_blocks(run), ""])
+    summary = experiment_blocks(results["runs"])
+    if summary:
+        blocks([f"== {results['experiment'] or 'the experiment'}: the runs side by side", *summary, ""])
     print(f"results written to {out}")
     if args.plot:
         print(f"plot written to {args.plot}")

@@ -315,6 +315,8 @@ def _show(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
         cards = s.zone_cards(got) if whole_zone else _cards_of(s, got)
         loc = s.loc
         s.shown = (*s.shown, *((seat, c, loc[c]) for c in cards))
+        if s.narrating and cards:
+            s.tell(("show", (seat,), tuple((c, loc[c]) for c in cards)))
 
     return show
 
@@ -334,6 +336,8 @@ def _eliminate(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
         p = who(s, e)
         if p is None:
             raise PlayError("no player to eliminate", at)
+        if s.narrating and p not in s.out:
+            s.tell(("eliminate", p))
         s.out = s.out | {p}
         s.cache.clear()
         s._legal = None

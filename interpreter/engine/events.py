@@ -10,6 +10,19 @@ In the log an event is a tuple, with card ids and zone instances:
 ``after`` is how many moves of the round were made before it (0: at the round's start). A
 revealed card is known, as a card shown to a seat is (``state.shown``), while it stays where it
 was revealed; a shuffle forgets what was shown or revealed of the cards it shuffles.
+
+A narrating state (``new_game(..., narrate=True)``: play, the table, replays) also logs, for
+people to read (seat_log.py, text/event_words.py), what records need not keep:
+
+- ``("moved", after, ((card, instance, seats shown it there), ...), to)``: cards the rules moved;
+- ``("drawn", after, ...)``: the same, for the cards a draw move took (the drawer learns them);
+- ``("show", after, (seat,), ((card, instance), ...))``: `show ... to` (a reveal to one seat);
+- ``("swap", after, a, b)``: two zone instances exchanged their cards;
+- ``("eliminate", after, player)``.
+
+Each kind is one entry of ``SEEN`` below (as a seat is told of it) and of text/event_words.py's
+table (in words); records and observations carry only ``RECORDED`` kinds, so a narrated game
+plays and records byte for byte as any other.
 """
 
 from __future__ import annotations
@@ -117,32 +130,73 @@ def _place(s: Any, inst: int) -> dict[str, Any]:
     return {"zone": s.game.zones[lay.zone_of[inst]].name, "index": lay.number[inst]}
 
 
-def event_record(s: Any, ev: tuple, seat: int | None = None) -> dict[str, Any]:
-    """An event as records write it (``seat`` None), or as ``seat`` saw it: a revealed card it
-    was not shown and does not see is None; a shuffle's order is no seat's to know."""
-    kind, after = ev[0], ev[1]
-    cards = s.game.cards.json
-    if kind == "reveal":
-        seats, placed = ev[2], ev[3]
-        told = seat is None or seats is None or seat in seats
-        game, lay = s.game, s.layout
-        out: dict[str, Any] = {
-            "after": after,
-            "reveal": [
-                {"card": cards[c] if told or sees(game, lay, i, seat) else None, **_place(s, i)} for c, i in placed
-            ],
+def _seen_cards(s: Any, placed: tuple, seat: int | None, told: bool) -> list[dict[str, Any]]:
+    """Cards at their places as ``seat`` may read them: a card is None unless the seat was told
+    (``told``), sees its place, or was shown it there (a third item, the seats shown it)."""
+    cards, game, lay = s.game.cards.json, s.game, s.layout
+    return [
+        {
+            "card": cards[x[0]] if told or sees(game, lay, x[1], seat) or (len(x) > 2 and seat in x[2]) else None,
+            **_place(s, x[1]),
         }
-        if seats is not None:
-            out["to"] = list(seats)
-        return out
-    out = {"after": after, "shuffle": _place(s, ev[2])}
+        for x in placed
+    ]
+
+
+def _reveal_seen(s: Any, ev: tuple, seat: int | None) -> dict[str, Any]:
+    seats, placed = ev[2], ev[3]
+    out: dict[str, Any] = {
+        "after": ev[1],
+        ev[0]: _seen_cards(s, placed, seat, seat is None or seats is None or seat in seats),
+    }
+    if seats is not None:
+        out["to"] = list(seats)
+    return out
+
+
+def _shuffle_seen(s: Any, ev: tuple, seat: int | None) -> dict[str, Any]:
+    out = {"after": ev[1], "shuffle": _place(s, ev[2])}
     if seat is None:
-        out["cards"] = [cards[c] for c in ev[3]]
+        out["cards"] = [s.game.cards.json[c] for c in ev[3]]
     else:
         out["count"] = len(ev[3])
     return out
 
 
-def round_events(s: Any, round_index: int, seat: int | None = None) -> list[dict[str, Any]]:
-    """The events of a round, as records write them or as ``seat`` saw them."""
-    return [event_record(s, ev, seat) for ev in s.history[round_index].get("events", ())]
+def _moved_seen(s: Any, ev: tuple, seat: int | None) -> dict[str, Any]:
+    """Cards moved: each named when the seat saw it where it was, or sees where it went."""
+    told = seat is None or sees(s.game, s.layout, ev[3], seat)
+    return {"after": ev[1], ev[0]: _seen_cards(s, ev[2], seat, told), "to": _place(s, ev[3])}
+
+
+def _swap_seen(s: Any, ev: tuple, seat: int | None) -> dict[str, Any]:
+    return {"after": ev[1], "swap": [_place(s, ev[2]), _place(s, ev[3])]}
+
+
+def _eliminate_seen(s: Any, ev: tuple, seat: int | None) -> dict[str, Any]:
+    return {"after": ev[1], "eliminate": ev[2]}
+
+
+RECORDED = ("reveal", "shuffle")  # the kinds records keep and observations carry
+SEEN = {  # kind -> the event as a seat is told of it (seat None: all of it)
+    "reveal": _reveal_seen,
+    "shuffle": _shuffle_seen,
+    "show": _reveal_seen,
+    "moved": _moved_seen,
+    "drawn": _moved_seen,
+    "swap": _swap_seen,
+    "eliminate": _eliminate_seen,
+}
+
+
+def event_record(s: Any, ev: tuple, seat: int | None = None) -> dict[str, Any]:
+    """An event as records write it (``seat`` None), or as ``seat`` saw it: a card it was not
+    shown and does not see is None; a shuffle's order is no seat's to know. Its kind is the key
+    named as the kind (``"reveal"``, ``"moved"``...)."""
+    return SEEN[ev[0]](s, ev, seat)
+
+
+def round_events(s: Any, round_index: int, seat: int | None = None, every: bool = False) -> list[dict[str, Any]]:
+    """The events of a round, as records write them or as ``seat`` saw them: the recorded kinds,
+    or ``every`` kind a narrating state logged."""
+    return [event_record(s, ev, seat) for ev in s.history[round_index].get("events", ()) if every or ev[0] in RECORDED]

@@ -225,19 +225,23 @@ class Game:
         dealer: int = 0,
         shuffles: list[list[list[Any]]] | None = None,
         chance: random.Random | None = None,
+        narrate: bool = False,
     ) -> Any:
         """A new game: ``players`` seats, all chance from ``random.Random(seed)``; ``deals`` lays out
         each round's deal as given (as a record does), and ``shuffles`` each round's `shuffle`
         effects' orders (each a list of card objects: events.recorded_shuffles); ``dealer`` is the
         first round's dealer (seat 0 unless said: a test may set up a position at any seat);
         ``chance``, a Random to shuffle with instead of ``Random(seed)`` (verify's, which
-        chooses every order of a deck in turn)."""
+        chooses every order of a deck in turn);
+        ``narrate``: the log also tells what the rules do to cards, for people to read (seat_log.py)."""
         from .state import State
 
         self.check_players(players)
         if not 0 <= dealer < players:
             raise PlayError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer}")
-        return State(self, players, seed, self.param_values(players, params), deals, dealer, shuffles, chance)
+        return State(
+            self, players, seed, self.param_values(players, params), deals, dealer, shuffles, chance, narrate
+        )
 
 
 @cache

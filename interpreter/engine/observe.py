@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .choices import describe_choice, describe_move
-from .events import event_record
+from .events import RECORDED, event_record
 from .unseen import card_seen
 from .zones import sees
 
@@ -69,7 +69,7 @@ def events_view(state: Any, seat: int) -> list[dict[str, Any]]:
     log = state.history[-1] if state.history else None
     if log is None or "events" not in log:
         return []
-    return [event_record(state, ev, seat) for ev in log["events"]]
+    return [event_record(state, ev, seat) for ev in log["events"] if ev[0] in RECORDED]
 
 
 def unrevealed_removed(moves: list, pending: list) -> list:
@@ -129,10 +129,11 @@ def last_round(state: Any) -> dict[str, Any] | None:
     return {"round": len(scored), "scores": list(scored[-1]["scores"]), "revealed": scored[-1]["revealed"]}
 
 
-def deal_view(state: Any, seat: int) -> dict[str, list[Any]]:
-    """The round's deal as ``seat`` saw it: per zone, per instance, its cards or ``{"count": n}``."""
+def deal_view(state: Any, seat: int, round_index: int = -1) -> dict[str, list[Any]]:
+    """The round's deal (the current round's, or round ``round_index``'s) as ``seat`` saw it: per
+    zone, per instance, its cards or ``{"count": n}``."""
     game, lay = state.game, state.layout
-    snapshot = state.history[-1]["deal"] if state.history else {}
+    snapshot = state.history[round_index]["deal"] if state.history else {}
     out: dict[str, list[Any]] = {}
     for z, spec in enumerate(game.zones):
         insts = lay.instances[z]

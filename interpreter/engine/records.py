@@ -26,8 +26,9 @@ def record(state: Any, agents: list[str] | None = None) -> dict[str, Any]:
             "moves": [move_record(state, p, m) for p, m in r["moves"]],
             "scores": r.get("scores", []),
         }
-        if "events" in r:  # (only a round whose rules revealed or shuffled: older records stay as they were)
-            rnd["events"] = round_events(state, i)
+        events = round_events(state, i)
+        if events:  # (only a round whose rules revealed or shuffled: older records stay as they were)
+            rnd["events"] = events
         rounds.append(rnd)
     game = state.game
     out: dict[str, Any] = {
@@ -77,7 +78,8 @@ def replay(
 ) -> Any:
     """Play a record back through the rules; any illegal move or differing score is a RecordError.
     ``watch(state, m)``, when given, is called before each recorded move ``m`` is played (a viewer
-    that steps through the game keeps what it needs of the state)."""
+    that steps through the game keeps what it needs of the state: a watched game narrates, its
+    log tells what the rules did, engine/seat_log.py)."""
     where = f"line {line}: " if line else ""
     if rec.get("ruleset") != game.name:
         raise RecordError(f"{where}the record is of '{rec.get('ruleset')}', these rules are '{game.name}'")
@@ -88,6 +90,7 @@ def replay(
             rec.get("params") or None,
             deals=[r["deal"] for r in rec["rounds"]],
             shuffles=recorded_shuffles(rec["rounds"]),
+            narrate=watch is not None,
         )
     except PlayError as err:
         raise RecordError(f"{where}cannot set up the recorded game: {err.message}") from None

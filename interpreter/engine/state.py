@@ -3,7 +3,7 @@ in exactly one zone. Moves are tuples ``(move rule index, card id, target zone i
 listed by ``legal_moves`` in a fixed order: move rules as declared, then cards in their
 zone's order, then target instances by index.
 
-Why one module of about 690 lines (over the house's 600): State is one class on purpose. Its
+Why one module of about 740 lines (over the house's 600): State is one class on purpose. Its
 slots and the loop that changes them (apply -> _perform -> _advance -> _next_phase ->
 _start_round) are the hot path of every move of every game, search and checking playout; kept
 together, that loop reads as one piece beside the slots it writes, and copy() copies exactly
@@ -52,6 +52,7 @@ class State:
         "loc",
         "moves_in_round",
         "n",
+        "narrating",
         "next_player",
         "out",
         "over",
@@ -86,8 +87,10 @@ class State:
         dealer: int = 0,
         shuffles: list[list[list[Any]]] | None = None,
         chance: random.Random | None = None,
+        narrate: bool = False,
     ):
         self.game = game
+        self.narrating = narrate  # the round's log also tells what the rules did to cards (seat_log.py)
         self.n = players
         self.seed = seed
         self.params = params
@@ -210,6 +213,7 @@ class State:
             setattr(other, name, getattr(self, name))
         other.zones = [list(z) if not (z and isinstance(z[0], list)) else [list(p) for p in z] for z in self.zones]
         other.loc = list(self.loc)
+        other.narrating = False  # (a copy searched or shown tells no one: its log stays as it was)
         other.played_by = list(self.played_by)
         other.vars = [list(v) if isinstance(v, list) else v for v in self.vars]
         other.totals = list(self.totals)
@@ -309,6 +313,8 @@ class State:
         if a == b:
             return
         zones, loc = self.zones, self.loc
+        if self.narrating:
+            self.tell(("swap", a, b))
         zones[a], zones[b] = zones[b], zones[a]
         for c in zones[a]:
             loc[c] = a
@@ -318,6 +324,41 @@ class State:
         self.zmemo.pop(b, None)
         self.cache.clear()
         self._legal = None
+
+    def tell(self, event: tuple) -> None:
+        """Add to the round's log what the rules did, ``(kind, ...)``, with the number of moves made
+        before it put second (engine/events.py); only a narrating state tells (play, replays)."""
+        log = self.history[-1]
+        events = log.get("events")
+        if events is None:
+            events = log["events"] = []
+        events.append((event[0], len(log["moves"]), *event[1:]))
+
+    def _tell_moved(self, cards: list[int], dest: int, whole: int | None) -> None:
+        """The cards about to move to ``dest``: each with where it lies and the seats it was shown
+        to there (who knew it before it moved)."""
+        loc, shown = self.loc, self.shown
+        self.tell(
+            (
+                "moved",
+                tuple(
+                    (c, loc[c] if whole is None else whole, tuple(p for p, x, i in shown if x == c and i == loc[c]))
+                    for c in cards
+                ),
+                dest,
+            )
+        )
+
+    def _told_as_move(self, kind: str) -> None:
+        """The cards a draw or a set just moved are the move's own, not the rules': a set's are
+        in its record (told once), a draw's are what the drawer learns (kind ``drawn``)."""
+        events = self.history[-1].get("events")
+        if not events or events[-1][0] != "moved" or events[-1][1] != len(self.history[-1]["moves"]):
+            return
+        if kind == "cards":
+            events.pop()
+        else:
+            events[-1] = ("drawn", *events[-1][1:])
 
     def _expire(self, p: int) -> None:
         """The statuses set `until their next turn` of ``p`` end: ``p``'s turn begins."""
@@ -356,6 +397,8 @@ class State:
         if not cards:
             return
         zones, loc, zmemo = self.zones, self.loc, self.zmemo
+        if self.narrating:
+            self._tell_moved(cards, dest, whole)
         if whole is not None:
             zones[whole].clear()
             if zmemo:
@@ -416,6 +459,8 @@ class State:
                 draw_cards(self, self.game.moves[rule_index], p, t)
             elif kind == "cards":
                 perform_set(self, p, t)
+            if self.narrating and kind in ("draw", "cards"):
+                self._told_as_move(kind)
             self._triggers(p, move, 0)
             return
         game = self.game

@@ -13,12 +13,15 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..agents import SeatView, make_agents
-from ..engine.events import round_events
 from ..engine.expr_analysis import zone_pure
-from ..engine.observe import offered_move, seen_move, sees
+from ..engine.observe import offered_move, sees
+from ..engine.seat_log import round_log
 from ..engine.unseen import card_seen
 from ..errors import Span, plural, source_line
-from ..text.move_words import card_name, event_text, move_text, move_words, seat_name, zone_label
+from ..text.event_words import entry_text
+from ..text.move_words import card_name, held_order, move_text, move_words, seat_name, zone_label
+from ..text.var_words import vars_words
+from .typed import Offer, read
 
 HELP = "type a move's number or a card's name; ? shows the rules of this phase; q quits"
 
@@ -65,6 +68,14 @@ def derived(state: Any, seat: int | None, inst: int, view: Any = None) -> list[s
         if any(v is not None for v in values):
             out.append(f"sum of {attr} {sum(v for v in values if v is not None)}")
     return out
+
+
+def deck_in_play(state: Any, z: int) -> bool:
+    """Whether a deck's own zone (the cards of a deck not dealt) is worth a line: it holds cards
+    now or held some after the deal (a pile to draw from: its count is shown)."""
+    if any(state.zone_cards(i) for i in state.layout.instances[z]):
+        return True
+    return bool(state.history) and state.game.zones[z].name in state.history[-1]["deal"]
 
 
 def round_text(number: int, rounds: int | None, ends_on_condition: bool) -> str:
@@ -126,7 +137,7 @@ def screen(state: Any, seat: int) -> str:
     ]
     for name, views in obs["zones"].items():
         z = game.zone_index[name]
-        if z >= len(game.ir["zones"]):  # a deck's own zone: cards not in play
+        if z >= len(game.ir["zones"]) and not deck_in_play(state, z):  # a deck's own zone, never dealt from
             continue
         for inst, view in zip(lay.instances[z], views, strict=True):
             label = zone_label(game, name, lay.number[inst], seat, state.n)
@@ -137,19 +148,14 @@ def screen(state: Any, seat: int) -> str:
                 text = " | ".join(", ".join(card_name(c) for c in pile) for pile in view) or "empty"
                 lines.append(f"{label}: {plural(len(view), 'pile')}: {text}")
             else:
-                if game.zones[z].per_player and lay.owner[inst] == seat:  # a hand: sorted, as a person holds it
-                    view = [game.cards.json[c] for c in sorted(state.zone_cards(inst))]
+                if game.zones[z].visibility == "owner" and lay.owner[inst] == seat:  # a hand: as a person holds it
+                    view = [view[i] for i in held_order(game, view)]
                 text = ", ".join(card_name(c) for c in view) or "empty"
                 extra = derived(state, seat, inst) if view else []
                 lines.append(f"{label}: {text}" + (f"   [{'; '.join(extra)}]" if extra else ""))
-    if obs["vars"]:
-        shown = []
-        for name, value in obs["vars"].items():  # another seat's private counter shows as ?
-            text = (
-                "[" + ", ".join("?" if v is None else str(v) for v in value) + "]" if isinstance(value, list) else value
-            )
-            shown.append(f"{name} {text}")
-        lines.append("variables: " + ", ".join(shown))
+    words = vars_words(game, obs["vars"], seat, lay)
+    if words:
+        lines.append("variables: " + "; ".join(words))
     if obs["shown"]:  # hidden cards shown or revealed to this seat
         lines.append(
             "shown to you: "
@@ -166,24 +172,6 @@ def screen(state: Any, seat: int) -> str:
         picked = ", ".join(card_name(c) for c in obs["picking"]["cards"])
         lines.append(f"picked for {obs['picking']['move']}: {picked}")
     return "\n".join(lines)
-
-
-def moves_seen(state: Any, seat: int, round_index: int) -> list[dict[str, Any]]:
-    """The moves of a round as ``seat`` saw them (a round still going: see observe.py), each
-    followed by the reveals and shuffles the rules made after it (``{"event": ...}``)."""
-    if round_index == state.round and not state.over:
-        obs = state.observe(seat)
-        moves, events = obs["moves"], obs["events"]
-    else:
-        moves = [seen_move(state, seat, p, m) for p, m in state.history[round_index]["moves"]]
-        events = round_events(state, round_index, seat)
-    if not events:
-        return moves
-    out = [{"event": e} for e in events if e["after"] == 0]
-    for k, m in enumerate(moves, 1):
-        out.append(m)
-        out += [{"event": e} for e in events if e["after"] == k]
-    return out
 
 
 def score_table(state: Any, seat: int, round_index: int) -> str:
@@ -227,37 +215,12 @@ def round_header(state: Any, round_index: int, seat: int) -> str:
 
 def final_table(state: Any, seat: int) -> str:
     """The end of the game: totals and winners (a cooperative game's: whether all won or all lost)."""
+    totals = ", ".join(f"{seat_name(p, seat)} {t}" for p, t in enumerate(state.totals))
     if state.game.cooperative:
-        return (
-            f"=== game over: totals {state.totals}; {'everyone wins' if state.won_together else 'everyone loses'} ==="
-        )
+        return f"=== game over: totals {totals}; {'everyone wins' if state.won_together else 'everyone loses'} ==="
     win = state.winners()
     names = ", ".join(seat_name(p, seat) for p in win)
-    return f"=== game over: totals {state.totals}; {'winner' if len(win) == 1 else 'winners'}: {names} ==="
-
-
-def zone_counts(state: Any) -> list[int]:
-    """How many cards each zone instance holds (what every seat may know)."""
-    return [len(state.zone_cards(i)) for i in range(state.layout.size)]
-
-
-def takes(state: Any, before: list[int], seat: int) -> list[str]:
-    """What the rules did after a move, in words: cards that left shared zones for a player's zone
-    (a trick won, a shared pile collected), from the counts before the move and now."""
-    game, lay = state.game, state.layout
-    after = zone_counts(state)
-    lost = [i for i in range(lay.size) if after[i] < before[i] and not game.zones[lay.zone_of[i]].per_player]
-    gained = [i for i in range(lay.size) if after[i] > before[i] and game.zones[lay.zone_of[i]].per_player]
-    if not lost or not gained:
-        return []
-    sources = ", ".join(zone_label(game, game.zones[lay.zone_of[i]].name, lay.number[i], seat, state.n) for i in lost)
-    out = []
-    for i in gained:
-        who, zone = lay.owner[i], game.zones[lay.zone_of[i]].name
-        n = after[i] - before[i]
-        verb = "take" if who == seat else "takes"
-        out.append(f"{seat_name(who, seat)} {verb} {plural(n, 'card')} from {sources} into {zone}")
-    return out
+    return f"=== game over: totals {totals}; {'winner' if len(win) == 1 else 'winners'}: {names} ==="
 
 
 def phase_rules(game: Any, phase_index: int) -> str:
@@ -282,31 +245,61 @@ class Quit(Exception):
     """The player asked to stop (q, end of input)."""
 
 
-def ask(state: Any, seat: int, inp: TextIO, say: Callable[[str], None]) -> Any:
-    """Show the seat's legal moves, numbered, and read a choice until it is a legal move."""
+SHOWN_SETS = 30  # more sets of several cards than this: not listed, typed by their cards' names
+
+
+def offers(state: Any, seat: int) -> tuple[list[Any], list[Offer]]:
+    """The seat's legal moves as the terminal offers them, each once (copies of a card make the
+    same move): choices first (in the rules' order), then single cards and sets of cards in the
+    order a person holds them (`order cards by`). A card the seat does not see is never worded
+    (observe.offered_move), nor placed by its number."""
     game = state.game
-    moves, texts = [], []
-    # copies of a card make the same move: listed once; in the order of the cards (a sorted hand)
-    # a card the seat does not see is never worded (observe.offered_move), nor placed by its number
+    key = game.cards.key
     listed = state.legal_moves()
-    choices = [mv for mv in listed if mv.card < 0]  # (in the order the rules list them)
 
-    def order(mv: Any) -> tuple[int, int, int]:
-        return (0, mv.card, mv.target) if card_seen(state, seat, mv.card) else (1, mv.rule, mv.target)
+    def order(mv: Any) -> tuple:
+        if mv.card >= 0:
+            return (
+                (1, (key[mv.card], mv.card), mv.target) if card_seen(state, seat, mv.card) else (2, mv.rule, mv.target)
+            )
+        cards = getattr(mv.target, "cards", None)
+        if cards is None:
+            return (0,)
+        return (3, len(cards), sorted((key[c], c) for c in cards), mv.target.to)
 
-    for mv in choices + sorted((mv for mv in listed if mv.card >= 0), key=order):
-        text = move_words(game, offered_move(state, seat, mv), seat, state.n, game.moves[mv.rule].choice)
-        if text not in texts:
-            moves.append(mv)
-            texts.append(text)
+    moves, out, texts = [], [], set()
+    for mv in sorted(listed, key=order):  # (a stable sort: choices stay in the rules' order)
+        seen = offered_move(state, seat, mv)
+        text = move_words(game, seen, seat, state.n, game.moves[mv.rule].choice)
+        if text in texts:
+            continue
+        texts.add(text)
+        cards = seen.get("cards") or ([seen["card"]] if seen.get("card") else [])
+        moves.append(mv)
+        out.append(Offer(text, tuple(card_name(c).lower() for c in cards if c is not None)))
+    return moves, out
+
+
+def ask(state: Any, seat: int, inp: TextIO, say: Callable[[str], None]) -> Any:
+    """Show the seat's legal moves, numbered, and read a choice until it is a legal move: a
+    number, words of a move, or its cards' names (play/typed.py), a set's one at a time too."""
+    game = state.game
+    moves, offered = offers(state, seat)
+    sets = sum(len(o.cards) > 1 for o in offered)
+    numbered = len(moves) if sets <= SHOWN_SETS else len(moves) - sets  # (the sets come last)
     say("your moves:")
-    for i, t in enumerate(texts, 1):
-        say(f"  {i:>2}) {t}")
+    for i, o in enumerate(offered[:numbered], 1):
+        say(f"  {i:>2}) {o.text}")
+    if numbered < len(moves):
+        say(f"  and {sets} sets of several cards: type their cards' names, all at once or one at a time")
+    so_far = ""  # the cards of a set named so far
     while True:
         if len(moves) == 1:
             say(f"your only move, seat {seat}: press Enter to play it (or ? or q)> ")
+        elif so_far:
+            say(f"cards so far: {so_far}; type another card's name (- to start again)> ")
         else:
-            say(f"your move, seat {seat} (1-{len(moves)}, a card's name, ? or q)> ")
+            say(f"your move, seat {seat} (1-{numbered}, a card's name, ? or q)> ")
         line = inp.readline()
         if not line:
             raise Quit("end of input")
@@ -319,20 +312,26 @@ def ask(state: Any, seat: int, inp: TextIO, say: Callable[[str], None]) -> Any:
             say(phase_rules(game, state.phase))
             say(HELP)
             continue
-        if text.isdigit():
-            k = int(text)
-            if 1 <= k <= len(moves):
-                return moves[k - 1]
-            say(f"there is no move {k}: type a number from 1 to {len(moves)}")
+        if text == "-":
+            so_far = ""
             continue
-        words = text.split()
-        hits = sorted({i for i, t in enumerate(texts) if words and all(w in t.lower().split() for w in words)})
-        if len(hits) == 1:
-            return moves[hits[0]]
-        if hits:
-            say("which one? " + ", ".join(str(i + 1) for i in hits))
+        if text.isdigit() and not so_far:
+            k = int(text)
+            if 1 <= k <= numbered:
+                return moves[k - 1]
+            say(f"there is no move {k}: type a number from 1 to {numbered}")
+            continue
+        reading = read(f"{so_far} {text}", offered)
+        if len(reading.hits) == 1 and not reading.partial:
+            return moves[reading.hits[0]]
+        if reading.partial:
+            so_far = f"{so_far}, {text}" if so_far else text
+        elif reading.hits:
+            say("which one? " + "; ".join(f"{i + 1}) {offered[i].text}" for i in reading.hits[:SHOWN_SETS]))
+            if any(i >= numbered for i in reading.hits):
+                say("(name more of it: its cards, where it goes)")
         else:
-            say(f"not a move: {line.strip()!r}; {HELP}")
+            say(f"not a move: {(so_far + ', ' if so_far else '') + line.strip()!r}; {HELP}")
 
 
 def play(
@@ -351,11 +350,11 @@ def play(
         out.write(text + "\n")
         out.flush()
 
-    state = game.new_game(players, seed, params)
+    state = game.new_game(players, seed, params, narrate=True)
     bots = make_agents(_bot_spec(agents, players, seat), players, seed)
     say(f"{game.name}: {players} players; you are seat {seat}. " + HELP)
     say(round_header(state, 0, seat))
-    shown, rnd = 0, 0
+    shown, rnd = report(state, seat, 0, 0, say, [b.name for b in bots])  # the deal
     try:
         while not state.is_over:
             p = state.current_player
@@ -365,12 +364,8 @@ def play(
                 move = ask(state, seat, inp, say)
             else:
                 move = bots[p].choose(SeatView(state, p))
-            before, round_before = zone_counts(state), state.round
             state.apply(move)
             shown, rnd = report(state, seat, shown, rnd, say, [b.name for b in bots])
-            if state.round == round_before and not state.over:
-                for line in takes(state, before, seat):
-                    say("  " + line)
     except Quit as why:
         say(f"{why}: the game is left unfinished")
         return state, False
@@ -381,23 +376,25 @@ def play(
 def report(
     state: Any, seat: int, shown: int, rnd: int, say: Callable[[str], None], names: list[str]
 ) -> tuple[int, int]:
-    """Print the moves ``seat`` saw since the last report, and each round's scoring; the new position."""
+    """Print the seat's log (engine/seat_log.py) since the last report, each round's scoring as a
+    table; the new position in the log."""
     while True:
-        seen = moves_seen(state, seat, rnd)
-        for m in seen[shown:]:
-            if "event" in m:  # a reveal or a shuffle, the rules' own
-                say("  " + event_text(state.game, m["event"], seat, state.n))
+        entries = round_log(state, seat, rnd)
+        for entry in entries[shown:]:
+            if "scored" in entry:  # (the score table below says it, rule by rule)
                 continue
-            by = "" if m["player"] == seat else f"  ({names[m['player']]})"
-            say("  " + move_text(state.game, m, seat, state.n) + by)
-        shown = len(seen)
+            text = entry_text(state.game, entry, seat, state.n)
+            if text is not None:
+                by = f"  ({names[entry['player']]})" if "move" in entry and entry["player"] != seat else ""
+                say("  " + text + by)
+        shown = len(entries)
         if rnd == state.round and not state.over:
             return shown, rnd
         say(score_table(state, seat, rnd))
         rnd, shown = rnd + 1, 0
         if rnd >= len(state.history):
             return shown, rnd
-        say(round_header(state, rnd, seat))  # before the new round's first moves
+        say(round_header(state, rnd, seat))  # before the new round's deal
 
 
 def replay_as(game: Any, rec: dict[str, Any], seat: int, out: TextIO) -> Any:
@@ -412,30 +409,20 @@ def replay_as(game: Any, rec: dict[str, Any], seat: int, out: TextIO) -> Any:
     if not 0 <= seat < rec["players"]:
         raise RecordError(f"--seat must be from 0 to {rec['players'] - 1}, not {seat}")
     names = list(rec.get("agents") or [f"seat {p}" for p in range(rec["players"])])
-    at: dict[str, Any] = {"shown": 0, "rnd": 0, "before": None}  # where the report stands
-
-    def reported(state: Any) -> None:
-        """What the last move did, as the seat saw it."""
-        if at["before"] is None:
-            return
-        before, round_before = at["before"]
-        at["shown"], at["rnd"] = report(state, seat, at["shown"], at["rnd"], say, names)
-        if state.round == round_before and not state.over:
-            for line in takes(state, before, seat):
-                say("  " + line)
+    at: dict[str, Any] = {"shown": 0, "rnd": 0, "started": False}  # where the report stands
 
     def watch(state: Any, m: dict[str, Any]) -> None:
-        if at["before"] is None:
+        if not at["started"]:
+            at["started"] = True
             say(f"{game.name}: {state.n} players, seen from seat {seat}")
             say(round_header(state, 0, seat))
-        reported(state)
+        at["shown"], at["rnd"] = report(state, seat, at["shown"], at["rnd"], say, names)
         if m["player"] == seat:
             say("")
             say(screen(state, seat))
-        at["before"] = (zone_counts(state), state.round)
 
     state = replay(game, rec, watch=watch)
-    reported(state)
+    report(state, seat, at["shown"], at["rnd"], say, names)
     if state.over:
         say(final_table(state, seat))
     return state

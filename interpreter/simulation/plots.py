@@ -105,7 +105,11 @@ def plot_run(stats: dict[str, Any], path: str) -> None:
 def plot_compare(runs: list[dict[str, Any]], path: str) -> None:
     """Several runs side by side: win rate and mean score per seat, game length, first player's lead."""
     fig, ax = _figure(2, 2)
-    labels = [f"{chr(65 + i)}: {r['ruleset']}" for i, r in enumerate(runs)]
+    counts = sorted({r["players"] for r in runs})
+    labels = [  # (an experiment's own label; its player count when the runs differ in it)
+        f"{chr(65 + i)}: {r.get('label') or r['ruleset']}" + (f", {r['players']}p" if len(counts) > 1 else "")
+        for i, r in enumerate(runs)
+    ]
     players = max(r["players"] for r in runs)
     width = 0.8 / len(runs)
     for i, run in enumerate(runs):
@@ -133,7 +137,7 @@ def plot_compare(runs: list[dict[str, Any]], path: str) -> None:
     ax[1][1].axhline(0, color="grey", linewidth=0.8)
     ax[1][1].set_xticks(range(len(runs)), [chr(65 + i) for i in range(len(runs))])
     ax[1][1].set(title="first player's round score lead (95% interval)", ylabel="points over the others' mean")
-    fig.suptitle(f"{runs[0]['players']} players, {runs[0]['games']} games each")
+    fig.suptitle(f"{', '.join(map(str, counts))} players, {runs[0]['games']} games each")
     fig.savefig(path)
 
 

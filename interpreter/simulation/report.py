@@ -292,6 +292,24 @@ def correct(rows: list[dict[str, Any]], runs: int) -> None:
                 diff.update(p_adjusted=p, correction="holm", significant=significant(p))
 
 
+def run_name(run: dict[str, Any]) -> str:
+    """A run by its experiment's label when it has one (`label:` in the file), else its ruleset's name."""
+    return run.get("label") or run["ruleset"]
+
+
+def experiment_blocks(runs: list[dict[str, Any]]) -> list[Block]:
+    """An experiment's runs side by side, one table per player count and line-up (the runs that
+    differ only in their rules), as `compare` sets rulesets side by side: its question in a table."""
+    groups: dict[tuple, list[dict[str, Any]]] = {}
+    for run in runs:
+        groups.setdefault((run["players"], tuple(run["agents"])), []).append(run)
+    out: list[Block] = []
+    for group in groups.values():
+        if len(group) > 1:
+            out += ["", *compare_blocks(group, comparison(group))]
+    return out
+
+
 def compare_text(runs: list[dict[str, Any]], rows: list[dict[str, Any]]) -> str:
     """The side-by-side table of `compare`, as plain text."""
     return plain(compare_blocks(runs, rows))
@@ -300,7 +318,7 @@ def compare_text(runs: list[dict[str, Any]], rows: list[dict[str, Any]]) -> str:
 def compare_blocks(runs: list[dict[str, Any]], rows: list[dict[str, Any]]) -> list[Block]:
     """The side-by-side table of `compare`; * marks a difference from the first ruleset that is significant."""
     base = runs[0]
-    names = [f"{chr(65 + i)}: {r['ruleset']}" for i, r in enumerate(runs)]
+    names = [f"{chr(65 + i)}: {run_name(r)}" for i, r in enumerate(runs)]
     out: list[Block] = [
         f"{base['players']} players, {plural(base['games'], 'game')} each, seed {base['seed']}, "
         f"agents {agents_text(base['agents'])}; the same seeds for every ruleset",

@@ -1,5 +1,6 @@
 """Moves in words, as a person at a seat reads them: one wording for the terminal's `play` and the
-browser table (``ruleset serve``). Each takes a move as records write it (``move_record``):
+browser table (``ruleset serve``); what the rules did between moves is worded beside it, in
+event_words.py. Each takes a move as records write it (``move_record``):
 
 - a card: ``play guard 1 to your discard``;
 - several cards at once: ``lay card 7 hearts, card 7 clubs to table``;
@@ -22,6 +23,27 @@ def card_name(card: dict[str, Any] | None) -> str:
     if card is None:
         return "a hidden card"
     return " ".join([card["type"], *(str(v) for k, v in card.items() if k != "type")])
+
+
+@cache
+def _order_keys(game: Any) -> dict[tuple, tuple]:
+    """Each kind of card's place in the declared order (`order cards by`, then the deck's order)."""
+    from ..engine.cards import signature
+
+    table = game.cards
+    keys: dict[tuple, tuple] = {}
+    for c, card in enumerate(table.json):
+        keys.setdefault(signature(card), (table.key[c], c))
+    return keys
+
+
+def held_order(game: Any, cards: list[dict[str, Any]]) -> list[int]:
+    """The positions of ``cards`` in the order a person holds them: by the ruleset's `order cards
+    by`, then as the deck lists them (a hand is shown so, at the terminal and the table)."""
+    from ..engine.cards import signature
+
+    keys = _order_keys(game)
+    return sorted(range(len(cards)), key=lambda i: keys.get(signature(cards[i]), ((), len(keys))))
 
 
 def seat_name(player: int, seat: int) -> str:
@@ -85,18 +107,3 @@ def move_words(game: Any, m: dict[str, Any], seat: int, players: int, kind: str 
 def move_text(game: Any, m: dict[str, Any], seat: int, players: int) -> str:
     """A move as seen by ``seat``: who, then the move in words."""
     return f"{seat_name(m['player'], seat)}: {move_words(game, m, seat, players)}"
-
-
-def event_text(game: Any, ev: dict[str, Any], seat: int, players: int) -> str:
-    """A reveal or a shuffle (engine/events.py) as ``seat`` saw it: ``revealed to all: card 7
-    hearts in hand of seat 2``, ``revealed to seat 1: a hidden card in stock``, ``stock shuffled
-    (12 cards)``."""
-    if "shuffle" in ev:
-        where = zone_label(game, ev["shuffle"]["zone"], ev["shuffle"]["index"], seat, players)
-        n = ev.get("count", len(ev.get("cards", ())))
-        return f"{where} shuffled ({n} card{'' if n == 1 else 's'})"
-    to = "all" if "to" not in ev else ", ".join(seat_name(p, seat) for p in ev["to"])
-    cards = "; ".join(
-        f"{card_name(x['card'])} in {zone_label(game, x['zone'], x['index'], seat, players)}" for x in ev["reveal"]
-    )
-    return f"revealed to {to}: {cards}"

@@ -42,7 +42,7 @@ class Table:
         self.game = game
         self.store = store
         self.seats: list[dict[str, Any]] = setup["seats"]
-        self.state = game.new_game(setup["players"], setup["seed"], setup["params"] or None)
+        self.state = game.new_game(setup["players"], setup["seed"], setup["params"] or None, narrate=True)
         self.bots = {
             p: make_agent(s["agent"], p, setup["seed"]) for p, s in enumerate(self.seats) if s["kind"] == "agent"
         }

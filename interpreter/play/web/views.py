@@ -9,13 +9,15 @@ once (the replay viewer).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from ...engine.moves import Move
 from ...engine.observe import offered_move, sees
-from ...text.move_words import event_text, move_text, move_words
-from ..terminal import derived, masked, own_zone_defines
+from ...engine.seat_log import round_log
+from ...text.event_words import entry_text, event_text
+from ...text.move_words import held_order, move_text, move_words
+from ...text.var_words import status_vars, var_label
+from ..terminal import deck_in_play, derived, masked, own_zone_defines
 
 SPECTATOR = -1  # sees what every seat sees: the public zones
 ALL = -2  # sees what any seat sees (the replay viewer's "all seats")
@@ -60,7 +62,10 @@ def zones_view(state: Any, seat: int, obs: dict[str, Any]) -> list[dict[str, Any
     for x in obs.get("shown", []):
         shown.setdefault((x["zone"], x["index"]), []).append(x["card"])
     out = []
-    for z, spec in enumerate(game.zones[: len(game.ir["zones"])]):
+    declared = len(game.ir["zones"])  # (then the decks' own zones: shown while cards are drawn from them)
+    for z, spec in enumerate(game.zones):
+        if z >= declared and not deck_in_play(state, z):
+            continue
         instances = []
         for inst, seen in zip(lay.instances[z], obs["zones"][spec.name], strict=True):
             item: dict[str, Any] = {"index": lay.number[inst], "owner": lay.owner[inst]}
@@ -69,6 +74,9 @@ def zones_view(state: Any, seat: int, obs: dict[str, Any]) -> list[dict[str, Any
                 if (spec.name, lay.number[inst]) in shown:
                     item["shown"] = shown[spec.name, lay.number[inst]]
             else:
+                if spec.visibility == "owner" and lay.owner[inst] == seat and not spec.piles:  # a hand, as held
+                    item["positions"] = held_order(game, seen)  # (each card's place in the zone: a move's)
+                    seen = [seen[i] for i in item["positions"]]
                 item["piles" if spec.piles else "cards"] = seen
                 item["count"] = sum(len(p) for p in seen) if spec.piles else len(seen)
                 if seen and spec.name in defined and mask is None:
@@ -138,19 +146,21 @@ def moves_view(state: Any, seat: int, moves: list[Move]) -> tuple[list[dict[str,
     return shown, chosen
 
 
-@cache
-def status_vars(game: Any) -> frozenset[str]:
-    """The per-player variables that `make` sets (statuses such as protected): shown by name when set."""
-    found, stack = set(), [game.ir]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            if node.get("do") == "make" and isinstance(node.get("var"), str):
-                found.add(node["var"])
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return frozenset(found)
+LOG_KEPT = 400  # the log entries a page is sent (the latest): a long game's first rounds scroll off
+
+
+def log_view(state: Any, seat: int) -> list[dict[str, Any]]:
+    """The game as the seat was told of it, in words (engine/seat_log.py, text/event_words.py),
+    the latest LOG_KEPT entries, each with its round's number; every seat at once for ALL, the
+    public's for SPECTATOR."""
+    who = None if seat == ALL else seat
+    out: list[dict[str, Any]] = []
+    for r in range(len(state.history) - 1, -1, -1):  # (the latest rounds first, as many as are kept)
+        texts = [entry_text(state.game, e, -1 if who is None else who, state.n) for e in round_log(state, who, r)]
+        out[:0] = [{"round": r + 1, "text": t} for t in texts if t is not None]
+        if len(out) >= LOG_KEPT:
+            return out[-LOG_KEPT:]
+    return out
 
 
 def asking_view(state: Any) -> dict[str, Any] | None:
@@ -181,7 +191,9 @@ def seat_view(state: Any, seat: int) -> dict[str, Any]:
         "totals": obs["totals"],
         "vars": obs["vars"],
         "statuses": sorted(status_vars(game)),
-        "hidden_vars": [v["name"] for v in game.ir["vars"] if v.get("visibility", "public") != "public"],
+        "hidden_vars": [v["name"] for v in game.ir["vars"] if v.get("visibility", "public") == "owner"],
+        "internal_vars": [v["name"] for v in game.ir["vars"] if v.get("visibility") == "hidden"],
+        "var_labels": {v["name"]: var_label(v["name"]) for v in game.ir["vars"]},
         "eliminated": obs["eliminated"],
         "shown": obs.get("shown", []),
         "asking": asking_view(state),
@@ -191,6 +203,7 @@ def seat_view(state: Any, seat: int) -> dict[str, Any]:
         "attributes": {name: info.get("kind", "text") for name, info in game.ir["attributes"].items()},
         "last_moves": [{**m, "text": move_text(game, m, seat, state.n)} for m in obs["last_moves"]],
         "events": [{**e, "text": event_text(game, e, seat, state.n)} for e in obs.get("events", [])],
+        "log": log_view(state, seat),
         "last_round": obs["last_round"],
         "over": state.over,
         "winners": state.winners() if state.over else [],

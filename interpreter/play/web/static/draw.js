@@ -90,7 +90,8 @@ export function drawInstance(zone, inst, view, seats, hooks) {
   if (inst.derived && inst.derived.length) box.append(el("p", { class: "derived" }, inst.derived.join(" · ")));
   const row = el("div", { class: "cards" });
   if (inst.cards) {
-    inst.cards.forEach((card, pos) => row.append(drawCard(card, view.attributes, hooks.cardAttrs(zone, inst, pos))));
+    // (a hand comes in the order a person holds it: each card's place in the zone, for its moves, in positions)
+    inst.cards.forEach((card, i) => row.append(drawCard(card, view.attributes, hooks.cardAttrs(zone, inst, inst.positions ? inst.positions[i] : i))));
   } else if (inst.piles) {
     let pos = 0;
     for (const pile of inst.piles) {
@@ -152,13 +153,28 @@ export function drawView(view, seats, hooks) {
     middle.length ? el("div", { class: "shared" }, middle) : null,
     me,
     lastRound(view, seats),
-    el(
-      "details",
-      { class: "log", open: true },
-      el("summary", {}, "last moves"),
-      el("ol", {}, view.last_moves.map((m) => el("li", {}, m.text))),
-    ),
+    gameLog(view),
   );
+}
+
+// The whole game as this seat was told of it, in words, round by round: scrolls, the latest at the bottom.
+function gameLog(view) {
+  const items = [];
+  let round = null;
+  for (const entry of view.log || []) {
+    if (entry.round !== round) {
+      round = entry.round;
+      items.push(el("li", { class: "log-round" }, `round ${round}`));
+    }
+    items.push(el("li", { "data-round": entry.round }, entry.text));
+  }
+  return el("details", { class: "log", open: true }, el("summary", {}, "what happened"), el("ol", {}, items));
+}
+
+// Scroll a drawn table's log to its latest entry (once the table is on the page).
+export function showLatest(root) {
+  const log = root.querySelector(".log ol");
+  if (log) log.scrollTop = log.scrollHeight;
 }
 
 const eliminated = (view, p) => (view.eliminated || []).includes(p);
@@ -167,20 +183,24 @@ function seatClass(view, p) {
   return "seat" + (view.current === p ? " turn" : "") + (eliminated(view, p) ? " out" : "");
 }
 
-// A counter's value; null is "none", or "?" for a private counter this seat may not see.
-const shownValue = (view, name, v) => (v === null || v === undefined ? ((view.hidden_vars || []).includes(name) ? "?" : "none") : String(v));
+// A counter's value: null is "none", or "?" for another seat's private counter this seat may not see.
+const shownValue = (view, name, v, p) =>
+  v === null || v === undefined ? ((view.hidden_vars || []).includes(name) && p !== view.seat ? "?" : "none") : String(v);
+const varLabel = (view, name) => (view.var_labels || {})[name] || name;
+// The counters a player may read: not the rules' own (hidden ones).
+const shownVars = (view) => Object.entries(view.vars || {}).filter(([name]) => !(view.internal_vars || []).includes(name));
 
 // Under a seat's name: out of the round, its statuses (protected), its own counters as the seat may see them.
 function seatNotes(view, p) {
   const notes = [];
   if (eliminated(view, p)) notes.push(el("span", { class: "badge out-badge" }, "out of the round"));
   const statuses = view.statuses || [];
-  for (const [name, value] of Object.entries(view.vars || {})) {
+  for (const [name, value] of shownVars(view)) {
     if (!Array.isArray(value)) continue;
     if (statuses.includes(name)) {
-      if (value[p]) notes.push(el("span", { class: "badge status", "data-status": name }, name));
+      if (value[p]) notes.push(el("span", { class: "badge status", "data-status": name }, varLabel(view, name)));
     } else {
-      notes.push(el("span", { class: "var", "data-var": name }, `${name} ${shownValue(view, name, value[p])}`));
+      notes.push(el("span", { class: "var", "data-var": name }, `${varLabel(view, name)} ${shownValue(view, name, value[p], p)}`));
     }
   }
   return notes.length ? el("div", { class: "notes" }, notes) : null;
@@ -188,9 +208,9 @@ function seatNotes(view, p) {
 
 // The game's own counters (not per player), as the seat may see them.
 function gameVars(view) {
-  const shared = Object.entries(view.vars || {}).filter(([, v]) => !Array.isArray(v));
+  const shared = shownVars(view).filter(([, v]) => !Array.isArray(v));
   if (!shared.length) return null;
-  return el("div", { class: "vars" }, shared.map(([name, v]) => el("span", { class: "var", "data-var": name }, `${name} ${shownValue(view, name, v)}`)));
+  return el("div", { class: "vars" }, shared.map(([name, v]) => el("span", { class: "var", "data-var": name }, `${varLabel(view, name)} ${shownValue(view, name, v)}`)));
 }
 
 function statusLine(view, seats) {

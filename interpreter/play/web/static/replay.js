@@ -1,5 +1,5 @@
 // The replay viewer (ruleset serve --replay FILE): a recorded game, step by step, as any seat or all.
-import { drawView, el, toast } from "./draw.js";
+import { drawView, el, showLatest, toast } from "./draw.js";
 
 export function showReplays(root, games) {
   document.getElementById("title").textContent = "replay";
@@ -45,6 +45,7 @@ function viewer(root, game) {
     counter.textContent = `step ${step} of ${steps}`;
     const seats = (game.agents || []).map((a) => ({ kind: "agent", agent: a }));
     board.replaceChildren(drawView(data.view, seats, { cardAttrs: () => ({}), decorate() {} }));
+    showLatest(board);
   }
   document.getElementById("links").replaceChildren(el("a", { href: `/rulebook/${game.game}`, target: "_blank" }, "rulebook"));
   root.replaceChildren(el("div", { class: "replay" }, controls, board));

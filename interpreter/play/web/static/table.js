@@ -1,5 +1,5 @@
 // A seat at a table: the server's state over a websocket; click a card, then its target; other choices are buttons.
-import { drawView, el, seatName, toast } from "./draw.js";
+import { drawView, el, seatName, showLatest, toast } from "./draw.js";
 
 export function showTable(root, token) {
   const title = document.getElementById("title");
@@ -144,6 +144,7 @@ export function showTable(root, token) {
     const mine = table.querySelector(".seat.me");
     if (mine) mine.after(moveButtons());
     root.replaceChildren(table);
+    showLatest(root);
   }
 
   function connect() {

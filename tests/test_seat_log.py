@@ -1,0 +1,115 @@
+"""One seat's log (engine/seat_log.py), worded once (text/event_words.py): what the rules did, told
+to the seats that may know it and, of a card, never to a seat its observation did not show it."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import interpreter
+from conftest import EXAMPLES, run_cli
+from interpreter.agents import SeatView, make_agents
+from interpreter.engine.cards import signature
+from interpreter.engine.events import SEEN
+from interpreter.engine.records import record
+from interpreter.engine.seat_log import round_log
+from interpreter.text.event_words import EVENT_WORDS, entry_text
+
+CLASSICS = {name: interpreter.load(EXAMPLES / "classics" / f"{name}.rules") for name in ("love_letter", "go_fish")}
+
+
+def _cards(node, out):
+    """Every card object (a dict with a type) in an observation or a log entry."""
+    if isinstance(node, dict):
+        if isinstance(node.get("type"), str):  # a card
+            out.add(signature(node))
+        for v in node.values():
+            _cards(v, out)
+    elif isinstance(node, list | tuple):
+        for v in node:
+            _cards(v, out)
+    return out
+
+
+@settings(max_examples=6)
+@given(seed=st.integers(0, 10_000), name=st.sampled_from(sorted(CLASSICS)))
+def test_no_seat_is_told_of_a_card_its_observation_never_showed_it(seed, name):
+    """A seeded classic played out at random, narrated: after every move, each card the seat's log
+    of the round names is one its observations have shown it (its zones, the cards shown to it,
+    the moves and reveals as it saw them, the deal)."""
+    game = CLASSICS[name]
+    n = 3
+    state = game.new_game(n, seed, narrate=True)
+    bots = make_agents(["random"] * n, n, seed)
+    seen: list[set] = [set() for _ in range(n)]
+    while not state.is_over:
+        for p in range(n):
+            _cards(state.observe(p), seen[p])
+            for entry in round_log(state, p, len(state.history) - 1):
+                named = _cards(entry, set())
+                assert named <= seen[p], (p, entry)
+                assert entry_text(game, entry, p, n) != ""
+        p = state.current_player
+        state.apply(bots[p].choose(SeatView(state, p)))
+
+
+LOVE = "tests/pinned/love_letter-4p-random_greedy_random_random.jsonl"
+
+
+def _replay_as(seat: int) -> list[str]:
+    r = run_cli("replay", LOVE, "--rules", "examples/classics/love_letter.rules", "--seat", str(seat))
+    assert r.returncode == 0, r.stderr
+    return [line.strip() for line in r.stdout.splitlines() if line.startswith("  ")]
+
+
+def test_replay_as_a_seat_tells_a_look_to_the_seat_that_looked_only_and_an_elimination_to_all():
+    """Love Letter's priest and baron: `you saw: CARD in hand of seat K` for the seat shown the
+    card, `seat J saw: a hidden card in hand of seat K` for the others (unless it is their hand);
+    an elimination and the deal are in every seat's log; the cards the rules move say where from."""
+    logs = {p: _replay_as(p) for p in range(4)}
+    for lines in logs.values():
+        assert lines[0].startswith("dealt: ") and "your hand " in lines[0]
+        assert any(line.endswith("is out of the round") or line == "you are out of the round" for line in lines)
+        for line in lines:
+            looked = re.fullmatch(r"(you|seat \d) saw: (.+) in (your hand|hand of seat \d)", line)
+            if looked:
+                hidden = looked.group(2) == "a hidden card"
+                assert hidden == (looked.group(1) != "you" and looked.group(3) != "your hand"), line
+    saw = [sum(line.startswith("you saw: ") for line in lines) for lines in logs.values()]
+    told = [sum(bool(re.match(r"seat \d saw: ", line)) for line in lines) for lines in logs.values()]
+    assert sum(saw) > 0 and all(s + t == saw[0] + told[0] for s, t in zip(saw, told, strict=True))
+
+
+def test_every_kind_of_event_has_its_words_and_a_narrated_game_records_as_any_other():
+    """A new kind of event is one entry in events.SEEN and one in event_words.EVENT_WORDS; the
+    narration is for people: a narrated game plays, and records, byte for byte as one that is not
+    (a greedy seat, which reads its observation and samples, included)."""
+    assert set(SEEN) == set(EVENT_WORDS)
+    for game, players in ((CLASSICS["love_letter"], 4), (interpreter.load(EXAMPLES / "low-hand.rules"), 4)):
+        recs = []
+        for narrate in (False, True):
+            state = game.new_game(players, 7, narrate=narrate)
+            bots = make_agents(["greedy"] + ["random"] * (players - 1), players, 7)
+            while not state.is_over:
+                p = state.current_player
+                state.apply(bots[p].choose(SeatView(state, p)))
+            recs.append(record(state))
+        assert recs[0] == recs[1]
+
+
+def test_the_screen_words_variables_and_hides_the_rules_own():
+    """`deck_out` is `deck out`, a none is `none` (not `?`, which says hidden), a status names the
+    seats it holds for; a `hidden` variable is never on the screen, another seat's private one is `?`."""
+    from interpreter.play.terminal import screen
+
+    text = (EXAMPLES / "classics" / "love_letter.rules").read_text()
+    text = text.replace("var deck_out per round = 0", "var deck_out per round, hidden = 0")
+    text += "\nvar secret_bid per player, owner sees = 3\n"
+    game = interpreter.loads(text, "love_letter.rules")
+    state = game.new_game(2, 1)
+    lines = screen(state, 0).splitlines()
+    (line,) = [x for x in lines if x.startswith("variables: ")]
+    assert line == "variables: starter none; secret bid: you 3, seat 1 ?"
+    assert "deck out" not in line and "deck_out" not in screen(state, 0)
