@@ -239,9 +239,7 @@ class Game:
         self.check_players(players)
         if not 0 <= dealer < players:
             raise PlayError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer}")
-        return State(
-            self, players, seed, self.param_values(players, params), deals, dealer, shuffles, chance, narrate
-        )
+        return State(self, players, seed, self.param_values(players, params), deals, dealer, shuffles, chance, narrate)
 
 
 @cache
