@@ -18,6 +18,7 @@ from typing import Any
 
 from ..engine.cards import signature
 from ..engine.records import find_move, find_set
+from ..engine.zones import sees
 
 
 class Belief:
@@ -45,12 +46,9 @@ class Belief:
             memory.update(key=key, exclusions=set(), deals=[])
         self.memory = memory
         self.exclusions: set[tuple[int, int]] = memory["exclusions"]
-        self.visible = [
-            inst
-            for inst in range(self.lay.size)
-            if (spec := game.zones[self.lay.zone_of[inst]]).visibility == "public"
-            or (spec.visibility == "owner" and self.lay.owner[inst] == self.seat)
-        ]
+        # the places the seat sees (an `others see` zone: every seat's but its own, which is
+        # sampled as any hidden place is)
+        self.visible = [inst for inst in range(self.lay.size) if sees(game, self.lay, inst, self.seat)]
         # the zones each deck's cards may be dealt to: its own, the deal lines' and their rests'
         self.deck_zones: dict[int, set[int]] = {}
         for d, name in enumerate(game.cards.deck_names):
@@ -392,8 +390,7 @@ class Belief:
                 # a card drawn unseen may sit in the seat's own zone in this sample; the end fixes those
                 c
                 for c in self.ids_of[k]
-                if self.lay.owner[state.loc[c]] == self.seat
-                and game.zones[self.lay.zone_of[state.loc[c]]].visibility == "owner"
+                if self.lay.owner[state.loc[c]] == self.seat and sees(game, self.lay, state.loc[c], self.seat)
             ]
             if not mine or not there:
                 return None

@@ -13,10 +13,11 @@ from .zones import sees
 def observe(state: Any, seat: int) -> dict[str, Any]:
     """The observation of ``seat``: nothing hidden from that seat is in it.
 
-    A zone instance shows its cards when it is public, or when the seat owns it and its owner
-    sees it; otherwise only how many cards it holds. Moves not yet revealed (a simultaneous
-    phase) are not applied to the state and so are not shown. Zones declared `revealed when
-    scored` are shown whole, as they were at scoring, in ``last_round`` once the round is scored.
+    A zone instance shows its cards when the seat sees it (zones.sees: public; the seat's own
+    with `owner sees`; another seat's with `others see`); otherwise only how many cards it
+    holds. Moves not yet revealed (a simultaneous phase) are not applied to the state and so are
+    not shown. Zones declared `revealed when scored` are shown whole, as they were at scoring, in
+    ``last_round`` once the round is scored.
     """
     game, lay, cards = state.game, state.layout, state.game.cards.json
     zones: dict[str, Any] = {}
@@ -24,8 +25,7 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
         views = []
         for inst in lay.instances[z]:
             content = state.zones[inst]
-            visible = spec.visibility == "public" or (spec.visibility == "owner" and lay.owner[inst] == seat)
-            if not visible:
+            if not sees(game, lay, inst, seat):
                 views.append({"count": len(state.zone_cards(inst))})
             elif spec.piles:
                 views.append([[cards[c] for c in pile] for pile in content])

@@ -45,6 +45,8 @@ def _why(name: str, zone: dict[str, Any] | None) -> str:
         return f"'{name}' is a deck's own zone, which nobody sees"
     if zone.get("visibility") == "hidden":
         return f"'{name}' is hidden: nobody sees its cards, its owner neither"
+    if zone.get("visibility") == "others":
+        return f"'{name}' is seen by the others (`others see`), not by its owner"
     return f"nobody owns the shared zone '{name}' to see its cards"
 
 

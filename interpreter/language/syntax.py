@@ -168,7 +168,8 @@ class ToAst(Transformer):
         tok = c[0]
         if tok.type == "INT":
             return int(tok)
-        return {"PER_PLAYER": "per_player", "OWNER_SEES": "owner"}.get(tok.type, tok.type.lower())
+        words = {"PER_PLAYER": "per_player", "OWNER_SEES": "owner", "OTHERS_SEE": "others"}
+        return words.get(tok.type, tok.type.lower())
 
     # a round
     def round(self, meta, c):

@@ -53,7 +53,12 @@ INDENT = "  "
 # written last, `count hand`, could take the `where` meant for an enclosing one).
 OPS, WHERE = "ops", "where"
 NOTHING: frozenset[str] = frozenset()
-ZONE_WORDS = {"per_player": "per player", "owner": "owner sees", "revealed": "revealed when scored"}
+ZONE_WORDS = {
+    "per_player": "per player",
+    "owner": "owner sees",
+    "revealed": "revealed when scored",
+    "others": "others see",
+}
 SECTIONS = (Cards, Zones, Round, GameSection)
 
 # ---- expressions -----------------------------------------------------------------------------

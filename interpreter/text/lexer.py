@@ -124,6 +124,8 @@ OPTIONS = (
     "counterclockwise",
     "partners across",
     "partners adjacent",
+    # issue 30 (who sees what)
+    "others see",
 )
 CONSTANTS = ("none", "empty")
 

@@ -32,6 +32,7 @@ VISIBILITY = {
     "public": "face up: everyone sees it",
     "owner": "only its owner sees it",
     "hidden": "face down: nobody sees it",
+    "others": "everyone but its owner sees it (held facing out)",
 }
 
 
