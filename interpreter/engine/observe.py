@@ -171,7 +171,8 @@ def seen_move(state: Any, seat: int, p: int, m: Any) -> dict[str, Any]:
 def offered_move(state: Any, seat: int, move: Any) -> dict[str, Any]:
     """A legal move of ``seat`` as that seat may read it: as records write it, but every card the
     seat's observation does not show where it lies now (unseen.card_seen) is None; a card move's
-    unseen card also names the zone instance it is taken from, ``"from": {"zone", "index"}``. The
+    unseen card also names the zone instance it is taken from, ``"from": {"zone", "index"}``, and a
+    move `card at place` its place there, ``"place"`` (from 0). The
     compiler refuses choices among unseen cards (unseen.py): this is what keeps a seat from being
     told of one all the same (a blind move's card, or any the engine may offer)."""
     game, lay = state.game, state.layout
@@ -181,6 +182,8 @@ def offered_move(state: Any, seat: int, move: Any) -> dict[str, Any]:
             inst = state.loc[move.card]
             out["card"] = None
             out["from"] = {"zone": game.zones[lay.zone_of[inst]].name, "index": lay.number[inst]}
+            if game.moves[move.rule].at_place:  # `card at place`: which place of the zone, from 0
+                out["place"] = state.zone_cards(inst).index(move.card)
     elif "cards" in out:  # several cards
         out["cards"] = [
             c if card_seen(state, seat, x) else None for c, x in zip(out["cards"], move.target.cards, strict=True)

@@ -250,6 +250,7 @@ class Move:
     guards: tuple[Guard, ...]
     span: Span
     choice: Choice | None = None  # None: a card from ``from_zone`` to ``to_zone``
+    at_place: bool = False  # `card at place`: the card is chosen by its place in the zone (issue 30)
 
 
 @dataclass(frozen=True)

@@ -201,6 +201,10 @@ class ToAst(Transformer):
         guards = tuple(g for g in c[3:] if isinstance(g, Guard))
         return Move(str(c[0]), str(c[1]), str(c[2]), guards, self._s(meta))
 
+    def place_move(self, meta, c):  # [issue 30] `move NAME card at place from ZONE to ZONE`
+        guards = tuple(g for g in c[4:] if isinstance(g, Guard))
+        return Move(str(c[0]), str(c[2]), str(c[3]), guards, self._s(meta), at_place=True)
+
     def choice_move(self, meta, c):
         guards = tuple(g for g in c[2:] if isinstance(g, Guard))
         return Move(str(c[0]), "", "", guards, self._s(meta), c[1] or Choice("pass"))

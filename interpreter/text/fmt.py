@@ -485,7 +485,8 @@ class Printer:
         match x:
             case Move():
                 if x.choice is None:
-                    self.line(depth, f"move {x.name} card from {x.from_zone} to {x.to_zone}", x.span.line)
+                    place = " at place" if x.at_place else ""
+                    self.line(depth, f"move {x.name} card{place} from {x.from_zone} to {x.to_zone}", x.span.line)
                 else:
                     self.line(depth, f"move {x.name}{choice_text(x.choice)}", x.span.line)
                 self.open_block()

@@ -126,6 +126,7 @@ OPTIONS = (
     "partners adjacent",
     # issue 30 (who sees what)
     "others see",
+    "at place",
 )
 CONSTANTS = ("none", "empty")
 

@@ -73,6 +73,8 @@ def move_words(game: Any, m: dict[str, Any], seat: int, players: int, kind: str 
     where = zone_label(game, m["to"]["zone"], m["to"]["index"], seat, players)
     if "from" in m:  # a card the seat does not see, taken from a pile: the pile, never the card
         source = zone_label(game, m["from"]["zone"], m["from"]["index"], seat, players)
+        if "place" in m and not m.get("card"):  # `card at place`: the place (counted from 1), never the card
+            return f"{m['move']} the card at place {m['place'] + 1} of {source} to {where}"
         return f"{m['move']} {card_name(m['card']) if m.get('card') else 'a card'} from {source} to {where}"
     return f"{m['move']} {card_name(m.get('card'))} to {where}"
 

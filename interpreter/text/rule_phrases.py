@@ -259,7 +259,8 @@ def move(m: dict[str, Any], ctx: Ctx) -> str:
     if "choice" in m:
         return f"{human(m['name'])}: {choice_words(m['choice'], ctx)}"
     src, dst = ctx.zones.get(m["from"], {}), ctx.zones.get(m["to"], {})
-    return f"{human(m['name'])}: a card from {_zone_ref(m['from'], src)} to {_zone_ref(m['to'], dst, 'a')}"
+    which = "the card at a place the player chooses" if m.get("at_place") else "a card"
+    return f"{human(m['name'])}: {which} from {_zone_ref(m['from'], src)} to {_zone_ref(m['to'], dst, 'a')}"
 
 
 def _zone_ref(name: str, z: dict[str, Any], article: str = "the") -> str:
