@@ -165,7 +165,7 @@ class Belief:
         self._unseen_choices(state, obs["current"])
         if state.is_over or state.current_player != obs["current"] or game.phases[state.phase].name != obs["phase"]:
             return None
-        if not self._reconcile(state, seen) or not self._shown(state, seen):
+        if not self._reconcile(state, seen) or not self._shown(state, seen) or not self._told(state, seen):
             return None
         state.vars = [
             _merge(known, mine) for known, mine in zip((obs["vars"][n] for n, *_ in game.vars), state.vars, strict=True)
@@ -232,6 +232,56 @@ class Belief:
         """Make the hidden places hold the cards shown or revealed to the seat (`show ... to`,
         `reveal`) that are still where it saw them."""
         return self._hold(state, self.obs.get("shown", ()), seen)
+
+    def _told(self, state: Any, seen: set[int]) -> bool:
+        """Make the places the seat was told of (`tell`: the observation's ``told``, by place) hold
+        cards of the values told: a card that differs trades places with an unseen one that fits
+        (of its deck, from a hidden place no fact is about). The sample's facts of the seat are
+        then the observed ones, about the cards now there (engine/knowledge.py)."""
+        told = self.obs.get("told")
+        if not told:
+            return True
+        game, lay = self.game, self.lay
+        attrs, deck_of = game.cards.attrs, game.cards.deck_of
+        wanted: dict[tuple[int, int], dict[str, Any]] = {}
+        for x in told:
+            inst = lay.instances[game.zone_index[x["zone"]]][x["index"]]
+            wanted.setdefault((inst, x["place"]), {})[x["attr"]] = x["value"]
+        held = {}
+        for inst, place in wanted:
+            cards = state.zone_cards(inst)
+            if place >= len(cards):
+                return False
+            held[inst, place] = cards[place]
+        fixed = set(held.values())
+        visible = set(self.visible)
+        pool = [c for ids in self.ids_of.values() for c in ids]
+        for where, values in wanted.items():
+            c = held[where]
+            if all(attrs[a][c] == v for a, v in values.items()):
+                continue
+            other = next(
+                (
+                    d
+                    for d in pool
+                    if d not in fixed
+                    and d not in seen
+                    and deck_of[d] == deck_of[c]
+                    and all(attrs[a][d] == v for a, v in values.items())
+                    and state.loc[d] not in visible
+                    and not game.zones[lay.zone_of[state.loc[d]]].piles
+                ),
+                None,
+            )
+            if other is None:
+                return False
+            self._swap(state, c, other)
+            fixed.add(other)
+            held[where] = other
+        seat = self.seat
+        mine = tuple((seat, held[i, p], i, a, v) for (i, p), values in wanted.items() for a, v in values.items())
+        state.told = (*(f for f in state.told if f[0] != seat), *mine)
+        return True
 
     def _hold(self, state: Any, cards: Any, seen: set[int], amid: bool = False) -> bool:
         """Make each zone instance named hold its card (``{"card", "zone", "index"}``; a card None
@@ -359,6 +409,9 @@ class Belief:
             and mv.target in targets
             and (kind[mv.card] == k if k is not None else mv.card not in seen)
         ]
+        if "place" in m and found:  # a move `card at place`: that place, when the sample allows it
+            placed = [mv for mv in found if state.zone_cards(state.loc[mv.card]).index(mv.card) == m["place"]]
+            found = placed or found
         if not found and k is None and "to" not in m:  # an asked card, unseen: maybe one seen before
             found = [mv for mv in state.legal_moves() if mv.rule in rules and mv.target in targets]
         return found[self.rng.randrange(len(found))] if found else None

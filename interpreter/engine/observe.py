@@ -6,6 +6,7 @@ from typing import Any
 
 from .choices import describe_choice, describe_move
 from .events import event_record
+from .knowledge import told_view
 from .unseen import card_seen
 from .zones import sees
 
@@ -35,6 +36,8 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
     last = state.history[-1]["moves"] if state.history else []
     revealed = unrevealed_removed(last, state.pending) if state.pending else last
     moves = [seen_move(state, seat, p, m) for p, m in revealed]
+    if state.history and "places" in state.history[-1]:
+        _placed(moves, revealed, last, state.history[-1]["places"])
     return {
         "seat": seat,
         "players": state.n,
@@ -55,7 +58,19 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
         "eliminated": sorted(state.out),
         "shown": shown_view(state, seat),
         "events": events_view(state, seat),
+        **({"told": told_view(state, seat)} if state.told else {}),
     }
+
+
+def _placed(moves: list[dict[str, Any]], revealed: list, last: list, places: dict[int, int]) -> None:
+    """Give each move `card at place` seen its place (every seat sees which place was played)."""
+    j = 0
+    for seen, pm in zip(moves, revealed, strict=True):
+        while last[j] is not pm:
+            j += 1
+        if j in places:
+            seen["place"] = places[j]
+        j += 1
 
 
 def events_view(state: Any, seat: int) -> list[dict[str, Any]]:

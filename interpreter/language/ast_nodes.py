@@ -79,6 +79,8 @@ def unparse(e: Any) -> str:
             return f"{a[0]} seats {a[1]} of {a[2]}"
         case "across":
             return f"across {a[0]}"
+        case "known":  # (issue 30)
+            return f"known {a[0]} of {a[1]} to {a[2]}"
     return f"{e.op}({', '.join(map(str, a))})"
 
 

@@ -16,6 +16,7 @@ from .resolve_collections import CollectionsResolver
 from .resolve_declarations import DeclarationsResolver
 from .resolve_exprs import ExprResolver
 from .resolve_flow import FlowResolver
+from .resolve_knowledge import KnowledgeResolver
 from .resolve_names import NamesResolver
 from .resolve_rules import RulesResolver
 from .resolve_scoring import ScoringResolver
@@ -38,6 +39,7 @@ class Resolver(
     CollectionsResolver,
     FlowResolver,
     ValuesResolver,
+    KnowledgeResolver,
 ):
     """Resolves one Program into IR; holds the symbol tables. Each construct is resolved by a
     mixin of its own: cards (resolve_cards.py), zones and deals (resolve_zones.py), parameters,

@@ -232,6 +232,8 @@ class RulesResolver:
                 return {"do": "next", "player": self.expr(a[0], scope, PLAYER)}
             case "pay" | "show" | "reveal" | "shuffle" | "swap" | "eliminate" | "make":
                 return self._power(eff, scope)
+            case "tell":  # (issue 30) resolve_knowledge.py
+                return self._tell(eff, scope)
             case "if":
                 cond = self.expr(a[0], scope, BOOL)
                 return {

@@ -311,6 +311,9 @@ class ToAst(Transformer):
     def swap(self, meta, c):
         return Effect("swap", (c[0], c[1]), self._s(meta))
 
+    def tell(self, meta, c):  # [issue 30] tell P ATTR of CARDS
+        return Effect("tell", (c[0], str(c[1]), c[2]), self._s(meta))
+
     def eliminate(self, meta, c):
         return Effect("eliminate", (c[0],), self._s(meta))
 
@@ -401,6 +404,9 @@ class ToAst(Transformer):
 
     def seats_from(self, meta, c):  # 2 seats left of dealer
         return self._e("seats_from", meta, c[0], str(c[1]), c[2])
+
+    def known(self, meta, c):  # [issue 30] known ATTR of CARD to P
+        return self._e("known", meta, str(c[1]), c[2], c[3])
 
     def across(self, meta, c):  # across player
         return self._e("across", meta, c[0])

@@ -172,6 +172,10 @@ def _ex(e: Any) -> tuple[str, int, frozenset[str]]:
         case "across":  # across dealer
             of, tail = _wrap(a[0], 9)
             return f"across {of}", 9, tail
+        case "known":  # (issue 30) known color of card to owner
+            card, _ = _wrap(a[1], 9)
+            who, tail = _wrap(a[2], 9)
+            return f"known {a[0]} of {card} to {who}", 9, tail
     raise ValueError(f"no canonical form for expression {e.op}")
 
 
@@ -294,6 +298,8 @@ def _effect_head(eff: Effect) -> str:
             return f"swap {expression(a[0])} with {expression(a[1])}"
         case "eliminate":
             return f"eliminate {expression(a[0])}"
+        case "tell":  # (issue 30) tell target color of cards in hand of target where ...
+            return f"tell {_wrap(a[0], 9)[0]} {a[1]} of {expression(a[2])}"
         case "make":
             return f"make {_wrap(a[0], 9)[0]} {a[1]}" + (" until their next turn" if a[2] else "")
         case "ask":  # ask player to choose target player

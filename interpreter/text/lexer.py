@@ -45,6 +45,8 @@ RULES = (
     "resolve",
     "at",
     "ask",
+    # issue 30 (knowledge about cards)
+    "tell",
 )
 WORDS = (
     "if",
@@ -98,6 +100,8 @@ WORDS = (
     "partner",
     "seat",
     "seats",
+    # issue 30 (knowledge about cards)
+    "known",
     "left",
     "right",
     "across",

@@ -83,6 +83,12 @@ def effect(eff: dict[str, Any], ctx: Ctx) -> str:
             return f"Shuffle {say(eff['zone'], ctx)}: its cards in a random order, where each lies unknown to all."
         case "swap":  # swap hand of player with hand of target
             return f"Swap the cards of {say(eff['what'], ctx)} with those of {say(eff['with'], ctx)}."
+        case "tell":  # (issue 30) tell target color of cards in hand of target where ...
+            seat = say(eff["to"], ctx)
+            return (
+                f"Tell {seat} the {human(eff['attr'])} of {_moved(eff['what'], ctx)}, without showing them; "
+                "known while each stays in its zone."
+            )
         case "eliminate":  # eliminate target
             return f"{_cap(say(eff['player'], ctx))} is eliminated: no more moves this round."
         case "make":  # make player protected until their next turn
