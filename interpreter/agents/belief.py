@@ -443,7 +443,8 @@ class Belief:
                 # a card drawn unseen may sit in the seat's own zone in this sample; the end fixes those
                 c
                 for c in self.ids_of[k]
-                if self.lay.owner[state.loc[c]] == self.seat and sees(game, self.lay, state.loc[c], self.seat)
+                if self.lay.owner[state.loc[c]] == self.seat
+                and game.zones[self.lay.zone_of[state.loc[c]]].visibility == "owner"
             ]
             if not mine or not there:
                 return None

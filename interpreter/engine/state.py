@@ -422,6 +422,8 @@ class State:
             zones[t].append(c)
         loc[c] = t
         self.played_by[c] = p
+        if self.told and src != t:  # what a seat was told of the card goes as it leaves its zone
+            self.told = dropped(self.told, (c,))
         self.cache.clear()
         for trig in game.triggers[rule_index]:
             try:
