@@ -177,11 +177,14 @@ def test_what_was_told_follows_the_card_within_its_zone_and_goes_when_it_leaves(
 
 def test_known_reads_what_a_seat_was_told(hints):
     state = hands(hints, [[("red", 1), ("blue", 2)], [("green", 1), ("green", 2)]])
-    choose(state, "hint_color", value="red")
-    # seat 0's red was told: a second red hint tells nothing new, so seat 0 cannot be its target
+    choose(state, "hint_color", value="red")  # seat 1 tells seat 0 of its red
     choose(state, "whom", value=0)
-    state.apply([m for m in state.legal_moves() if state.describe(m)["move"] == "hint_rank"][0])
-    assert all(state.describe(m)["value"] != 0 for m in state.legal_moves() if state.describe(m)["move"] == "whom")
+    choose(state, "hint_rank", value=1)  # seat 0 tells seat 1 of its 1
+    choose(state, "whom", value=1)
+    hints_left = state.observe(1)["vars"]["hints"]
+    # seat 0's red is known to it: a second red hint would tell nothing new (`known ... is none`)
+    choose(state, "hint_color", value="red")
+    assert state.current_player == 0 and state.observe(0)["vars"]["hints"] == hints_left
 
 
 def test_the_sampler_gives_the_seat_only_worlds_that_agree_with_what_it_was_told(hints):
@@ -203,13 +206,21 @@ def test_the_sampler_gives_the_seat_only_worlds_that_agree_with_what_it_was_told
     assert len(colors) > 1  # the untold place is any color
 
 
-def test_a_new_round_forgets_what_was_told(hints):
-    state = hands(hints, [[("red", 1), ("blue", 2)], [("green", 1), ("green", 2)]])
-    choose(state, "hint_color", value="red")
-    choose(state, "whom", value=0)
-    assert state.told
-    nxt = position(hints, 2, {"hand": [[c("red", 1)], [c("green", 1)]]}, {"goal": 2})
-    assert nxt.told == () and "told" not in nxt.observe(0)
+def test_a_new_round_forgets_what_was_told():
+    moves = (
+        "    move hint\n"
+        "    move play card at place from hand to rows\n"
+        "    after hint\n"
+        "      tell left of player color of hand of left of player\n"
+    )
+    text = rules(moves=moves).replace("rounds 1", "rounds 2").replace(">= 4", ">= 2")
+    game = interpreter.loads(text, "t.rules")
+    state = game.new_game(2, 4)
+    choose(state, "hint")  # seat 1 tells seat 0 the colors of its whole hand
+    assert len(state.observe(0)["told"]) == 3 and state.observe(1)["told"] == []
+    while state.round == 0:
+        choose(state, "play")
+    assert state.told == () and "told" not in state.observe(0)
 
 
 # ---- unions of zones --------------------------------------------------------------------------
