@@ -16,7 +16,8 @@ from interpreter.agents.belief import Belief
 from interpreter.engine.observe import offered_move
 from interpreter.engine.records import find_move, record
 from interpreter.errors import RulesetError
-from interpreter.play.web.views import moves_view
+from interpreter.play.terminal import screen
+from interpreter.play.web.views import moves_view, seat_view
 from interpreter.text.move_words import move_words
 
 HINTS = ROOT / "examples" / "hints.rules"
@@ -157,6 +158,9 @@ def test_a_hint_tells_its_player_by_place_and_nobody_else(hints):
     ]
     assert state.observe(1)["told"] == []
     assert state.observe(0)["zones"]["hand"][0] == {"count": 3}  # told, not shown
+    assert "told you: card 1 of your hand: color red; card 3 of your hand: color red" in screen(state, 0)
+    hand = next(z for z in seat_view(state, 0)["zones"] if z["name"] == "hand")["instances"][0]
+    assert hand["told"] == ["card 1: color red", "card 3: color red"] and "cards" not in hand
 
 
 def test_what_was_told_follows_the_card_within_its_zone_and_goes_when_it_leaves(hints):

@@ -18,7 +18,7 @@ from ..engine.expr_analysis import zone_pure
 from ..engine.observe import offered_move, seen_move, sees
 from ..engine.unseen import card_seen
 from ..errors import Span, plural, source_line
-from ..text.move_words import card_name, event_text, move_text, move_words, seat_name, zone_label
+from ..text.move_words import card_name, event_text, move_text, move_words, seat_name, told_words, zone_label
 
 HELP = "type a move's number or a card's name; ? shows the rules of this phase; q quits"
 
@@ -158,6 +158,8 @@ def screen(state: Any, seat: int) -> str:
                 for x in obs["shown"]
             )
         )
+    if obs.get("told"):  # what this seat was told of cards it does not see (`tell`), by place
+        lines.append("told you: " + "; ".join(told_words(game, x, seat, state.n) for x in obs["told"]))
     if obs["eliminated"]:
         lines.append("eliminated this round: " + ", ".join(seat_name(p, seat) for p in obs["eliminated"]))
     if obs["last_moves"]:

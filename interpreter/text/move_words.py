@@ -79,6 +79,12 @@ def move_words(game: Any, m: dict[str, Any], seat: int, players: int, kind: str 
     return f"{m['move']} {card_name(m.get('card'))} to {where}"
 
 
+def told_words(game: Any, x: dict[str, Any], seat: int, players: int) -> str:
+    """A fact told to a seat (observation ``told``), by place: ``card 2 of your hand is red``."""
+    where = zone_label(game, x["zone"], x["index"], seat, players)
+    return f"card {x['place'] + 1} of {where}: {x['attr']} {x['value']}"
+
+
 def move_text(game: Any, m: dict[str, Any], seat: int, players: int) -> str:
     """A move as seen by ``seat``: who, then the move in words."""
     return f"{seat_name(m['player'], seat)}: {move_words(game, m, seat, players)}"
