@@ -3,14 +3,14 @@ in exactly one zone. Moves are tuples ``(move rule index, card id, target zone i
 listed by ``legal_moves`` in a fixed order: move rules as declared, then cards in their
 zone's order, then target instances by index.
 
-Why one module of about 690 lines (over the house's 600): State is one class on purpose. Its
+Why one module of about 700 lines (over the house's 600): State is one class on purpose. Its
 slots and the loop that changes them (apply -> _perform -> _advance -> _next_phase ->
 _start_round) are the hot path of every move of every game, search and checking playout; kept
 together, that loop reads as one piece beside the slots it writes, and copy() copies exactly
 State.__slots__. A mixin holding half the methods would split each slot from the code that keeps
 it consistent, for no gain in speed or clarity. The work it delegates already lives beside it:
-deal.py, turns.py, scoring.py, observe.py, card_sets.py, choices.py and flow.py (which also keeps
-what is left to run while an ask waits: the flow's steps here are its frames).
+deal.py, turns.py, scoring.py, observe.py, card_sets.py, choices.py, knowledge.py and flow.py
+(which also keeps what is left to run while an ask waits: the flow's steps here are its frames).
 """
 
 from __future__ import annotations
