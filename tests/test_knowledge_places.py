@@ -278,3 +278,27 @@ def test_diff_names_a_move_made_by_place(tmp_path):
     b.write_text(rules())
     out = run_cli("diff", str(a), str(b)).stdout
     assert "place" in out and "everyone but its owner" in out
+
+
+def test_a_table_journals_a_move_by_its_place_and_resumes_that_very_card(tmp_path):
+    from interpreter.play.web.catalogue import Catalogue
+    from interpreter.play.web.store import TableStore
+    from interpreter.play.web.tables import Tables
+
+    store = TableStore(tmp_path)
+    try:
+        tables = Tables(Catalogue([str(HINTS)], store.uploads), store)
+        table = tables.create(
+            {"rules": "file/0", "players": 2, "seed": 3, "params": {}, "seats": [{"kind": "human"}] * 2}
+        )
+        seat = table.state.current_player
+        offered = table.message(seat)["moves"]
+        index = next(i for i, m in enumerate(offered) if m.get("place") == 1)
+        assert offered[index]["card"] is None and "card at place 2" in offered[index]["label"]
+        table.choose(seat, index, table.version)
+        table.pump()
+        path = tmp_path / "tables" / table.id / "moves.jsonl"
+        line = json.loads(path.read_text().splitlines()[0])
+        assert line["place"] == 1 and line["card"] is not None
+    finally:
+        store.close_all()
