@@ -158,7 +158,9 @@ def test_a_hint_tells_its_player_by_place_and_nobody_else(hints):
     ]
     assert state.observe(1)["told"] == []
     assert state.observe(0)["zones"]["hand"][0] == {"count": 3}  # told, not shown
-    assert "told you: card 1 of your hand: color red; card 3 of your hand: color red" in screen(state, 0)
+    text = screen(state, 0)
+    assert "told you: card 1 of your hand: color red; card 3 of your hand: color red" in text
+    assert "your hand: 3 cards, facing out: the others see them, you do not" in text
     hand = next(z for z in seat_view(state, 0)["zones"] if z["name"] == "hand")["instances"][0]
     assert hand["told"] == ["card 1: color red", "card 3: color red"] and "cards" not in hand
 

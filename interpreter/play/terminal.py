@@ -131,7 +131,9 @@ def screen(state: Any, seat: int) -> str:
         for inst, view in zip(lay.instances[z], views, strict=True):
             label = zone_label(game, name, lay.number[inst], seat, state.n)
             if isinstance(view, dict):
-                lines.append(f"{label}: {plural(view['count'], 'card')}, hidden")
+                facing_out = game.zones[z].visibility == "others" and lay.owner[inst] == seat  # (`others see`)
+                how = "facing out: the others see them, you do not" if facing_out else "hidden"
+                lines.append(f"{label}: {plural(view['count'], 'card')}, {how}")
                 continue
             if game.zones[z].piles:
                 text = " | ".join(", ".join(card_name(c) for c in pile) for pile in view) or "empty"
