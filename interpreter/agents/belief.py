@@ -193,6 +193,9 @@ class Belief:
         leave that place with another card holding its part."""
         game, lay, kind = self.game, self.lay, self.game.cards.kind
         visible = set(self.visible)
+        for inst in range(lay.size):  # (issue 30) the seat's own hand held facing out: what the sample put
+            if lay.owner[inst] == self.seat and game.zones[lay.zone_of[inst]].visibility == "others":
+                seen.difference_update(state.zone_cards(inst))  # there the seat never saw, whatever it saw before
         for name, views in self.obs["zones"].items():
             z = game.zone_index[name]
             if game.zones[z].piles:
@@ -225,7 +228,10 @@ class Belief:
                         )
                     if other is None:
                         return False
-                    self._swap(state, content[i], other)
+                    wrong = content[i]
+                    self._swap(state, wrong, other)
+                    if game.zones[z].visibility == "others":  # (issue 30) another's hand held facing out:
+                        seen.discard(wrong)  # the seat saw that card there in this sample only
         return True
 
     def _shown(self, state: Any, seen: set[int]) -> bool:
@@ -420,7 +426,9 @@ class Belief:
         """Swap unseen cards so that the observed move becomes legal; learn what the mover lacked."""
         if "cards" in m:
             return self._repair_set(state, m, seen)
-        if m.get("card") is None:  # (a hidden card, or a choice: nothing to swap)
+        if "card" not in m and "from" not in m:  # a choice: maybe it reads the seat's own unseen cards
+            return self._repair_mine(state, m, seen)
+        if m.get("card") is None:  # (a hidden card: nothing to swap)
             return None
         game, lay, p = self.game, self.lay, m["player"]
         if "to" in m:
@@ -448,7 +456,11 @@ class Belief:
             ]
             if not mine or not there:
                 return None
-            self._swap(state, self.rng.choice(there), self.rng.choice(mine))
+            came, went = self.rng.choice(there), self.rng.choice(mine)
+            self._swap(state, came, went)
+            if game.zones[lay.zone_of[src]].visibility == "others":  # (issue 30) a hand held facing out:
+                seen.discard(went)  # the seat saw it there in this sample only, not in the game
+
             if found := self._find(state, m, seen):
                 return found
         # the move is illegal with some unseen cards in the mover's zone: find which block it
@@ -475,6 +487,39 @@ class Belief:
                 return None
             self._swap(state, c, partners.pop(j))
         return self._find(state, m, seen)
+
+    def _repair_mine(self, state: Any, m: dict[str, Any], seen: set[int], tries: int = 12) -> Any | None:
+        """A choice the sample does not allow, whose guards may read cards the seat does not see
+        in its own `others see` zones (a hint about its hand held facing out): a few of those cards, at
+        random, trade places with unseen cards elsewhere (of their deck) until it is allowed; each
+        trade that does not help is undone. The end makes the sample agree with what the seat was
+        told (_told)."""
+        game, lay, rng = self.game, self.lay, self.rng
+        visible = set(self.visible)
+        hidden = [i for i in range(lay.size) if i not in visible and not game.zones[lay.zone_of[i]].piles]
+        mine = [i for i in hidden if lay.owner[i] == self.seat and game.zones[lay.zone_of[i]].visibility == "others"]
+        deck_of = game.cards.deck_of
+        for _ in range(tries if mine else 0):
+            ours = [c for i in mine for c in state.zone_cards(i) if c not in seen]
+            if not ours:
+                return None
+            a = rng.choice(ours)
+            theirs = [
+                c
+                for i in hidden
+                if i not in mine
+                for c in state.zone_cards(i)
+                if c not in seen and deck_of[c] == deck_of[a]
+            ]
+            if not theirs:
+                return None
+            b = rng.choice(theirs)
+            self._swap(state, a, b)
+            found = find_move(state, m)
+            if found is not None:
+                return found
+            self._swap(state, a, b)
+        return None
 
     def _repair_set(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
         """A set move the sample does not allow: each card seen in it that the mover's zone lacks
