@@ -304,3 +304,24 @@ def test_a_table_journals_a_move_by_its_place_and_resumes_that_very_card(tmp_pat
         assert line["place"] == 1 and line["card"] is not None
     finally:
         store.close_all()
+
+
+def test_the_sampler_finds_worlds_that_agree_with_the_seat_in_played_games(hints):
+    found = 0
+    for seed in range(8):
+        state, rng = hints.new_game(3, seed), random.Random(seed)
+        for _ in range(rng.randrange(5, 20)):
+            if not state.is_over:
+                moves = state.legal_moves()
+                state.apply(moves[rng.randrange(len(moves))])
+        if state.is_over:
+            continue
+        seat = state.current_player
+        obs = state.observe(seat)
+        sample = Belief(hints, obs, random.Random(seed)).sample()
+        if sample is None:
+            continue
+        found += 1
+        seen = sample.observe(seat)
+        assert seen["zones"] == obs["zones"] and seen.get("told", []) == obs.get("told", [])
+    assert found >= 4
