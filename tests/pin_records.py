@@ -43,6 +43,8 @@ CASES = [
     ("examples/low-hand.rules", 4, "random,greedy,random,random"),
     # Pinned as it was added: asks that choose several cards (Scopa's captures by sum).
     ("examples/classics/scopa.rules", 2, "random"),
+    # Pinned as it was added: a zone every seat sees but its owner (`others see`), chips as counters.
+    ("examples/classics/indian_poker.rules", 3, "random,greedy,random"),
 ]
 SEEDS = (1, 2)
 # What a record says of the game itself (not where its rules were read from, nor when).

@@ -50,7 +50,7 @@ from interpreter.text.move_words import card_name
 
 SHIPPED = sorted((ROOT / "rulesets").glob("*.rules"))
 OTHERS = sorted((ROOT / "examples" / "classics").glob("*.rules")) + sorted((ROOT / "examples").glob("*.rules"))
-SHORT = {"rounds": "1", "hands": "1", "largest": "2", "max_battles": "30", "target": "2", "goal": "5"}
+SHORT = {"rounds": "1", "hands": "1", "largest": "2", "max_battles": "30", "target": "2", "goal": "5", "deals": "2"}
 
 
 @pytest.fixture(scope="module")

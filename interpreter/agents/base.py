@@ -31,9 +31,24 @@ class SeatView:
         return self._state.observe(self.seat)
 
     @property
+    def places(self) -> Any:
+        """What a move `card at place` needs to be told apart by its place (greedy._key): the
+        zones and where each card lies, read for the seat's own legal moves only."""
+        return _Places(self._state)
+
+    @property
     def rules(self) -> Any:
         """The Game (the rules, not the state)."""
         return self._state.game
+
+
+class _Places:
+    """The place of a card in its zone (zone_cards, loc), and nothing else of a state."""
+
+    __slots__ = ("loc", "zone_cards")
+
+    def __init__(self, state: Any):
+        self.loc, self.zone_cards = state.loc, state.zone_cards
 
 
 class Agent(Protocol):

@@ -19,6 +19,7 @@ from typing import Any
 from ..engine.card_sets import Pick
 from ..engine.cards import signature
 from ..engine.records import find_move, find_set, pick_through
+from ..engine.zones import sees
 
 
 class Belief:
@@ -46,12 +47,9 @@ class Belief:
             memory.update(key=key, exclusions=set(), deals=[])
         self.memory = memory
         self.exclusions: set[tuple[int, int]] = memory["exclusions"]
-        self.visible = [
-            inst
-            for inst in range(self.lay.size)
-            if (spec := game.zones[self.lay.zone_of[inst]]).visibility == "public"
-            or (spec.visibility == "owner" and self.lay.owner[inst] == self.seat)
-        ]
+        # the places the seat sees (an `others see` zone: every seat's but its own, which is
+        # sampled as any hidden place is)
+        self.visible = [inst for inst in range(self.lay.size) if sees(game, self.lay, inst, self.seat)]
         # the zones each deck's cards may be dealt to: its own, the deal lines' and their rests'
         self.deck_zones: dict[int, set[int]] = {}
         for d, name in enumerate(game.cards.deck_names):
@@ -180,7 +178,7 @@ class Belief:
         self._unseen_choices(state, obs["current"])
         if state.is_over or state.current_player != obs["current"] or game.phases[state.phase].name != obs["phase"]:
             return None
-        if not self._reconcile(state, seen) or not self._shown(state, seen):
+        if not self._reconcile(state, seen) or not self._shown(state, seen) or not self._told(state, seen):
             return None
         if "picking" in obs and not self._pick_again(state, obs["picking"]["cards"]):
             return None
@@ -225,6 +223,9 @@ class Belief:
         leave that place with another card holding its part."""
         game, lay, kind = self.game, self.lay, self.game.cards.kind
         visible = set(self.visible)
+        for inst in range(lay.size):  # (issue 30) the seat's own hand held facing out: what the sample put
+            if lay.owner[inst] == self.seat and game.zones[lay.zone_of[inst]].visibility == "others":
+                seen.difference_update(state.zone_cards(inst))  # there the seat never saw, whatever it saw before
         for name, views in self.obs["zones"].items():
             z = game.zone_index[name]
             if game.zones[z].piles:
@@ -257,13 +258,66 @@ class Belief:
                         )
                     if other is None:
                         return False
-                    self._swap(state, content[i], other)
+                    wrong = content[i]
+                    self._swap(state, wrong, other)
+                    if game.zones[z].visibility == "others":  # (issue 30) another's hand held facing out:
+                        seen.discard(wrong)  # the seat saw that card there in this sample only
         return True
 
     def _shown(self, state: Any, seen: set[int]) -> bool:
         """Make the hidden places hold the cards shown or revealed to the seat (`show ... to`,
         `reveal`) that are still where it saw them."""
         return self._hold(state, self.obs.get("shown", ()), seen)
+
+    def _told(self, state: Any, seen: set[int]) -> bool:
+        """Make the places the seat was told of (`tell`: the observation's ``told``, by place) hold
+        cards of the values told: a card that differs trades places with an unseen one that fits
+        (of its deck, from a hidden place no fact is about). The sample's facts of the seat are
+        then the observed ones, about the cards now there (engine/knowledge.py)."""
+        told = self.obs.get("told")
+        if not told:
+            return True
+        game, lay = self.game, self.lay
+        attrs, deck_of = game.cards.attrs, game.cards.deck_of
+        wanted: dict[tuple[int, int], dict[str, Any]] = {}
+        for x in told:
+            inst = lay.instances[game.zone_index[x["zone"]]][x["index"]]
+            wanted.setdefault((inst, x["place"]), {})[x["attr"]] = x["value"]
+        held = {}
+        for inst, place in wanted:
+            cards = state.zone_cards(inst)
+            if place >= len(cards):
+                return False
+            held[inst, place] = cards[place]
+        fixed = set(held.values())
+        visible = set(self.visible)
+        pool = [c for ids in self.ids_of.values() for c in ids]
+        for where, values in wanted.items():
+            c = held[where]
+            if all(attrs[a][c] == v for a, v in values.items()):
+                continue
+            other = next(
+                (
+                    d
+                    for d in pool
+                    if d not in fixed
+                    and d not in seen
+                    and deck_of[d] == deck_of[c]
+                    and all(attrs[a][d] == v for a, v in values.items())
+                    and state.loc[d] not in visible
+                    and not game.zones[lay.zone_of[state.loc[d]]].piles
+                ),
+                None,
+            )
+            if other is None:
+                return False
+            self._swap(state, c, other)
+            fixed.add(other)
+            held[where] = other
+        seat = self.seat
+        mine = tuple((seat, held[i, p], i, a, v) for (i, p), values in wanted.items() for a, v in values.items())
+        state.told = (*(f for f in state.told if f[0] != seat), *mine)
+        return True
 
     def _hold(self, state: Any, cards: Any, seen: set[int], amid: bool = False) -> bool:
         """Make each zone instance named hold its card (``{"card", "zone", "index"}``; a card None
@@ -391,6 +445,9 @@ class Belief:
             and mv.target in targets
             and (kind[mv.card] == k if k is not None else mv.card not in seen)
         ]
+        if "place" in m and found:  # a move `card at place`: that place, when the sample allows it
+            placed = [mv for mv in found if state.zone_cards(state.loc[mv.card]).index(mv.card) == m["place"]]
+            found = placed or found
         if not found and k is None and "to" not in m:  # an asked card, unseen: maybe one seen before
             found = [mv for mv in state.legal_moves() if mv.rule in rules and mv.target in targets]
         return found[self.rng.randrange(len(found))] if found else None
@@ -399,7 +456,9 @@ class Belief:
         """Swap unseen cards so that the observed move becomes legal; learn what the mover lacked."""
         if "cards" in m:
             return self._repair_set(state, m, seen)
-        if m.get("card") is None:  # (a hidden card, or a choice: nothing to swap)
+        if "card" not in m and "from" not in m:  # a choice: maybe it reads the seat's own unseen cards
+            return self._repair_mine(state, m, seen)
+        if m.get("card") is None:  # (a hidden card: nothing to swap)
             return None
         game, lay, p = self.game, self.lay, m["player"]
         if "to" in m:
@@ -427,7 +486,11 @@ class Belief:
             ]
             if not mine or not there:
                 return None
-            self._swap(state, self.rng.choice(there), self.rng.choice(mine))
+            came, went = self.rng.choice(there), self.rng.choice(mine)
+            self._swap(state, came, went)
+            if game.zones[lay.zone_of[src]].visibility == "others":  # (issue 30) a hand held facing out:
+                seen.discard(went)  # the seat saw it there in this sample only, not in the game
+
             if found := self._find(state, m, seen):
                 return found
         # the move is illegal with some unseen cards in the mover's zone: find which block it
@@ -454,6 +517,39 @@ class Belief:
                 return None
             self._swap(state, c, partners.pop(j))
         return self._find(state, m, seen)
+
+    def _repair_mine(self, state: Any, m: dict[str, Any], seen: set[int], tries: int = 12) -> Any | None:
+        """A choice the sample does not allow, whose guards may read cards the seat does not see
+        in its own `others see` zones (a hint about its hand held facing out): a few of those cards, at
+        random, trade places with unseen cards elsewhere (of their deck) until it is allowed; each
+        trade that does not help is undone. The end makes the sample agree with what the seat was
+        told (_told)."""
+        game, lay, rng = self.game, self.lay, self.rng
+        visible = set(self.visible)
+        hidden = [i for i in range(lay.size) if i not in visible and not game.zones[lay.zone_of[i]].piles]
+        mine = [i for i in hidden if lay.owner[i] == self.seat and game.zones[lay.zone_of[i]].visibility == "others"]
+        deck_of = game.cards.deck_of
+        for _ in range(tries if mine else 0):
+            ours = [c for i in mine for c in state.zone_cards(i) if c not in seen]
+            if not ours:
+                return None
+            a = rng.choice(ours)
+            theirs = [
+                c
+                for i in hidden
+                if i not in mine
+                for c in state.zone_cards(i)
+                if c not in seen and deck_of[c] == deck_of[a]
+            ]
+            if not theirs:
+                return None
+            b = rng.choice(theirs)
+            self._swap(state, a, b)
+            found = find_move(state, m)
+            if found is not None:
+                return found
+            self._swap(state, a, b)
+        return None
 
     def _repair_set(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
         """A set move the sample does not allow: each card seen in it that the mover's zone lacks

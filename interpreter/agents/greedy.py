@@ -63,7 +63,7 @@ class GreedyAgent:
         sign = 1 if game.winner_highest or game.cooperative else -1
         belief = Belief(game, obs, self.rng, self.memory)
         values = [0.0] * len(moves)
-        key = {_key(game, m): i for i, m in enumerate(moves)}
+        key = {_key(game, m, view.places): i for i, m in enumerate(moves)}
         for done in range(self.samples):
             if done and view.deadline is not None and time.perf_counter() >= view.deadline:
                 break  # a server's budget for the move: the samples so far decide
@@ -72,7 +72,7 @@ class GreedyAgent:
                 continue
             state.rounds = state.round + 1  # a move that ends the round ends the game: no next deal
             now = position_values(state, state.round)[view.seat]
-            options = {_key(game, mv): mv for mv in reversed(state.legal_moves())}
+            options = {_key(game, mv, state): mv for mv in reversed(state.legal_moves())}
             for k, mv in options.items():
                 i = key.get(k)
                 if i is None:
@@ -83,10 +83,13 @@ class GreedyAgent:
         return values
 
 
-def _key(game: Any, move: Any) -> tuple[int, int, Any]:
+def _key(game: Any, move: Any, state: Any = None) -> tuple[int, int, Any]:
     """A move as the seat tells it apart: rule, kind of card (copies are alike), target (a choice:
-    its rule and value; a set of cards: the kinds of its cards, and where they go)."""
+    its rule and value; a set of cards: the kinds of its cards, and where they go; a move `card at
+    place`, read in ``state``: the place, never the card, which differs from sample to sample)."""
     if move.card >= 0:
+        if state is not None and game.moves[move.rule].at_place:
+            return (move.rule, -2, (state.zone_cards(state.loc[move.card]).index(move.card), move.target))
         return (move.rule, game.cards.kind[move.card], move.target)
     chosen = move.target
     if type(chosen) is CardSet:

@@ -76,6 +76,7 @@ class MctsAgent:
         One function, its names bound to locals once: it is the agent's hot loop."""
         game, rng = view.rules, self.rng
         kind = game.cards.kind  # a move's key is (rule, kind of card, target), as _key makes it (a choice: _key's)
+        by_place = frozenset(r.index for r in game.moves if r.at_place)  # (their key: _key's, by place)
         randrange, log, sqrt, c, depth = rng.randrange, math.log, math.sqrt, self.c, self.depth
         sign = 1 if game.winner_highest or game.cooperative else -1
         belief = Belief(game, view.observation(), rng, self.memory)
@@ -103,7 +104,10 @@ class MctsAgent:
             node, path = root, [root]
             # selection and expansion (a sample ends the game with its round: over is the end of the round)
             while not state.over and state.round == round_index:
-                legal = {(m[0], kind[m[1]], m[2]) if m[1] >= 0 else _key(game, m): m for m in reversed(legal_moves())}
+                legal = {
+                    (m[0], kind[m[1]], m[2]) if m[1] >= 0 and m[0] not in by_place else _key(game, m, state): m
+                    for m in reversed(legal_moves())
+                }
                 children = node.children
                 untried = [k for k in legal if k not in children]
                 if untried:
@@ -133,7 +137,7 @@ class MctsAgent:
                 nd.visits += 1
                 if nd.player is not None:
                     nd.total += gain[nd.player]
-        return _most_visited(game, moves, root, rng)
+        return _most_visited(game, moves, root, rng, view.places)
 
     def _sample(self, belief: Belief, pool: list[Any], done: int) -> tuple | None:
         """The sampled world (a state, and its position values) to search in iteration ``done``: a
@@ -164,10 +168,10 @@ def _playout(state: Any, round_index: int, depth: int, randrange: Any) -> None:
             apply(legal[randrange(len(legal))])
 
 
-def _most_visited(game: Any, moves: list[Any], root: Node, rng: Any) -> Any:
+def _most_visited(game: Any, moves: list[Any], root: Node, rng: Any, places: Any = None) -> Any:
     """The legal move whose key the search visited most (ties broken by the agent's rng)."""
     counts = {k: ch.visits for k, ch in root.children.items()}
-    ranked = sorted(moves, key=lambda m: -counts.get(_key(game, m), -1))
-    best_count = counts.get(_key(game, ranked[0]), -1)
-    top = [m for m in ranked if counts.get(_key(game, m), -1) == best_count]
+    ranked = sorted(moves, key=lambda m: -counts.get(_key(game, m, places), -1))
+    best_count = counts.get(_key(game, ranked[0], places), -1)
+    top = [m for m in ranked if counts.get(_key(game, m, places), -1) == best_count]
     return top[rng.randrange(len(top))]

@@ -439,6 +439,7 @@ _VALUE_PARTS = {
     "of_type": ("of",),
     "filter": ("of",),
     "except": ("of",),
+    "union": ("args",),
     "count": ("of",),
     "sum": ("of",),
     "neg": ("of",),
@@ -450,6 +451,10 @@ _VALUE_PARTS = {
 def _every_players_zones(node: Any, per_player: set[str]) -> Iterator[Node]:
     """The per-player zones an expression's value is made of, named without `of PLAYER` (every
     player's instance at once), skipping conditions (`where`, `most`, comparisons)."""
+    if isinstance(node, list):  # (a union's parts)
+        for x in node:
+            yield from _every_players_zones(x, per_player)
+        return
     if not isinstance(node, dict):
         return
     if node.get("op") == "zones" and node.get("name") in per_player:

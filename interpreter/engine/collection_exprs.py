@@ -61,6 +61,11 @@ class CollectionExprs:
         tidx = self.cards.type_index
         return lambda s, e: [c for c in get(s, e) if tidx[c] == ti]
 
+    def op_union(self, n, sc):  # (issue 30) discard + pile: A's cards, then B's
+        parts = [self.compile(x, sc) for x in n["args"]]
+        a, b = parts if len(parts) == 2 else (parts[0], lambda s, e: [])
+        return lambda s, e: [*a(s, e), *b(s, e)]
+
     # ---- fused pipelines: `[first|best|count|some ...] TYPE in ZONE where P(it)` ----------------
     @staticmethod
     def _zone_source(n: dict[str, Any]) -> dict[str, Any] | None:

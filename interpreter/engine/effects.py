@@ -10,6 +10,7 @@ from .events import compile_reveal, compile_shuffle
 from .expr_analysis import Scope, card_valued
 from .expressions import ExprCompiler
 from .flow import Env, suspend
+from .knowledge import compile_tell
 
 Effect = Callable[[Any, list], None]
 
@@ -388,4 +389,5 @@ _BUILDERS: dict[str, Callable[[ExprCompiler, dict[str, Any], Scope], Effect]] = 
     "eliminate": _eliminate,
     "make": _make,
     "ask": _ask,
+    "tell": compile_tell,
 }

@@ -152,7 +152,7 @@ def uses_env(node: Any) -> bool:
 PURE_OPS = {
     "num", "text", "none", "bound", "param", "attr", "cards", "of_type", "filter", "except", "count",
     "sum", "max", "min", "distinct", "first", "last", "best", "worst", "some", "no", "is_empty",
-    "is_none", "is_type", "cmp", "not", "and", "or", "else", "if", "neg", "arith",
+    "is_none", "is_type", "cmp", "not", "and", "or", "else", "if", "neg", "arith", "union",
 }  # fmt: skip
 
 
@@ -229,4 +229,6 @@ def _card_collection(node: dict[str, Any]) -> bool:
         return not node.get("piles")
     if op in ("filter", "except"):
         return _card_collection(node["of"])
+    if op == "union":  # (issue 30) A + B
+        return all(_card_collection(x) for x in node["args"])
     return False

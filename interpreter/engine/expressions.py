@@ -16,6 +16,7 @@ from .cards import CardTable
 from .collection_exprs import CollectionExprs
 from .comparison_exprs import ComparisonExprs
 from .expr_analysis import MISSING, UNSET, Fn, Scope, constant_time, reads, uses_env
+from .knowledge import KnowledgeExprs
 from .player_exprs import PlayerExprs
 from .truth_exprs import TruthExprs
 from .value_exprs import ValueExprs
@@ -26,7 +27,9 @@ def consult_key(at: str) -> str:
     return f"{at} asked"
 
 
-class ExprCompiler(ValueExprs, TruthExprs, ComparisonExprs, CollectionExprs, AggregateExprs, PlayerExprs):
+class ExprCompiler(
+    ValueExprs, TruthExprs, ComparisonExprs, CollectionExprs, AggregateExprs, PlayerExprs, KnowledgeExprs
+):
     """Compiles the expressions of one ruleset; holds the tables they read. Here: the scopes, the
     names (bound, builtins, parameters, schedules, variables, definitions) and memo keys; each
     other kind of expression is compiled by a mixin of its own: values (value_exprs.py), tests

@@ -44,6 +44,7 @@ class MoveRule:
     slot: int = -1  # ... the env slot of the value chosen
     then: Any = None  # an ask's block: the effects that run once the player has chosen
     count: Any = None  # a draw's number of cards (None: one), f(state, env)
+    at_place: bool = False  # `card at place`: the player chooses a place of the zone, not a card it sees
 
 
 @dataclass(frozen=True)
@@ -484,6 +485,7 @@ def _move_rule(
         target_per_player=target[1],
         generate=compile_generator(cx, m["guards"], base, index, source, target),
         at=m.get("at", ""),
+        at_place=m.get("at_place", False),
     )
 
 

@@ -34,6 +34,8 @@ class RoundLog(dict):
         other["moves"] = list(self["moves"])
         if "events" in self:  # (only a round whose rules reveal or shuffle has them)
             other["events"] = list(self["events"])
+        if "places" in self:  # (only a round with moves `card at place`: move index -> the place)
+            other["places"] = dict(self["places"])
         other.dealt = self.dealt
         return other
 

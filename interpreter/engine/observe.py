@@ -6,6 +6,7 @@ from typing import Any
 
 from .choices import describe_choice, describe_move
 from .events import RECORDED, event_record
+from .knowledge import told_view
 from .unseen import card_seen
 from .zones import sees
 
@@ -13,12 +14,13 @@ from .zones import sees
 def observe(state: Any, seat: int) -> dict[str, Any]:
     """The observation of ``seat``: nothing hidden from that seat is in it.
 
-    A zone instance shows its cards when it is public, or when the seat owns it and its owner
-    sees it; otherwise only how many cards it holds. Moves not yet revealed (a simultaneous
-    phase's, each until it takes effect) are not shown; in a phase `revealed together` all of
-    them are once everyone has chosen (while an ask amid them waits, those still to take effect
-    too: their cards are shown where they go, not yet moved). Zones declared `revealed when
-    scored` are shown whole, as they were at scoring, in ``last_round`` once the round is scored.
+    A zone instance shows its cards when the seat sees it (zones.sees: public; the seat's own
+    with `owner sees`; another seat's with `others see`); otherwise only how many cards it
+    holds. Moves not yet revealed (a simultaneous phase's, each until it takes effect) are not
+    shown; in a phase `revealed together` all of them are once everyone has chosen (while an ask
+    amid them waits, those still to take effect too: their cards are shown where they go, not
+    yet moved). Zones declared `revealed when scored` are shown whole, as they were at scoring, in
+    ``last_round`` once the round is scored.
     """
     game, lay, cards = state.game, state.layout, state.game.cards.json
     zones: dict[str, Any] = {}
@@ -26,8 +28,7 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
         views = []
         for inst in lay.instances[z]:
             content = state.zones[inst]
-            visible = spec.visibility == "public" or (spec.visibility == "owner" and lay.owner[inst] == seat)
-            if not visible:
+            if not sees(game, lay, inst, seat):
                 views.append({"count": len(state.zone_cards(inst))})
             elif spec.piles:
                 views.append([[cards[c] for c in pile] for pile in content])
@@ -37,6 +38,8 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
     last = state.history[-1]["moves"] if state.history else []
     revealed = unrevealed_removed(last, state.pending) if state.pending and not state.resolving else last
     moves = [seen_move(state, seat, p, m) for p, m in revealed]
+    if state.history and "places" in state.history[-1]:
+        _placed(moves, revealed, last, state.history[-1]["places"])
     out = {
         "seat": seat,
         "players": state.n,
@@ -57,10 +60,22 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
         "eliminated": sorted(state.out),
         "shown": shown_view(state, seat),
         "events": events_view(state, seat),
+        **({"told": told_view(state, seat)} if state.told else {}),
     }
     if state.picking is not None and state.picking[0] == seat:  # a set this seat chooses card by card
         out["picking"] = {"move": game.moves[state.picking[1]].name, "cards": [cards[c] for c in state.picking[2]]}
     return out
+
+
+def _placed(moves: list[dict[str, Any]], revealed: list, last: list, places: dict[int, int]) -> None:
+    """Give each move `card at place` seen its place (every seat sees which place was played)."""
+    j = 0
+    for seen, pm in zip(moves, revealed, strict=True):
+        while last[j] is not pm:
+            j += 1
+        if j in places:
+            seen["place"] = places[j]
+        j += 1
 
 
 def events_view(state: Any, seat: int) -> list[dict[str, Any]]:
@@ -177,7 +192,8 @@ def seen_move(state: Any, seat: int, p: int, m: Any) -> dict[str, Any]:
 def offered_move(state: Any, seat: int, move: Any) -> dict[str, Any]:
     """A legal move of ``seat`` as that seat may read it: as records write it, but every card the
     seat's observation does not show where it lies now (unseen.card_seen) is None; a card move's
-    unseen card also names the zone instance it is taken from, ``"from": {"zone", "index"}``. The
+    unseen card also names the zone instance it is taken from, ``"from": {"zone", "index"}``, and a
+    move `card at place` its place there, ``"place"`` (from 0). The
     compiler refuses choices among unseen cards (unseen.py): this is what keeps a seat from being
     told of one all the same (a blind move's card, or any the engine may offer)."""
     game, lay = state.game, state.layout
@@ -187,6 +203,8 @@ def offered_move(state: Any, seat: int, move: Any) -> dict[str, Any]:
             inst = state.loc[move.card]
             out["card"] = None
             out["from"] = {"zone": game.zones[lay.zone_of[inst]].name, "index": lay.number[inst]}
+            if game.moves[move.rule].at_place:  # `card at place`: which place of the zone, from 0
+                out["place"] = state.zone_cards(inst).index(move.card)
     elif "cards" in out:  # several cards
         out["cards"] = [
             c if card_seen(state, seat, x) else None for c, x in zip(out["cards"], move.target.cards, strict=True)

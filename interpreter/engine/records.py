@@ -23,7 +23,7 @@ def record(state: Any, agents: list[str] | None = None) -> dict[str, Any]:
         rnd = {
             "dealer": r["dealer"],
             "deal": r["deal"],
-            "moves": [move_record(state, p, m) for p, m in r["moves"]],
+            "moves": [move_record(state, p, m, r.get("places", {}).get(j)) for j, (p, m) in enumerate(r["moves"])],
             "scores": r.get("scores", []),
         }
         events = round_events(state, i)
@@ -52,10 +52,21 @@ def record(state: Any, agents: list[str] | None = None) -> dict[str, Any]:
     return out
 
 
-def move_record(state: Any, player: int, move: Any) -> dict[str, Any]:
+def place_now(state: Any, move: Any) -> int | None:
+    """Where a move `card at place` takes its card from now (its place, from 0); None for another move."""
+    if move.card < 0 or not state.game.moves[move.rule].at_place:
+        return None
+    return state.zone_cards(state.loc[move.card]).index(move.card)
+
+
+def move_record(state: Any, player: int, move: Any, place: int | None = None) -> dict[str, Any]:
     """One move as a record writes it: player, move, card, target zone and index (a choice: see
-    choices.describe_choice)."""
-    return describe_move(state.game, state.layout, player, move)
+    choices.describe_choice); a move `card at place` also its ``place`` in its zone (from 0), so
+    that replay takes that very card among copies alike (what a seat was told stays with it)."""
+    out = describe_move(state.game, state.layout, player, move)
+    if place is not None:
+        out["place"] = place
+    return out
 
 
 def dumps(rec: dict[str, Any]) -> str:
@@ -185,6 +196,7 @@ def find_move(state: Any, m: dict[str, Any]) -> Any:
                 return move
         return None
     want = signature(m["card"]) if isinstance(m.get("card"), dict) else None
+    place = m.get("place")
     for move in state.legal_moves():
         rule = game.moves[move.rule]
         if (
@@ -192,6 +204,7 @@ def find_move(state: Any, m: dict[str, Any]) -> Any:
             and signature(game.cards.json[move.card]) == want
             and game.zones[lay.zone_of[move.target]].name == m["to"]["zone"]
             and lay.number[move.target] == m["to"]["index"]
+            and (place is None or state.zone_cards(state.loc[move.card]).index(move.card) == place)
         ):
             return move
     return None

@@ -3,14 +3,14 @@ in exactly one zone. Moves are tuples ``(move rule index, card id, target zone i
 listed by ``legal_moves`` in a fixed order: move rules as declared, then cards in their
 zone's order, then target instances by index.
 
-Why one module of about 740 lines (over the house's 600): State is one class on purpose. Its
+Why one module of about 760 lines (over the house's 600): State is one class on purpose. Its
 slots and the loop that changes them (apply -> _perform -> _advance -> _next_phase ->
 _start_round) are the hot path of every move of every game, search and checking playout; kept
 together, that loop reads as one piece beside the slots it writes, and copy() copies exactly
 State.__slots__. A mixin holding half the methods would split each slot from the code that keeps
 it consistent, for no gain in speed or clarity. The work it delegates already lives beside it:
-deal.py, turns.py, scoring.py, observe.py, card_sets.py, choices.py and flow.py (which also keeps
-what is left to run while an ask waits: the flow's steps here are its frames).
+deal.py, turns.py, scoring.py, observe.py, card_sets.py, choices.py, knowledge.py and flow.py
+(which also keeps what is left to run while an ask waits: the flow's steps here are its frames).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from .choices import describe_move, draw_cards
 from .deal import deal, place, shuffle_decks
 from .flow import answer, holds, renamed, run_effects, suspend
 from .history import RoundLog
+from .knowledge import dropped
 from .moves import Move
 from .observe import revealed_zones
 from .scoring import score_by_rule, winners
@@ -70,6 +71,7 @@ class State:
         "shown",
         "shuffles_given",
         "to_move",
+        "told",
         "totals",
         "vars",
         "won_together",
@@ -173,7 +175,10 @@ class State:
         self.moves_in_round += 1
         if self.moves_in_round > game.max_moves_per_round:
             raise endless_round(self)
-        self.history[-1]["moves"].append((p, move))
+        log = self.history[-1]
+        if move.card >= 0 and game.moves[move.rule].at_place:  # `card at place`: the record keeps the place
+            log.setdefault("places", {})[len(log["moves"])] = self.zone_cards(self.loc[move.card]).index(move.card)
+        log["moves"].append((p, move))
         if self.asking is not None:  # the answer to an ask: its block, then what was left to run
             kind = game.moves[move.rule].choice
             answer(self, move.card if kind == "card" else move.target.cards if kind == "set" else move.target)
@@ -286,6 +291,8 @@ class State:
             self.pending = [(p, swapped(m, other)) for p, m in self.pending]
         if self.shown:
             self.shown = tuple((seat, other.get(c, c), inst) for seat, c, inst in self.shown)
+        if self.told:  # (what a seat was told goes with the place; belief.py makes the card fit it)
+            self.told = tuple((f[0], other.get(f[1], f[1]), *f[2:]) for f in self.told)
         if self.asking is not None:
             self.asking = renamed(self.asking, other, self.game.card_slots, swapped)
         if self.history:  # (one card's moves inline: the sampler swaps often; a set's in swapped)
@@ -315,6 +322,8 @@ class State:
         zones, loc = self.zones, self.loc
         if self.narrating:
             self.tell(("swap", a, b))
+        if self.told:  # the cards leave their zones: what was told of them is dropped
+            self.told = dropped(self.told, [*zones[a], *zones[b]])
         zones[a], zones[b] = zones[b], zones[a]
         for c in zones[a]:
             loc[c] = a
@@ -396,6 +405,8 @@ class State:
         ``whole``: the cards are all those of that zone instance, in its order (it is emptied at once)."""
         if not cards:
             return
+        if self.told:  # what a seat was told of a card is dropped when the card leaves its zone
+            self.told = dropped(self.told, [c for c in cards if self.loc[c] != dest])
         zones, loc, zmemo = self.zones, self.loc, self.zmemo
         if self.narrating:
             self._tell_moved(cards, dest, whole)
@@ -477,6 +488,8 @@ class State:
             zones[t].append(c)
         loc[c] = t
         self.played_by[c] = p
+        if self.told and src != t:  # what a seat was told of the card goes as it leaves its zone
+            self.told = dropped(self.told, (c,))
         self.cache.clear()
         for trig in game.triggers[rule_index]:
             try:
@@ -661,6 +674,7 @@ class State:
         self.played_by = [-1] * len(game.cards)
         self.out: frozenset[int] = frozenset()  # players eliminated from the round
         self.shown: tuple[tuple[int, int, int], ...] = ()  # (seat, card, zone instance) shown to a seat
+        self.told: tuple = ()  # (seat, card, zone instance, attribute, value): `tell` (knowledge.py)
         self.expiring: tuple[tuple[int, int], ...] = ()  # (player, variable) back to 0 at their next turn
         if self.deals_given is not None:
             if self.round >= len(self.deals_given):

@@ -8,9 +8,11 @@ the compiler refuses such a rule (``check_unseen_choices``), with a hint towards
 NAME top N from ZONE to ...`), which names the pile and never the card. One kind is kept: a
 **blind move**, a one-card move whose guards name the card (`require card = first card in stock
 of player`) and read nothing else of it. The player does not choose a card there: the rules do,
-and the player only decides to make the move (War's turned card). An `ask` that chooses a card
-offers only the cards its player sees or was shown (choices.compile_card_choice; the resolver
-refuses a zone nobody sees).
+and the player only decides to make the move (War's turned card). A **move by place** (`move NAME
+card at place from ZONE to ...`) chooses a place of the player's own ZONE, not a card: its guards
+may not read the card (``_check_place_move``), and the views name the place, never the card
+(observe.offered_move). An `ask` that chooses a card offers only the cards its player sees or
+was shown (choices.compile_card_choice; the resolver refuses a zone nobody sees).
 
 ``card_seen`` is the same rule at run time, for what is sent to a seat: the views word a card of
 a move only when it holds (observe.offered_move), whatever the engine offered.
@@ -45,6 +47,8 @@ def _why(name: str, zone: dict[str, Any] | None) -> str:
         return f"'{name}' is a deck's own zone, which nobody sees"
     if zone.get("visibility") == "hidden":
         return f"'{name}' is hidden: nobody sees its cards, its owner neither"
+    if zone.get("visibility") == "others":
+        return f"'{name}' is seen by the others (`others see`), not by its owner"
     return f"nobody owns the shared zone '{name}' to see its cards"
 
 
@@ -62,6 +66,27 @@ def _names_card(guard: dict[str, Any]) -> bool:
     return False
 
 
+def _check_place_move(m: dict[str, Any], src: str, zone: dict[str, Any] | None) -> None:
+    """A move `card at place` from a zone its player does not see: the player chooses the place,
+    so the zone must be their own (a per-player zone) and no guard may read the card (whether a
+    place is offered would tell what lies there)."""
+    name, at = m["name"], m.get("at")
+    if zone is None or zone.get("owner") != "player":
+        raise DeclarationError(
+            f"move '{name}' chooses a card by its place in '{src}', which is no player's own zone",
+            at,
+            "a card at place comes from the player's own zone (`per player`, `hidden` or `others see`)",
+        )
+    for g in m["guards"]:
+        if "card" in free_names([g.get("expr"), g.get("when")]):
+            raise DeclarationError(
+                f"move '{name}' chooses a card by its place in '{src}', which its player does not see, and "
+                "this guard reads the card: whether a place is offered would tell what lies there",
+                g.get("at") or at,
+                "test the card in the move's triggers (`after NAME if ...`), once it is played",
+            )
+
+
 def check_unseen_choices(ir: dict[str, Any]) -> None:
     """Refuse a move that chooses a card, or several, from a zone its player does not see (see the
     module docstring); a blind move must name its card and read nothing else of it."""
@@ -76,6 +101,9 @@ def check_unseen_choices(ir: dict[str, Any]) -> None:
             if mover_sees(zones.get(src)):
                 continue
             name, at = m["name"], m.get("at")
+            if m.get("at_place"):
+                _check_place_move(m, src, zones.get(src))
+                continue
             if choice is not None:  # several cards
                 low = choice.get("low") or {}
                 n = low["value"] if low.get("op") == "num" and "high" not in choice else "N"

@@ -13,7 +13,7 @@ class ZoneSpec:
     name: str
     per_player: bool
     count: int
-    visibility: str  # public | owner | hidden
+    visibility: str  # public | owner | hidden | others (every seat but its owner)
     piles: bool
     revealed: bool = False  # every seat sees it once the round is scored
 
@@ -59,6 +59,12 @@ def layout(specs: list[ZoneSpec], players: int) -> Layout:
 
 
 def sees(game: Any, lay: Any, inst: int, seat: int) -> bool:
-    """Whether ``seat`` sees the cards of zone instance ``inst``."""
+    """Whether ``seat`` sees the cards of zone instance ``inst`` (an `others see` zone: every seat
+    but its owner; a spectator, seat -1, sees the public zones only)."""
     spec = game.zones[lay.zone_of[inst]]
-    return spec.visibility == "public" or (spec.visibility == "owner" and lay.owner[inst] == seat)
+    vis = spec.visibility
+    if vis == "public":
+        return True
+    if vis == "owner":
+        return lay.owner[inst] == seat
+    return vis == "others" and seat >= 0 and lay.owner[inst] != seat

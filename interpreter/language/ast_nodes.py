@@ -79,6 +79,8 @@ def unparse(e: Any) -> str:
             return f"{a[0]} seats {a[1]} of {a[2]}"
         case "across":
             return f"across {a[0]}"
+        case "known":  # (issue 30)
+            return f"known {a[0]} of {a[1]} to {a[2]}"
     return f"{e.op}({', '.join(map(str, a))})"
 
 
@@ -253,6 +255,7 @@ class Move:
     guards: tuple[Guard, ...]
     span: Span
     choice: Choice | None = None  # None: a card from ``from_zone`` to ``to_zone``
+    at_place: bool = False  # `card at place`: the card is chosen by its place in the zone (issue 30)
 
 
 @dataclass(frozen=True)

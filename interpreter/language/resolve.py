@@ -17,6 +17,7 @@ from .resolve_collections import CollectionsResolver
 from .resolve_declarations import DeclarationsResolver
 from .resolve_exprs import ExprResolver
 from .resolve_flow import FlowResolver
+from .resolve_knowledge import KnowledgeResolver
 from .resolve_names import NamesResolver
 from .resolve_rules import RulesResolver
 from .resolve_scoring import ScoringResolver
@@ -40,6 +41,7 @@ class Resolver(
     FlowResolver,
     ValuesResolver,
     ChecksResolver,
+    KnowledgeResolver,
 ):
     """Resolves one Program into IR; holds the symbol tables. Each construct is resolved by a
     mixin of its own: cards (resolve_cards.py), zones and deals (resolve_zones.py), parameters,

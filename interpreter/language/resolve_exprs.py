@@ -110,6 +110,10 @@ class ExprResolver:
                 return {"op": "else", "args": [n for n, _ in parts]}, t
             case "every" | "for_each" | "seats_from" | "across" | "call":  # players, seats, functions
                 return self._values_expr(e, scope)
+            case "known":  # (issue 30) known color of card to owner: resolve_knowledge.py
+                return self._known(e, scope)
+            case "arith" if a[1] == "+":  # 2 + players, or (issue 30) discard + pile: resolve_values._plus
+                return self._plus(e, scope)
             case "arith":  # 2 * players
                 left = self._arith_operand(a[0], scope)
                 right = self._arith_operand(a[2], scope)

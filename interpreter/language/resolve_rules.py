@@ -51,7 +51,10 @@ class RulesResolver:
         self._zone_named(m.to_zone, m.span)
         scope = self._move_scope(m)
         guards = self._each(m.guards, lambda g: self._guard(g, scope))
-        return self._noted({"name": m.name, "from": m.from_zone, "to": m.to_zone, "guards": guards}, m.span)
+        node = {"name": m.name, "from": m.from_zone, "to": m.to_zone, "guards": guards}
+        if m.at_place:  # (only then: other moves' IR is unchanged)
+            node["at_place"] = True
+        return self._noted(node, m.span)
 
     def _choice(self, name: str, c: Any, scope: dict[str, T], span: Any) -> tuple[dict[str, Any], dict[str, T]]:
         """A choice's IR and the scope its guards and effects read: ``name`` bound to the value
@@ -247,6 +250,8 @@ class RulesResolver:
                 return {"do": "next", "player": self.expr(a[0], scope, PLAYER)}
             case "pay" | "show" | "reveal" | "shuffle" | "swap" | "eliminate" | "make":
                 return self._power(eff, scope)
+            case "tell":  # (issue 30) resolve_knowledge.py
+                return self._tell(eff, scope)
             case "if":
                 cond = self.expr(a[0], scope, BOOL)
                 return {

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..errors import DeclarationError, RulesTypeError, Span, UnknownNameError
 from .ast_nodes import Expr
-from .resolve_types import BOOL, CARD, NUMBER, PLAYER, TEXT, T
+from .resolve_types import BOOL, CARD, CARDS, NUMBER, PLAYER, TEXT, T
 
 PLAYERS, TEAM, TEAMS = T("players"), T("team"), T("teams")
 SEAT_HINT = (
@@ -170,10 +170,33 @@ class ValuesResolver:
     def _arith_operand(self, e: Expr, scope: dict[str, T]) -> dict[str, Any]:
         """One side of `+ - * / %`: a number (a player gets a hint to use seat arithmetic)."""
         node = self.expr(e, scope, None)
-        if self._last_type.kind in ("player", "team"):
-            raise RulesTypeError(f"arithmetic takes numbers, not {self._last_type}", e.span, SEAT_HINT)
-        self._expect(NUMBER, e.span)
+        return self._number_operand(node, self._last_type, e.span)
+
+    def _number_operand(self, node: dict[str, Any], t: T, span: Span) -> dict[str, Any]:
+        """An operand of arithmetic, resolved already as ``t``: a number, or an error."""
+        self._last_type = t
+        if t.kind in ("player", "team"):
+            raise RulesTypeError(f"arithmetic takes numbers, not {t}", span, SEAT_HINT)
+        self._expect(NUMBER, span)
         return node
+
+    # ---- [issue 30] unions of zones: `fireworks + discard`, `hand of player + table` -------------
+    def _plus(self, e: Expr, scope: dict[str, T]) -> tuple[dict[str, Any], T]:
+        """`A + B`: numbers added, or, when A is a zone (zones, a pile, cards), the cards of both
+        (a union, A's then B's, each in its order)."""
+        a = e.args
+        left, lt = self._sub(a[0], scope)
+        if lt.kind not in UNION_KINDS:
+            left = self._number_operand(left, lt, a[0].span)
+            right = self._arith_operand(a[2], scope)
+            return {"op": "arith", "sym": "+", "left": left, "right": right}, NUMBER
+        right, rt = self._sub(a[2], scope)
+        if rt.kind not in UNION_KINDS:
+            raise RulesTypeError(
+                f"`+` after a zone joins zones or cards, not {rt}", a[2].span, "write `ZONE + ZONE` (`discard + pile`)"
+            )
+        parts = [self._as_cards(left, lt, a[0].span), self._as_cards(right, rt, a[2].span)]
+        return {"op": "union", "args": parts}, CARDS
 
     # ---- teams -----------------------------------------------------------------------------------
     def _teams(self) -> dict[str, Any] | None:
@@ -376,6 +399,7 @@ def _texts(node: Any) -> set[str]:
     return out
 
 
+UNION_KINDS = ("zone", "zones", "pile", "cards")
 _ARITH = {"+": int.__add__, "-": int.__sub__, "*": int.__mul__}
 _CMP = {"=": int.__eq__, "!=": int.__ne__, "<": int.__lt__, ">": int.__gt__, "<=": int.__le__, ">=": int.__ge__}
 

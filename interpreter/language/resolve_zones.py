@@ -22,7 +22,7 @@ class ZonesResolver:
                 count = opt
             elif opt == "per_player":
                 owner = "player"
-            elif opt in ("public", "hidden", "owner"):
+            elif opt in ("public", "hidden", "owner", "others"):
                 visibility = opt
             elif opt == "piles":
                 piles = True
@@ -30,8 +30,9 @@ class ZonesResolver:
                 revealed = True
         if owner == "player" and count != 1:
             raise DeclarationError("a per-player zone has one instance per player; drop the count", z.span)
-        if owner == "shared" and visibility == "owner":
-            raise DeclarationError("a shared zone has no owner to see it", z.span, "use public or hidden")
+        if owner == "shared" and visibility in ("owner", "others"):
+            what = "to see it" if visibility == "owner" else "(`others see`: every seat but its owner sees it)"
+            raise DeclarationError(f"a shared zone has no owner {what}", z.span, "use public or hidden")
         node = {"name": z.name, "owner": owner, "count": count, "visibility": visibility, "piles": piles}
         if revealed:
             node["revealed"] = True

@@ -170,7 +170,8 @@ class ToAst(Transformer):
         tok = c[0]
         if tok.type == "INT":
             return int(tok)
-        return {"PER_PLAYER": "per_player", "OWNER_SEES": "owner"}.get(tok.type, tok.type.lower())
+        words = {"PER_PLAYER": "per_player", "OWNER_SEES": "owner", "OTHERS_SEE": "others"}
+        return words.get(tok.type, tok.type.lower())
 
     # a round
     def round(self, meta, c):
@@ -202,6 +203,10 @@ class ToAst(Transformer):
     def move(self, meta, c):
         guards = tuple(g for g in c[3:] if isinstance(g, Guard))
         return Move(str(c[0]), str(c[1]), str(c[2]), guards, self._s(meta))
+
+    def place_move(self, meta, c):  # [issue 30] `move NAME card at place from ZONE to ZONE`
+        guards = tuple(g for g in c[4:] if isinstance(g, Guard))
+        return Move(str(c[0]), str(c[2]), str(c[3]), guards, self._s(meta), at_place=True)
 
     def choice_move(self, meta, c):
         guards = tuple(g for g in c[2:] if isinstance(g, Guard))
@@ -317,6 +322,9 @@ class ToAst(Transformer):
     def swap(self, meta, c):
         return Effect("swap", (c[0], c[1]), self._s(meta))
 
+    def tell(self, meta, c):  # [issue 30] tell P ATTR of CARDS
+        return Effect("tell", (c[0], str(c[1]), c[2]), self._s(meta))
+
     def eliminate(self, meta, c):
         return Effect("eliminate", (c[0],), self._s(meta))
 
@@ -413,6 +421,9 @@ class ToAst(Transformer):
 
     def seats_from(self, meta, c):  # 2 seats left of dealer
         return self._e("seats_from", meta, c[0], str(c[1]), c[2])
+
+    def known(self, meta, c):  # [issue 30] known ATTR of CARD to P
+        return self._e("known", meta, str(c[1]), c[2], c[3])
 
     def across(self, meta, c):  # across player
         return self._e("across", meta, c[0])

@@ -19,7 +19,7 @@ from ..engine.seat_log import round_log
 from ..engine.unseen import card_seen
 from ..errors import Span, plural, source_line
 from ..text.event_words import entry_text
-from ..text.move_words import card_name, held_order, move_text, move_words, seat_name, zone_label
+from ..text.move_words import card_name, held_order, move_text, move_words, seat_name, told_words, zone_label
 from ..text.var_words import vars_words
 from .typed import Offer, read
 
@@ -142,7 +142,9 @@ def screen(state: Any, seat: int) -> str:
         for inst, view in zip(lay.instances[z], views, strict=True):
             label = zone_label(game, name, lay.number[inst], seat, state.n)
             if isinstance(view, dict):
-                lines.append(f"{label}: {plural(view['count'], 'card')}, hidden")
+                facing_out = game.zones[z].visibility == "others" and lay.owner[inst] == seat  # (`others see`)
+                how = "facing out: the others see them, you do not" if facing_out else "hidden"
+                lines.append(f"{label}: {plural(view['count'], 'card')}, {how}")
                 continue
             if game.zones[z].piles:
                 text = " | ".join(", ".join(card_name(c) for c in pile) for pile in view) or "empty"
@@ -164,6 +166,8 @@ def screen(state: Any, seat: int) -> str:
                 for x in obs["shown"]
             )
         )
+    if obs.get("told"):  # what this seat was told of cards it does not see (`tell`), by place
+        lines.append("told you: " + "; ".join(told_words(game, x, seat, state.n) for x in obs["told"]))
     if obs["eliminated"]:
         lines.append("eliminated this round: " + ", ".join(seat_name(p, seat) for p in obs["eliminated"]))
     if obs["last_moves"]:

@@ -207,7 +207,7 @@ def _phase_items(ph: dict[str, Any], ctx: P.Ctx) -> list[Item]:
     moves = {m["name"]: m for m in ph["moves"]}
     for m in ph["moves"]:
         mctx = R.move_ctx(m, ctx)
-        data = {k: m.get(k) for k in ("name", "from", "to", "choice", "at")}  # (a choice: what it chooses)
+        data = {k: m.get(k) for k in ("name", "from", "to", "choice", "at", "at_place")}  # (a choice: what it chooses)
         out.append(Item("move", f"{name}/{m['name']}", f"{where}, move", R.move(m, ctx), data, m.get("note")))
         seen: dict[str, int] = {}
         for g in m["guards"]:

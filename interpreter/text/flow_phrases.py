@@ -25,7 +25,8 @@ def shared_deal(d: dict[str, Any], ctx: P.Ctx) -> str:
     where = f"each {P.human(d['to'])}" if d.get("each") else f"the {P.human(d['to'])}"
     if d.get("face_up"):
         return f"turn up {text} to {where}"
-    face = {"hidden": ", face down, unseen", "public": ", face up"}.get(zone.get("visibility", ""), "")
+    face = {"hidden": ", face down, unseen", "public": ", face up", "others": ", facing out: seen by all but its owner"}
+    face = face.get(zone.get("visibility", ""), "")
     return f"deal {text} to {where}{face}"
 
 

@@ -54,7 +54,12 @@ INDENT = "  "
 # written last, `count hand`, could take the `where` meant for an enclosing one).
 OPS, WHERE = "ops", "where"
 NOTHING: frozenset[str] = frozenset()
-ZONE_WORDS = {"per_player": "per player", "owner": "owner sees", "revealed": "revealed when scored"}
+ZONE_WORDS = {
+    "per_player": "per player",
+    "owner": "owner sees",
+    "revealed": "revealed when scored",
+    "others": "others see",
+}
 SECTIONS = (Cards, Zones, Round, GameSection, Checks)
 
 # ---- expressions -----------------------------------------------------------------------------
@@ -168,6 +173,10 @@ def _ex(e: Any) -> tuple[str, int, frozenset[str]]:
         case "across":  # across dealer
             of, tail = _wrap(a[0], 9)
             return f"across {of}", 9, tail
+        case "known":  # (issue 30) known color of card to owner
+            card, _ = _wrap(a[1], 9)
+            who, tail = _wrap(a[2], 9)
+            return f"known {a[0]} of {card} to {who}", 9, tail
     raise ValueError(f"no canonical form for expression {e.op}")
 
 
@@ -297,6 +306,8 @@ def _effect_head(eff: Effect) -> str:
             return f"swap {expression(a[0])} with {expression(a[1])}"
         case "eliminate":
             return f"eliminate {expression(a[0])}"
+        case "tell":  # (issue 30) tell target color of cards in hand of target where ...
+            return f"tell {_wrap(a[0], 9)[0]} {a[1]} of {expression(a[2])}"
         case "make":
             return f"make {_wrap(a[0], 9)[0]} {a[1]}" + (" until their next turn" if a[2] else "")
         case "ask":  # ask player to choose target player
@@ -494,7 +505,8 @@ class Printer:
         match x:
             case Move():
                 if x.choice is None:
-                    self.line(depth, f"move {x.name} card from {x.from_zone} to {x.to_zone}", x.span.line)
+                    place = " at place" if x.at_place else ""
+                    self.line(depth, f"move {x.name} card{place} from {x.from_zone} to {x.to_zone}", x.span.line)
                 else:
                     self.line(depth, f"move {x.name}{choice_text(x.choice)}", x.span.line)
                 self.open_block()

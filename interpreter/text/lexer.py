@@ -45,6 +45,8 @@ RULES = (
     "resolve",
     "at",
     "ask",
+    # issue 30 (knowledge about cards)
+    "tell",
 )
 WORDS = (
     "if",
@@ -98,6 +100,8 @@ WORDS = (
     "partner",
     "seat",
     "seats",
+    # issue 30 (knowledge about cards)
+    "known",
     "left",
     "right",
     "across",
@@ -126,6 +130,9 @@ OPTIONS = (
     "partners adjacent",
     # sets and zone choices (issue 24 items 7-8)
     "revealed together",
+    # issue 30 (who sees what)
+    "others see",
+    "at place",
 )
 CONSTANTS = ("none", "empty")
 # The `checks` section (docs/verify.md): its header, and the three kinds of line it holds.

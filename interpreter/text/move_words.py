@@ -100,8 +100,16 @@ def move_words(game: Any, m: dict[str, Any], seat: int, players: int, kind: str 
     where = zone_label(game, m["to"]["zone"], m["to"]["index"], seat, players)
     if "from" in m:  # a card the seat does not see, taken from a pile: the pile, never the card
         source = zone_label(game, m["from"]["zone"], m["from"]["index"], seat, players)
+        if "place" in m and not m.get("card"):  # `card at place`: the place (counted from 1), never the card
+            return f"{m['move']} the card at place {m['place'] + 1} of {source} to {where}"
         return f"{m['move']} {card_name(m['card']) if m.get('card') else 'a card'} from {source} to {where}"
     return f"{m['move']} {card_name(m.get('card'))} to {where}"
+
+
+def told_words(game: Any, x: dict[str, Any], seat: int, players: int) -> str:
+    """A fact told to a seat (observation ``told``), by place: ``card 2 of your hand is red``."""
+    where = zone_label(game, x["zone"], x["index"], seat, players)
+    return f"card {x['place'] + 1} of {where}: {x['attr']} {x['value']}"
 
 
 def move_text(game: Any, m: dict[str, Any], seat: int, players: int) -> str:

@@ -32,6 +32,7 @@ VISIBILITY = {
     "public": "face up: everyone sees it",
     "owner": "only its owner sees it",
     "hidden": "face down: nobody sees it",
+    "others": "everyone but its owner sees it (held facing out)",
 }
 
 
@@ -307,6 +308,7 @@ EXPR: dict[str, Any] = {
     "piles": _cards_phrase,
     "filter": _cards_phrase,
     "except": _cards_phrase,
+    "union": _cards_phrase,
     "count": _count,
     "sum": _aggregate,
     "max": _aggregate,
@@ -362,6 +364,9 @@ def coll(node: dict[str, Any], ctx: Ctx) -> tuple[str, str, str]:
     if op == "except":  # X except card
         sing, plu, qual = coll(node["of"], ctx)
         return sing, plu, f"{qual} except {say(node['value'], ctx)}"
+    if op == "union":  # (issue 30) discard + pile
+        places = [_place(x["from"], ctx) if x.get("op") == "cards" else say(x, ctx) for x in node["args"]]
+        return "card", "cards", f" in {' and '.join(places)}"
     text = say(node, ctx)
     if text.startswith("the cards "):  # cards named as such ("the cards chosen to lay"): not "cards in the cards"
         return "card", "cards", text.removeprefix("the cards")

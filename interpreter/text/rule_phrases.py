@@ -83,6 +83,12 @@ def effect(eff: dict[str, Any], ctx: Ctx) -> str:
             return f"Shuffle {say(eff['zone'], ctx)}: its cards in a random order, where each lies unknown to all."
         case "swap":  # swap hand of player with hand of target
             return f"Swap the cards of {say(eff['what'], ctx)} with those of {say(eff['with'], ctx)}."
+        case "tell":  # (issue 30) tell target color of cards in hand of target where ...
+            seat = say(eff["to"], ctx)
+            return (
+                f"Tell {seat} the {human(eff['attr'])} of {_moved(eff['what'], ctx)}, without showing them; "
+                "known while each stays in its zone."
+            )
         case "eliminate":  # eliminate target
             return f"{_cap(say(eff['player'], ctx))} is eliminated: no more moves this round."
         case "make":  # make player protected until their next turn
@@ -268,7 +274,8 @@ def move(m: dict[str, Any], ctx: Ctx) -> str:
     if "choice" in m:
         return f"{human(m['name'])}: {choice_words(m['choice'], ctx)}"
     src, dst = ctx.zones.get(m["from"], {}), ctx.zones.get(m["to"], {})
-    return f"{human(m['name'])}: a card from {_zone_ref(m['from'], src)} to {_zone_ref(m['to'], dst, 'a')}"
+    which = "the card at a place the player chooses" if m.get("at_place") else "a card"
+    return f"{human(m['name'])}: {which} from {_zone_ref(m['from'], src)} to {_zone_ref(m['to'], dst, 'a')}"
 
 
 def _zone_ref(name: str, z: dict[str, Any], article: str = "the") -> str:

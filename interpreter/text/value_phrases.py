@@ -149,6 +149,9 @@ VALUE_PHRASES: dict[str, Any] = {
     "seat": lambda n, ctx: f"the seat number of {P.say(n['of'], ctx)}",
     "seat_offset": _seat_offset,
     "across": lambda n, ctx: f"the player across the table from {P.say(n['of'], ctx)}",
+    "known": lambda n, ctx: (  # (issue 30)
+        f"the {P.human(n['name'])} of {P.say(n['of'], ctx)} as {P.say(n['to'], ctx)} was told it (none if not told)"
+    ),
     "team_of": lambda n, ctx: f"the team of {P.say(n['of'], ctx)}",
     "partner_of": lambda n, ctx: f"the partner of {P.say(n['of'], ctx)}",
     "team_total": lambda n, ctx: f"the total of {P.say(n['of'], ctx)}",

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ...agents import SeatView, make_agent
-from ...engine.records import find_move, move_record, record
+from ...engine.records import find_move, move_record, place_now, record
 from ...errors import IllegalMoveError, PlayError, RulesetError, SaveError
 from .catalogue import Catalogue
 from .limits import Limits, check_agent, check_params, check_rounds, check_seed, check_values
@@ -104,7 +104,7 @@ class Table:
         if move not in self.state.legal_moves_of(seat):  # (cannot happen at the same version: a guard)
             raise Refused("that move is not legal now")
         if self.store is not None:  # on disk before it counts (held: written too, so a restart holds it)
-            line, now = move_record(self.state, seat, move), seat == self.state.current
+            line, now = move_record(self.state, seat, move, place_now(self.state, move)), seat == self.state.current
             try:
                 self.store.append_move(self.id, line if now else {"hold": line})
             except SaveError as err:
@@ -152,7 +152,7 @@ class Table:
         """Play a move once it is in the journal; SaveError (nothing played) when the disk refuses it."""
         if self.store is not None and move is not self.written:
             try:
-                self.store.append_move(self.id, move_record(self.state, seat, move))
+                self.store.append_move(self.id, move_record(self.state, seat, move, place_now(self.state, move)))
             except SaveError as err:
                 raise SaveError(
                     f"seat {seat}'s move is not played: {err.message}. "
@@ -191,7 +191,7 @@ class Table:
                 held = m["hold"]
                 p = held.get("player") if isinstance(held, dict) else None
                 legal = st.legal_moves_of(p) if isinstance(p, int) else []
-                found = [mv for mv in legal if move_record(st, p, mv) == held]
+                found = [mv for mv in legal if move_record(st, p, mv, place_now(st, mv)) == held]
                 if not found:  # (every seat is shown the failure: it names a line, not the move and its card)
                     self.failure = f"the choice held before the restart (line {number} of moves.jsonl) is not legal now"
                     return

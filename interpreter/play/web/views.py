@@ -61,6 +61,9 @@ def zones_view(state: Any, seat: int, obs: dict[str, Any]) -> list[dict[str, Any
     shown: dict[tuple[str, int], list[Any]] = {}  # hidden cards shown to this seat, by zone instance
     for x in obs.get("shown", []):
         shown.setdefault((x["zone"], x["index"]), []).append(x["card"])
+    told: dict[tuple[str, int], list[str]] = {}  # what the seat was told of cards there (`tell`), in words
+    for x in obs.get("told", []):
+        told.setdefault((x["zone"], x["index"]), []).append(f"card {x['place'] + 1}: {x['attr']} {x['value']}")
     out = []
     declared = len(game.ir["zones"])  # (then the decks' own zones: shown while cards are drawn from them)
     for z, spec in enumerate(game.zones):
@@ -69,6 +72,8 @@ def zones_view(state: Any, seat: int, obs: dict[str, Any]) -> list[dict[str, Any
         instances = []
         for inst, seen in zip(lay.instances[z], obs["zones"][spec.name], strict=True):
             item: dict[str, Any] = {"index": lay.number[inst], "owner": lay.owner[inst]}
+            if (spec.name, lay.number[inst]) in told:
+                item["told"] = told[spec.name, lay.number[inst]]
             if isinstance(seen, dict):  # hidden from this seat: how many cards, no more (but those shown to it)
                 item["count"] = seen["count"]
                 if (spec.name, lay.number[inst]) in shown:

@@ -111,6 +111,8 @@ export function drawInstance(zone, inst, view, seats, hooks) {
     }
   }
   box.append(row);
+  // what this seat was told of its cards (`tell`), by place: knowledge, not sight
+  if (inst.told && inst.told.length) box.append(el("p", { class: "told" }, "told you: " + inst.told.join(" · ")));
   hooks.decorate(box, zone, inst);
   return box;
 }
