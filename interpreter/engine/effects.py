@@ -10,6 +10,7 @@ from .events import compile_reveal, compile_shuffle
 from .expr_analysis import Scope, card_valued
 from .expressions import ExprCompiler
 from .flow import Env, suspend
+from .turns import compile_reverse, compile_skip
 
 Effect = Callable[[Any, list], None]
 
@@ -384,4 +385,6 @@ _BUILDERS: dict[str, Callable[[ExprCompiler, dict[str, Any], Scope], Effect]] = 
     "eliminate": _eliminate,
     "make": _make,
     "ask": _ask,
+    "reverse": compile_reverse,
+    "skip": compile_skip,
 }

@@ -45,6 +45,9 @@ RULES = (
     "resolve",
     "at",
     "ask",
+    # the turn order (docs/language.md, "The turn order: reversing, skipping")
+    "turn order reverses",
+    "skip",
 )
 WORDS = (
     "if",

@@ -106,6 +106,12 @@ def _seat_offset(n, ctx):  # 2 seats left of dealer
     return f"the player {P.grouped(by, ctx)} seats to the left of {of}"
 
 
+def _next_of(n, ctx):  # next of player: "the next player", who moves after them in the turn order
+    if n["of"].get("op") == "bound" and n["of"].get("name") == "player":
+        return "the next player in the turn order"
+    return f"the player after {P.say(n['of'], ctx)} in the turn order"
+
+
 def call_words(n, ctx):  # beats(card, best card in trick): phrases.py's `call` hands it the calls with arguments
     return f"*{P.human(n['name'])}* of {_and([P.say(a, ctx) for a in n['args']])}"
 
@@ -149,6 +155,7 @@ VALUE_PHRASES: dict[str, Any] = {
     "seat": lambda n, ctx: f"the seat number of {P.say(n['of'], ctx)}",
     "seat_offset": _seat_offset,
     "across": lambda n, ctx: f"the player across the table from {P.say(n['of'], ctx)}",
+    "next_of": _next_of,
     "team_of": lambda n, ctx: f"the team of {P.say(n['of'], ctx)}",
     "partner_of": lambda n, ctx: f"the partner of {P.say(n['of'], ctx)}",
     "team_total": lambda n, ctx: f"the total of {P.say(n['of'], ctx)}",

@@ -183,6 +183,8 @@ def seat_view(state: Any, seat: int) -> dict[str, Any]:
         "statuses": sorted(status_vars(game)),
         "hidden_vars": [v["name"] for v in game.ir["vars"] if v.get("visibility", "public") != "public"],
         "eliminated": obs["eliminated"],
+        "turn_order": obs["turn_order"],
+        "skipped": obs["skipped"],
         "shown": obs.get("shown", []),
         "asking": asking_view(state),
         "params": obs["params"],

@@ -174,6 +174,7 @@ const shownValue = (view, name, v) => (v === null || v === undefined ? ((view.hi
 function seatNotes(view, p) {
   const notes = [];
   if (eliminated(view, p)) notes.push(el("span", { class: "badge out-badge" }, "out of the round"));
+  if ((view.skipped || []).includes(p)) notes.push(el("span", { class: "badge status", "data-status": "skipped" }, "loses their next turn"));
   const statuses = view.statuses || [];
   for (const [name, value] of Object.entries(view.vars || {})) {
     if (!Array.isArray(value)) continue;
@@ -195,6 +196,7 @@ function gameVars(view) {
 
 function statusLine(view, seats) {
   const parts = [view.rounds === null ? `round ${view.round}` : `round ${view.round} of ${view.rounds}`, `phase ${view.phase}`, `dealer ${seatName(view, view.dealer, seats)}`];
+  if (view.turn_order === "counterclockwise") parts.push("turn order reversed");
   let turn;
   if (view.over && view.cooperative) {
     turn = `game over: ${view.cooperative === "won" ? "everyone wins" : "everyone loses"}`;
