@@ -39,6 +39,9 @@ CASES = [
     ("examples/classics/president.rules", 4, "random,greedy,random,random"),
     # Pinned as it was added: reveals and a reshuffled stock (events in the records).
     ("examples/low-hand.rules", 4, "random,greedy,random,random"),
+    # Pinned as they were added: a turn order that reverses, lost turns, phases of effects only.
+    ("examples/classics/switch.rules", 3, "greedy,random,random"),
+    ("examples/classics/the_game.rules", 3, "greedy,random,random"),
 ]
 SEEDS = (1, 2)
 # What a record says of the game itself (not where its rules were read from, nor when).
