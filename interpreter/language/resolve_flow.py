@@ -103,9 +103,7 @@ class FlowResolver:
                     "to run them again until C holds, put the phase in `repeat` ... `until C`",
                 )
         if ph.first_player is not None:
-            raise DeclarationError(
-                f"phase '{ph.name}' has no move: nobody plays first in it", ph.first_player.span
-            )
+            raise DeclarationError(f"phase '{ph.name}' has no move: nobody plays first in it", ph.first_player.span)
 
     def _order_keys(self, keys: Any, scope: dict[str, T]) -> list[dict[str, Any]]:
         """Ordering keys (`lowest KEY, then highest KEY`): each a number or a card of ordered cards."""

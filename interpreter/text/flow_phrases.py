@@ -101,4 +101,3 @@ def _reverses(node: Any) -> bool:
     if isinstance(node, list):
         return any(_reverses(v) for v in node)
     return False
-
