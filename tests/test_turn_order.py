@@ -300,3 +300,29 @@ def test_check_finds_nothing_wrong_in_the_constructs(tmp_path):
         (tmp_path / name).write_text(text)
         report = check(str(tmp_path / name), games=20)
         assert not [f for f in report.findings if f.severity != "info"], report.findings
+
+
+def test_the_ir_schema_refuses_an_end_in_a_phase_without_moves():
+    from interpreter.language.schema import check_ir
+    from interpreter.loader import ir_from_text
+
+    ir = ir_from_text(FLIP, "flip.rules")
+    check_ir(ir)
+    phase = ir["round"]["phases"][0]
+    assert phase["moves"] == [] and phase["at_start"]
+    phase["ends"] = {"when": {"op": "num", "value": 1}}
+    with pytest.raises(RulesetError, match="schema"):
+        check_ir(ir)
+
+
+SIMULTANEOUS = TURNS.replace(
+    "    ends when every hand is empty or count card in pile >= 12\n    ends when nobody can move\n",
+    "    ends when count card in pile >= 1\n  phase reveal, simultaneous\n    move reveal card from hand to pile\n",
+)
+
+
+def test_a_simultaneous_phase_chooses_in_the_turn_order_once_reversed():
+    game = interpreter.loads(SIMULTANEOUS, "simultaneous.rules")
+    state = position(game, 4, {"hand": [cards(7, 8, 9), cards(1, 10, 11), cards(12, 13, 14), cards(15, 16, 17)]})
+    play(state, 1)  # seat 1 reverses the order, and the first phase ends
+    assert state.choosers == (1, 0, 3, 2)  # from the dealer's left, the other way round
