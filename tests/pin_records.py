@@ -45,6 +45,9 @@ CASES = [
     ("examples/classics/scopa.rules", 2, "random"),
     # Pinned as it was added: a zone every seat sees but its owner (`others see`), chips as counters.
     ("examples/classics/indian_poker.rules", 3, "random,greedy,random"),
+    # Pinned as they were added: a turn order that reverses, lost turns, phases of effects only.
+    ("examples/classics/switch.rules", 3, "greedy,random,random"),
+    ("examples/classics/the_game.rules", 3, "greedy,random,random"),
 ]
 SEEDS = (1, 2)
 # What a record says of the game itself (not where its rules were read from, nor when).

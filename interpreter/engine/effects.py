@@ -11,6 +11,7 @@ from .expr_analysis import Scope, card_valued
 from .expressions import ExprCompiler
 from .flow import Env, suspend
 from .knowledge import compile_tell
+from .turns import compile_reverse, compile_skip
 
 Effect = Callable[[Any, list], None]
 
@@ -390,4 +391,6 @@ _BUILDERS: dict[str, Callable[[ExprCompiler, dict[str, Any], Scope], Effect]] = 
     "make": _make,
     "ask": _ask,
     "tell": compile_tell,
+    "reverse": compile_reverse,
+    "skip": compile_skip,
 }

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import RUNTIME_FAILURES, ParameterError, PlayError, rule_failure
 from ..language.ircheck import check_references, compile_error
-from ..language.limits import default_max_moves
+from ..language.limits import default_max_moves, endless_round
 from .card_sets import compile_set_choice
 from .cards import CardTable, build_cards, derive_attributes
 from .choices import compile_choice
@@ -54,6 +54,16 @@ class TriggerRule:
     effects: Effect
     at: str
     light: bool = False  # the condition binds no name: it reads player, card and target from a tuple
+
+
+def _ENDED(state: Any, env: Any) -> bool:
+    """The end of a phase without moves: it holds at once (its effects are the whole phase). Each
+    time counts as a move toward the round's bound, so that a `repeat` of such phases whose `until`
+    never holds stops as endless (limits.py) rather than hangs."""
+    state.moves_in_round += 1
+    if state.moves_in_round > state.game.max_moves_per_round:
+        raise endless_round(state)
+    return True
 
 
 @dataclass(frozen=True)
@@ -443,16 +453,19 @@ def _compile_phases(
         first = ph.get("first_player")
         resolve = ph.get("resolve")
         stuck = "ends_when_nobody_can_move" in ph
+        ends = cx.counted(expr(ph["ends"]["when"]), ph["ends"].get("at")) if ph.get("ends") else None
+        if not phase_moves:  # a phase of effects only ends as soon as its effects at start have run
+            ends = _ENDED
         phases.append(
             PhaseRule(
                 name=ph["name"],
                 simultaneous=ph["simultaneous"],
                 revealed=ph.get("revealed", False),
                 moves=tuple(phase_moves),
-                ends=cx.counted(expr(ph["ends"]["when"]), ph["ends"].get("at")) if ph.get("ends") else None,
+                ends=ends,
                 first_player=tuple((k["extreme"], expr(k["key"]), k["type"]) for k in first["keys"]) if first else (),
                 at=ph.get("at", ""),
-                ends_env=not ph.get("ends") or uses_env(ph["ends"]["when"]),
+                ends_env=bool(ph.get("ends")) and uses_env(ph["ends"]["when"]),
                 ends_when_stuck=(ph["ends_when_nobody_can_move"].get("at", "") if stuck else None),
                 at_start=_timed(cx, ph.get("at_start"), base),
                 at_end=_timed(cx, ph.get("at_end"), base),

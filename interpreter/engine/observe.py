@@ -58,6 +58,9 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
         "over": state.over,
         "last_round": last_round(state),
         "eliminated": sorted(state.out),
+        # the turn order (turns.py): the way the turn passes now, and who loses their next turn
+        "turn_order": "clockwise" if state.turn_step > 0 else "counterclockwise",
+        "skipped": sorted(state.skips),
         "shown": shown_view(state, seat),
         "events": events_view(state, seat),
         **({"told": told_view(state, seat)} if state.told else {}),

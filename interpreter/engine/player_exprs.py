@@ -88,6 +88,10 @@ class PlayerExprs:
         count = self.compile(by, sc)
         return lambda s, e: None if (p := of(s, e)) is None else (p + count(s, e)) % s.n
 
+    def op_next_of(self, n, sc):  # next of player: who plays after them in the turn order (turns.py)
+        of = self.compile(n["of"], sc)
+        return lambda s, e: None if (p := of(s, e)) is None else (p + s.turn_step) % s.n
+
     def op_across(self, n, sc):  # across player
         of = self.compile(n["of"], sc)
         at = n.get("at")

@@ -3,7 +3,7 @@ in exactly one zone. Moves are tuples ``(move rule index, card id, target zone i
 listed by ``legal_moves`` in a fixed order: move rules as declared, then cards in their
 zone's order, then target instances by index.
 
-Why one module of about 760 lines (over the house's 600): State is one class on purpose. Its
+Why one module of about 770 lines (over the house's 600): State is one class on purpose. Its
 slots and the loop that changes them (apply -> _perform -> _advance -> _next_phase ->
 _start_round) are the hot path of every move of every game, search and checking playout; kept
 together, that loop reads as one piece beside the slots it writes, and copy() copies exactly
@@ -29,7 +29,7 @@ from .knowledge import dropped
 from .moves import Move
 from .observe import revealed_zones
 from .scoring import score_by_rule, winners
-from .turns import first_player, resolution_order
+from .turns import first_player, lose_turn, resolution_order
 
 if TYPE_CHECKING:  # (the Game makes States: state.py needs no Game at run time)
     from .game import Game
@@ -70,9 +70,11 @@ class State:
         "seed",
         "shown",
         "shuffles_given",
+        "skips",
         "to_move",
         "told",
         "totals",
+        "turn_step",
         "vars",
         "won_together",
         "zmemo",
@@ -194,7 +196,7 @@ class State:
                 suspend(self, State._moved, p)
                 return self._hold()
             nxt = self.next_player
-            self.current = nxt if nxt is not None else (p + 1) % self.n
+            self.current = nxt if nxt is not None else (p + self.turn_step) % self.n
         self._advance()
 
     def scores(self) -> list[int]:
@@ -540,7 +542,7 @@ class State:
     def _moved(self, p: int) -> None:
         """A frame (flow.py): once ``p``'s move and what it asked are done, the next player moves."""
         nxt = self.next_player
-        self.current = nxt if nxt is not None else (p + 1) % self.n
+        self.current = nxt if nxt is not None else (p + self.turn_step) % self.n
 
     def _hold(self) -> None:
         """An ask waits: the asked seat is the one to move (only the asked choice: _moves_for)."""
@@ -618,6 +620,10 @@ class State:
                     return self._hold()
                 continue
             current, n = self.current, self.n
+            if self.skips and current in self.skips:  # a turn lost (`skip P`): passed by, once
+                lose_turn(self, current)
+                self.current = (current + self.turn_step) % n
+                continue
             if self.expiring:
                 self._expire(current)
             out: list[Move] = []  # the current player's moves, as _moves_for lists them
@@ -630,8 +636,12 @@ class State:
             self._legal = (current, out)
             if out:
                 return
-            for k in range(1, n):
-                p = (current + k) % n
+            step = self.turn_step
+            for k in range(1, n):  # the next players in turn order, each passed by who cannot move
+                p = (current + k * step) % n
+                if self.skips and p in self.skips:  # their turn comes and is lost
+                    lose_turn(self, p)
+                    continue
                 if self.expiring:
                     self._expire(p)
                 if self._moves_for(p):
@@ -676,6 +686,8 @@ class State:
         self.shown: tuple[tuple[int, int, int], ...] = ()  # (seat, card, zone instance) shown to a seat
         self.told: tuple = ()  # (seat, card, zone instance, attribute, value): `tell` (knowledge.py)
         self.expiring: tuple[tuple[int, int], ...] = ()  # (player, variable) back to 0 at their next turn
+        self.turn_step = 1  # the turn passes to the left (+1), or to the right once the order reverses (-1)
+        self.skips: tuple[int, ...] = ()  # seats that lose their next turn, once per entry (turns.py)
         if self.deals_given is not None:
             if self.round >= len(self.deals_given):
                 raise PlayError(f"the record has no deal for round {self.round + 1}")
@@ -722,7 +734,7 @@ class State:
             first = self.next_player
         self.current = first
         if ph.simultaneous:
-            self.choosers = tuple((first + k) % self.n for k in range(self.n))
+            self.choosers = tuple((first + k * self.turn_step) % self.n for k in range(self.n))
             self.to_move = list(self.choosers)
 
     def _next_phase(self) -> None:

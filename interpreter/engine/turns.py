@@ -1,10 +1,20 @@
 """Who moves: the first player of a phase, the next player after a move, and the order in which a
-simultaneous phase's moves take effect."""
+simultaneous phase's moves take effect.
+
+The turn order: the turn passes to the left (``state.turn_step`` +1) until an effect `turn order
+reverses` makes it pass to the right (-1), and back again at the next; every round starts to the
+left. The next player by default, `next of P`, the search for a player who can move (a player who
+cannot is passed by) and a simultaneous phase's order of choosing all follow it; `left of` and
+`right of` stay the seats beside (docs/rules-decisions.md). `skip P` makes P lose their next turn:
+the next time the turn comes to P in a phase played in turns, it passes P by, once per skip
+(``state.skips``, one entry per turn to lose; a round starts with none). Neither costs a game that
+never reverses nor skips more than the read of an int and of an empty tuple per move."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..errors import PlayError
 from .expr_analysis import card_ranks
 
 _PLANS: dict[tuple[int, str], tuple[Any, tuple]] = {}  # (id of a phase, which) -> (the phase, its keys)
@@ -77,3 +87,41 @@ def first_player(state: Any, phase: Any) -> int:
         if best_rank is None or rank < best_rank:  # the first of the best, clockwise
             best, best_rank = player, rank
     return best
+
+
+def lose_turn(state: Any, p: int) -> None:
+    """``p``'s turn comes and is lost (one of its skips): a status `until their next turn` ends, as
+    the turn came; the caller passes the turn on."""
+    skips = list(state.skips)
+    skips.remove(p)
+    state.skips = tuple(skips)
+    if state.expiring:
+        state._expire(p)
+    state._legal = None
+
+
+def compile_reverse(cx: Any, node: dict[str, Any], scope: Any) -> Any:
+    """turn order reverses: the turn passes the other way round from now on, in this round"""
+
+    def reverse(s, e):
+        s.turn_step = -s.turn_step
+        s.cache.clear()  # (`next of P` reads it)
+        s._legal = None
+
+    return reverse
+
+
+def compile_skip(cx: Any, node: dict[str, Any], scope: Any) -> Any:
+    """skip next of player: that player loses their next turn"""
+    at = node.get("at")
+    who = cx.compile(node["player"], scope)
+
+    def skip(s, e):
+        p = who(s, e)
+        if p is None:
+            raise PlayError("no player to skip", at)
+        s.skips = (*s.skips, p)
+        s.cache.clear()
+        s._legal = None
+
+    return skip

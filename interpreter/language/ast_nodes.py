@@ -319,7 +319,7 @@ class Phase:
 @dataclass(frozen=True)
 class Effect:
     """An effect: 'move', 'draw', 'let', 'set', 'add', 'next', 'if', 'pay', 'show', 'reveal',
-    'shuffle', 'swap', 'eliminate' or 'make', with its operands."""
+    'shuffle', 'swap', 'eliminate', 'make', 'reverse' (the turn order) or 'skip', with its operands."""
 
     kind: str
     args: tuple[Any, ...]

@@ -58,7 +58,11 @@ def endless_round(state: Any) -> PlayError:
             loop += ", each followed by the trigger at " + ", ".join(fired)
         parts.append(loop)
     ends = game.ir["round"]["phases"][state.phase].get("ends") or {}
-    if ends:
+    if not phase.moves:  # a phase of effects only, played again and again
+        parts.append(
+            f"phase '{phase.name}' has no move and was played again and again: its `repeat`'s `until` never held"
+        )
+    elif ends:
         end_text = _quote(ends.get("at")) or "its end condition"
         parts.append(f"phase '{phase.name}' never reached `{end_text}` ({_where(ends.get('at'), span)})")
     else:

@@ -1,6 +1,7 @@
 """Resolving the flow of a round and a game: set-up deals to shared zones, effects `at start` and
 `at end`, `repeat ... until`, a round's and the game's `ends when`, a phase that ends when nobody
-can move, the order a simultaneous phase's moves take effect, and one trigger for several moves.
+can move, the order a simultaneous phase's moves take effect, one trigger for several moves, and
+a phase of effects only (no moves: the rules play it alone).
 
 A mixin of Resolver (resolve.py): each method checks its construct's names and types and says,
 at the construct's position, what is wrong and how to write it.
@@ -78,6 +79,31 @@ class FlowResolver:
             scope = {"player": PLAYER, "card": CARD, "target": T("zone")}
             node["resolve"] = self._noted({"keys": self._order_keys(ph.resolve.keys, scope)}, ph.resolve.span)
         return node
+
+    def _effects_only(self, ph: Any) -> None:
+        """A phase without moves is the rules' own: its effects at start (and at end) run, and it
+        ends; nobody moves in it, so nothing says who starts it or when it ends."""
+        if not ph.at:
+            raise DeclarationError(
+                f"phase '{ph.name}' has no move",
+                ph.span,
+                "add `move NAME card from ZONE to ZONE`; or, for a phase the rules play alone, its effects `at start`",
+            )
+        if ph.simultaneous:
+            raise DeclarationError(
+                f"phase '{ph.name}' has no move: nobody chooses in it at once",
+                ph.span,
+                f"write `phase {ph.name}`: a phase of effects only is the rules' own",
+            )
+        for part in (ph.ends, ph.stuck_ends):
+            if part is not None:
+                raise DeclarationError(
+                    f"phase '{ph.name}' has no move: it ends as soon as its effects have run",
+                    part.span,
+                    "to run them again until C holds, put the phase in `repeat` ... `until C`",
+                )
+        if ph.first_player is not None:
+            raise DeclarationError(f"phase '{ph.name}' has no move: nobody plays first in it", ph.first_player.span)
 
     def _order_keys(self, keys: Any, scope: dict[str, T]) -> list[dict[str, Any]]:
         """Ordering keys (`lowest KEY, then highest KEY`): each a number or a card of ordered cards."""

@@ -136,6 +136,7 @@ class NamesResolver:
             "seat",
             "left",
             "right",
+            "next",
         ]
         raise UnknownNameError(f"unknown name '{name}'", e.span, self._suggest(name, known))
 

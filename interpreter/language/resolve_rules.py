@@ -25,14 +25,14 @@ class RulesResolver:
             if ph.first_player.seat is not None:  # first player is left of dealer
                 first["seat"] = self.expr(ph.first_player.seat, {}, PLAYER)
             node["first_player"] = self._noted(first, ph.first_player.span)
-        if not ph.moves:
-            raise DeclarationError(f"phase '{ph.name}' has no move", ph.span, "add `move NAME card from ZONE to ZONE`")
+        if not ph.moves:  # a phase of effects only (resolve_flow.py)
+            self._effects_only(ph)
         node["moves"] = self._each(ph.moves.values(), self._move)
         moves = {m.name: m for m in ph.moves.values()}
         node["triggers"] = self._each(ph.triggers, lambda t: self._trigger(t, moves))
         if ph.ends is not None:
             node["ends"] = self._noted({"when": self.expr(ph.ends.condition, {}, BOOL)}, ph.ends.span)
-        elif not ph.simultaneous and ph.stuck_ends is None:
+        elif ph.moves and not ph.simultaneous and ph.stuck_ends is None:
             raise DeclarationError(
                 f"phase '{ph.name}' never ends", ph.span, "add `ends when CONDITION` or `ends when nobody can move`"
             )
@@ -262,6 +262,10 @@ class RulesResolver:
                 }
             case "each":
                 return self._each_effect(eff, scope)
+            case "reverse":  # turn order reverses
+                return {"do": "reverse"}
+            case "skip":  # skip next of player: that player loses their next turn
+                return {"do": "skip", "player": self.expr(a[0], scope, PLAYER)}
         raise AssertionError(eff.kind)
 
     def _each_effect(self, eff: Any, scope: dict[str, T]) -> dict[str, Any]:

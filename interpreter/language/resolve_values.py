@@ -135,12 +135,14 @@ class ValuesResolver:
         return coll, elem, where_e
 
     def _of_value(self, name: str, arg: dict[str, Any], t: T, span: Span) -> tuple[dict[str, Any], T] | None:
-        """`seat|left|right|team|partner of PLAYER`, `total of TEAM`, `ZONE of TEAM`; else None."""
+        """`seat|left|right|next|team|partner of PLAYER`, `total of TEAM`, `ZONE of TEAM`; else None."""
         if t.kind == "player":
             if name == "seat":
                 return {"op": "seat", "of": arg}, NUMBER
             if name in SIDES:
                 return {"op": "seat_offset", "of": arg, "by": {"op": "num", "value": SIDES[name]}}, PLAYER
+            if name == "next":  # who plays after P in the turn order, which may reverse (turns.py)
+                return {"op": "next_of", "of": arg}, PLAYER
             if name in ("team", "partner") and self.p.teams is not None:
                 if name == "partner" and self.p.teams.size != 2:
                     raise RulesTypeError(
@@ -160,7 +162,7 @@ class ValuesResolver:
         """Explain `seat|left|right|team|partner|total of X` said of something it is not said of."""
         if name in ("team", "partner"):
             self._need_teams(arg_e)
-        if name in ("seat", "left", "right", "team", "partner"):
+        if name in ("seat", "left", "right", "next", "team", "partner"):
             raise RulesTypeError(
                 f"`{name} of` is said of a player, not of {t}",
                 arg_e.span,
@@ -249,7 +251,7 @@ class ValuesResolver:
                     return CARD
                 if name in self.zones and self.zones[name]["owner"] == "player":
                     return PLAYER
-                if name in ("total", "seat", "left", "right", "team", "partner"):
+                if name in ("total", "seat", "left", "right", "next", "team", "partner"):
                     return PLAYER
                 if name in self.p.vars and self.p.vars[name].per_player:
                     return PLAYER

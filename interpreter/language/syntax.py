@@ -331,6 +331,12 @@ class ToAst(Transformer):
     def make(self, meta, c):  # make player protected until their next turn
         return Effect("make", (c[0], str(c[1]), c[2] is not None), self._s(meta))
 
+    def reverse_order(self, meta, c):  # turn order reverses
+        return Effect("reverse", (), self._s(meta))
+
+    def skip(self, meta, c):  # skip next of player
+        return Effect("skip", (c[0],), self._s(meta))
+
     def if_effect(self, meta, c):
         _if, cond, *rest = c
         otherwise = rest[-1] if rest and isinstance(rest[-1], tuple) else ()

@@ -170,6 +170,10 @@ def screen(state: Any, seat: int) -> str:
         lines.append("told you: " + "; ".join(told_words(game, x, seat, state.n) for x in obs["told"]))
     if obs["eliminated"]:
         lines.append("eliminated this round: " + ", ".join(seat_name(p, seat) for p in obs["eliminated"]))
+    if obs["turn_order"] != "clockwise":
+        lines.append("turn order: reversed (the turn passes to the right)")
+    if obs["skipped"]:
+        lines.append("loses their next turn: " + ", ".join(seat_name(p, seat) for p in obs["skipped"]))
     if obs["last_moves"]:
         lines.append("last moves: " + "; ".join(move_text(game, m, seat, state.n) for m in obs["last_moves"]))
     if "picking" in obs:  # a set this seat chooses card by card

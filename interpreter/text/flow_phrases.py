@@ -82,3 +82,23 @@ def trigger_ctx(t: dict[str, Any], moves: dict[str, dict[str, Any]], ctx: P.Ctx)
     if len(targets) == 1 and names[0] in moves:
         return R.move_ctx(moves[names[0]], ctx, after=True)
     return ctx.with_bound(target="the zone the card went to")
+
+
+def turns_sentence(ph: dict[str, Any], first: str, ir: dict[str, Any]) -> str:
+    """Who moves in a phase played in turns, in which order: clockwise, or until the turn order
+    reverses when some effect reverses it; or nobody, in a phase of effects only."""
+    if not ph["moves"]:
+        return "Nobody moves in this phase: the rules play it alone, and it ends once its effects have run."
+    order = "clockwise"
+    if _reverses(ir["round"]):
+        order = "clockwise, and the other way round while the turn order is reversed (each round starts clockwise)"
+    return f"The first player is {first}. Turns then go {order}; a player who has no legal move is skipped."
+
+
+def _reverses(node: Any) -> bool:
+    """Whether some effect among the rules reverses the turn order."""
+    if isinstance(node, dict):
+        return node.get("do") == "reverse" or any(_reverses(v) for v in node.values())
+    if isinstance(node, list):
+        return any(_reverses(v) for v in node)
+    return False

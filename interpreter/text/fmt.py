@@ -312,6 +312,10 @@ def _effect_head(eff: Effect) -> str:
             return f"make {_wrap(a[0], 9)[0]} {a[1]}" + (" until their next turn" if a[2] else "")
         case "ask":  # ask player to choose target player
             return f"ask {expression(a[0])} to choose {a[1]}{choice_text(a[2])}"
+        case "reverse":
+            return "turn order reverses"
+        case "skip":  # skip next of player
+            return f"skip {expression(a[0])}"
     raise ValueError(f"no canonical form for effect {eff.kind}")
 
 

@@ -47,6 +47,9 @@ RULES = (
     "ask",
     # issue 30 (knowledge about cards)
     "tell",
+    # the turn order (docs/language.md, "The turn order: reversing, skipping")
+    "turn order reverses",
+    "skip",
 )
 WORDS = (
     "if",

@@ -354,12 +354,7 @@ def _round(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
                 )
             )
         else:
-            out.append(
-                (
-                    "p",
-                    f"The first player is {first}. Turns then go clockwise; a player who has no legal move is skipped.",
-                )
-            )
+            out.append(("p", F.turns_sentence(ph, first, ir)))
         if ph.get("first_player", {}).get("note"):
             out.append(("note", escape(ph["first_player"]["note"])))
         if ph.get("resolve"):
@@ -369,7 +364,8 @@ def _round(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
             if ph.get(f"at_{when}"):
                 lines = F.timed_lines(ph[f"at_{when}"], when, what, ctx)
                 out.append(("ul", [i for depth, text, note in lines for i in _items(depth, text, {"note": note})]))
-        out.append(("p", "**Moves.** A player makes one of these moves:"))
+        if ph["moves"]:
+            out.append(("p", "**Moves.** A player makes one of these moves:"))
         items: list[tuple[int, str]] = []
         for m in ph["moves"]:
             items += _items(0, R.move(m, ctx), m)
@@ -384,7 +380,8 @@ def _round(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
             if require:
                 items.append((1, "and only when every one of these holds:"))
                 items += [i for g in require for i in _items(2, R.guard(g, mctx), g)]
-        out.append(("ul", items))
+        if items:
+            out.append(("ul", items))
         if ph["triggers"]:
             out.append(("p", "**After a move.**"))
             items = []
@@ -403,7 +400,7 @@ def _round(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
                 else ""
             )
             out += _para(f"The phase ends when {P.say(ph['ends']['when'], ctx)}{again}.", ph["ends"])
-        elif not ph.get("ends_when_nobody_can_move"):
+        elif ph["moves"] and not ph.get("ends_when_nobody_can_move"):
             out.append(("p", "The phase ends once every player has moved."))
         if ph.get("ends_when_nobody_can_move"):
             also = "It also ends" if ph.get("ends") else "The phase ends"

@@ -94,6 +94,10 @@ def effect(eff: dict[str, Any], ctx: Ctx) -> str:
         case "make":  # make player protected until their next turn
             until = " until their next turn" if eff["until_next_turn"] else ""
             return f"{_cap(say(eff['of'], ctx))} is {human(eff['var'])}{until}."
+        case "reverse":  # turn order reverses
+            return "The turn order reverses: from now on in this round the turn passes the other way round."
+        case "skip":  # skip next of player
+            return f"{_cap(say(eff['player'], ctx))} loses their next turn (the turn passes them by)."
     return str(eff["do"])
 
 

@@ -106,6 +106,12 @@ def _seat_offset(n, ctx):  # 2 seats left of dealer
     return f"the player {P.grouped(by, ctx)} seats to the left of {of}"
 
 
+def _next_of(n, ctx):  # next of player: "the next player", who moves after them in the turn order
+    if n["of"].get("op") == "bound" and n["of"].get("name") == "player":
+        return "the next player in the turn order"
+    return f"the player after {P.say(n['of'], ctx)} in the turn order"
+
+
 def call_words(n, ctx):  # beats(card, best card in trick): phrases.py's `call` hands it the calls with arguments
     return f"*{P.human(n['name'])}* of {_and([P.say(a, ctx) for a in n['args']])}"
 
@@ -152,6 +158,7 @@ VALUE_PHRASES: dict[str, Any] = {
     "known": lambda n, ctx: (  # (issue 30)
         f"the {P.human(n['name'])} of {P.say(n['of'], ctx)} as {P.say(n['to'], ctx)} was told it (none if not told)"
     ),
+    "next_of": _next_of,
     "team_of": lambda n, ctx: f"the team of {P.say(n['of'], ctx)}",
     "partner_of": lambda n, ctx: f"the partner of {P.say(n['of'], ctx)}",
     "team_total": lambda n, ctx: f"the total of {P.say(n['of'], ctx)}",

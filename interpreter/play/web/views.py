@@ -200,6 +200,8 @@ def seat_view(state: Any, seat: int) -> dict[str, Any]:
         "internal_vars": [v["name"] for v in game.ir["vars"] if v.get("visibility") == "hidden"],
         "var_labels": {v["name"]: var_label(v["name"]) for v in game.ir["vars"]},
         "eliminated": obs["eliminated"],
+        "turn_order": obs["turn_order"],
+        "skipped": obs["skipped"],
         "shown": obs.get("shown", []),
         "asking": asking_view(state),
         **({"picking": obs["picking"]} if "picking" in obs else {}),

@@ -196,6 +196,7 @@ const shownVars = (view) => Object.entries(view.vars || {}).filter(([name]) => !
 function seatNotes(view, p) {
   const notes = [];
   if (eliminated(view, p)) notes.push(el("span", { class: "badge out-badge" }, "out of the round"));
+  if ((view.skipped || []).includes(p)) notes.push(el("span", { class: "badge status", "data-status": "skipped" }, "loses their next turn"));
   const statuses = view.statuses || [];
   for (const [name, value] of shownVars(view)) {
     if (!Array.isArray(value)) continue;
@@ -217,6 +218,7 @@ function gameVars(view) {
 
 function statusLine(view, seats) {
   const parts = [view.rounds === null ? `round ${view.round}` : `round ${view.round} of ${view.rounds}`, `phase ${view.phase}`, `dealer ${seatName(view, view.dealer, seats)}`];
+  if (view.turn_order === "counterclockwise") parts.push("turn order reversed");
   let turn;
   if (view.over && view.cooperative) {
     turn = `game over: ${view.cooperative === "won" ? "everyone wins" : "everyone loses"}`;
