@@ -16,6 +16,7 @@ from .resolve_collections import CollectionsResolver
 from .resolve_declarations import DeclarationsResolver
 from .resolve_exprs import ExprResolver
 from .resolve_flow import FlowResolver
+from .resolve_loops import LoopsResolver
 from .resolve_names import NamesResolver
 from .resolve_rules import RulesResolver
 from .resolve_scoring import ScoringResolver
@@ -32,6 +33,7 @@ class Resolver(
     ZonesResolver,
     DeclarationsResolver,
     RulesResolver,
+    LoopsResolver,
     ScoringResolver,
     ExprResolver,
     NamesResolver,
@@ -155,6 +157,10 @@ def option_words(program: Program) -> frozenset[str]:
             elif eff.kind == "if":
                 walk(eff.args[1])
                 walk(eff.args[2])
+            elif eff.kind == "each":  # for each ...: its effects
+                walk(eff.args[2])
+            elif eff.kind == "repeat":
+                walk(eff.args[1])
 
     for ph in program.phases.values():
         for m in ph.moves.values():
@@ -162,6 +168,10 @@ def option_words(program: Program) -> frozenset[str]:
                 words.update(m.choice.options)
         for t in ph.triggers:
             walk(t.effects)
+        for timed in ph.at.values():
+            walk(timed.effects)
+    for timed in program.round_at.values():
+        walk(timed.effects)
     return frozenset(words)
 
 
