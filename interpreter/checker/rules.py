@@ -91,6 +91,8 @@ def effect_expressions(effects: list[Node]) -> Iterator[Node]:
                 yield from (x for x in v.values() if isinstance(x, dict) and "op" in x)
             elif k == "guards":  # an ask's
                 yield from (x for g in v for x in (g["expr"], g.get("when")) if x is not None)
+            elif k == "by":  # a `for each card`'s order
+                yield v["key"]
 
 
 def walk(node: Any) -> Iterator[Node]:
@@ -328,7 +330,7 @@ def _destinations(effects: list[Node]) -> Iterator[Node]:
         elif eff["do"] == "if":
             yield from _destinations(eff["then"])
             yield from _destinations(eff["else"])
-        elif eff["do"] == "each":
+        elif eff["do"] in ("each", "repeat"):
             yield from _destinations(eff["effects"])
         elif eff["do"] == "ask":  # a follow-up choice's block
             yield from _destinations(eff["then"])

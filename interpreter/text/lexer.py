@@ -106,6 +106,8 @@ WORDS = (
     "value",
     "one",
     "cards",
+    # loops in effects and draws (issue 24: for each ... in/from/by/until, repeat until, draw top)
+    "top",
 )
 OPTIONS = (
     "turn up",
