@@ -38,7 +38,12 @@ def rule_expressions(ir: dict[str, Any]) -> Iterator[tuple[str, Node, Node]]:
     for ph in ir["round"]["phases"]:
         for key in (ph.get("first_player") or {}).get("keys", []):
             yield "first player", ph["first_player"], key["key"]
+        if (ph.get("first_player") or {}).get("seat"):  # first player is left of dealer
+            yield "first player", ph["first_player"], ph["first_player"]["seat"]
         for m in ph["moves"]:
+            for x in (m.get("choice") or {}).values():  # a number's range, a draw's count, a set's size
+                if isinstance(x, dict) and "op" in x:
+                    yield "move", m, x
             for g in m["guards"]:
                 yield "guard", g, g["expr"]
                 if g.get("when"):
