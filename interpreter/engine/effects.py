@@ -230,6 +230,11 @@ def _each(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     return compile_each(cx, node, scope, compile_effects, asks(node["effects"]))
 
 
+def _do(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """do settle: the named block's effects, as resolved where it is done (in the node)"""
+    return compile_effects(cx, node["effects"], Scope(scope.slots, scope.counter))
+
+
 def _repeat(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     """repeat until C: loops.py"""
     from .loops import compile_repeat
@@ -355,6 +360,7 @@ _BUILDERS: dict[str, Callable[[ExprCompiler, dict[str, Any], Scope], Effect]] = 
     "if": _if,
     "each": _each,
     "repeat": _repeat,
+    "do": _do,
     "pay": _pay,
     "show": _show,
     "reveal": compile_reveal,

@@ -15,6 +15,7 @@ from .resolve_cards import CardsResolver
 from .resolve_collections import CollectionsResolver
 from .resolve_declarations import DeclarationsResolver
 from .resolve_exprs import ExprResolver
+from .resolve_blocks import BlocksResolver
 from .resolve_flow import FlowResolver
 from .resolve_loops import LoopsResolver
 from .resolve_names import NamesResolver
@@ -34,6 +35,7 @@ class Resolver(
     DeclarationsResolver,
     RulesResolver,
     LoopsResolver,
+    BlocksResolver,
     ScoringResolver,
     ExprResolver,
     NamesResolver,
@@ -58,6 +60,8 @@ class Resolver(
         self.defines: dict[str, tuple[str | None, T]] = {}
         self.depth = 0
         self.option_words = option_words(program)
+        self._doing: list[str] = []  # the named blocks being resolved, outermost first (resolve_blocks.py)
+        self._block_ir: dict[str, list[dict[str, Any]]] = {}
 
     def resolve(self) -> dict[str, Any]:
         """The whole IR of the program."""
@@ -116,6 +120,8 @@ class Resolver(
         for part in self._each([None], lambda _: self._round_flow(list(p.phases))):
             ir["round"].update(part)
         ir["game"] = next(iter(self._each([None], lambda _: self._game())), None)
+        if p.blocks:  # named effect blocks (resolve_blocks.py)
+            ir["blocks"] = self._blocks()
         return ir
 
     def _each(self, items: Any, fn: Any) -> list[Any]:
@@ -161,6 +167,9 @@ def option_words(program: Program) -> frozenset[str]:
                 walk(eff.args[2])
             elif eff.kind == "repeat":
                 walk(eff.args[1])
+
+    for block in program.blocks.values():  # named effect blocks
+        walk(block.effects)
 
     for ph in program.phases.values():
         for m in ph.moves.values():

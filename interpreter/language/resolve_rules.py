@@ -242,6 +242,8 @@ class RulesResolver:
                 return self._each_effect(eff, scope)
             case "repeat":
                 return self._repeat_effect(eff, scope)
+            case "do":  # resolve_blocks.py
+                return self._do_block(eff, scope)
         raise AssertionError(eff.kind)
 
     def _counter(self, name: str, whose: Any, scope: dict[str, T], span: Any) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from .ast_nodes import (
     Deal,
     Define,
     Effect,
+    EffectBlock,
     Ends,
     EnumOrder,
     Expr,
@@ -348,6 +349,13 @@ class ToAst(Transformer):
 
     def each_until(self, meta, c):
         return c[0]
+
+    def effect_block(self, meta, c):  # effect NAME: effects
+        name, *effects = c
+        return EffectBlock(str(name), tuple(effects), self._s(meta))
+
+    def do_block(self, meta, c):  # do NAME; args: (name,)
+        return Effect("do", (str(c[0]),), self._s(meta))
 
     def repeat_effect(self, meta, c):  # repeat until C: effects; args: (until, effects)
         until, *effects = c

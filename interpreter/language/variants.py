@@ -22,6 +22,7 @@ from .ast_nodes import (
     CardType,
     Deal,
     Define,
+    EffectBlock,
     Ends,
     EnumOrder,
     Extends,
@@ -91,6 +92,7 @@ class Program:
     round_at: dict[str, AtTime] = field(default_factory=dict)  # start | end -> the round's effects
     round_ends: Ends | None = None
     repeats: dict[str, Repeat] = field(default_factory=dict)  # by the name of its first phase
+    blocks: dict[str, EffectBlock] = field(default_factory=dict)  # `effect NAME`: by its name
 
     def note(self, span: Span | None) -> str | None:
         """The comments written beside the rule at ``span``, in whichever file it is."""
@@ -298,6 +300,8 @@ def overlay(program: Program, ruleset: Ruleset, base: str | None) -> None:
                 _put(program.vars, item.name, item, seen, "variable")
             case Schedule():
                 _put(program.schedules, item.name, item, seen, "schedule")
+            case EffectBlock():  # a variant's `effect NAME` replaces its base's
+                _put(program.blocks, item.name, item, seen, "effect")
             case Round():
                 program.round_span = program.round_span or item.span
                 _overlay_round(program, item, base, seen)

@@ -23,6 +23,7 @@ from ..language.ast_nodes import (
     Deal,
     Define,
     Effect,
+    EffectBlock,
     Ends,
     EnumOrder,
     Expr,
@@ -54,7 +55,7 @@ INDENT = "  "
 OPS, WHERE = "ops", "where"
 NOTHING: frozenset[str] = frozenset()
 ZONE_WORDS = {"per_player": "per player", "owner": "owner sees", "revealed": "revealed when scored"}
-SECTIONS = (Cards, Zones, Round, GameSection)
+SECTIONS = (Cards, Zones, Round, GameSection, EffectBlock)
 
 # ---- expressions -----------------------------------------------------------------------------
 
@@ -286,6 +287,8 @@ def _effect_head(eff: Effect) -> str:
             if until is not None:
                 parts.append(f"until {expression(until)}")
             return " ".join(parts)
+        case "do":  # do settle
+            return f"do {a[0]}"
         case "repeat":  # repeat until total of dealer >= 17
             return f"repeat until {expression(a[0])}"
         case "pay":  # pay 1 chips to pot of player
@@ -408,6 +411,9 @@ class Printer:
                 for z in it.lines:
                     opts = ", ".join(ZONE_WORDS.get(o, str(o)) for o in z.options)
                     self.line(1, f"{z.name.ljust(width)}{opts}", z.span.line)
+            case EffectBlock():  # effect settle: its effects
+                self.line(0, f"effect {it.name}", it.span.line, force)
+                self.effects(1, it.effects)
             case Round():
                 self.line(0, "round", it.span.line, force)
                 self.open_block()

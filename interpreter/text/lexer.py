@@ -45,6 +45,8 @@ RULES = (
     "resolve",
     "at",
     "ask",
+    # named effect blocks (issue 24): `do NAME`
+    "do",
 )
 WORDS = (
     "if",
@@ -128,6 +130,7 @@ OPTIONS = (
     "partners adjacent",
 )
 CONSTANTS = ("none", "empty")
+SECTIONS += ("effect",)  # named effect blocks (issue 24): `effect NAME` at the top level
 
 
 class RulesLexer(RegexLexer):

@@ -89,6 +89,8 @@ def effect(eff: dict[str, Any], ctx: Ctx) -> str:
             return f"Swap the cards of {say(eff['what'], ctx)} with those of {say(eff['with'], ctx)}."
         case "eliminate":  # eliminate target
             return f"{_cap(say(eff['player'], ctx))} is eliminated: no more moves this round."
+        case "do":  # do settle: a named block, said once under its name
+            return f"Do *{human(eff['name'])}* (see *Effects by name*)."
         case "make":  # make player protected until their next turn
             until = " until their next turn" if eff["until_next_turn"] else ""
             return f"{_cap(say(eff['of'], ctx))} is {human(eff['var'])}{until}."
