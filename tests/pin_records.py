@@ -39,6 +39,9 @@ CASES = [
     ("examples/classics/president.rules", 4, "random,greedy,random,random"),
     # Pinned as it was added: reveals and a reshuffled stock (events in the records).
     ("examples/low-hand.rules", 4, "random,greedy,random,random"),
+    # Pinned as it was added: loops in effects (the dealer draws to 17) and named effects. Random
+    # seats only: a greedy seat samples the shoe at every choice (18 s a pair of games, too slow a test).
+    ("examples/classics/blackjack.rules", 3, "random"),
 ]
 SEEDS = (1, 2)
 # What a record says of the game itself (not where its rules were read from, nor when).
