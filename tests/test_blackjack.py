@@ -39,7 +39,7 @@ def table(game, seat1, seat0, up, hole, then=(), cut=0, **zones):
         return c(rank, SUITS[(seen[rank] - 1) % 4])
 
     shoe = [card(r) for r in drawn]
-    shoe = [card(13), card(12), card(11)] + shoe[::-1]  # under them, three more cards
+    shoe = [card(13), card(12), card(11), *shoe[::-1]]  # under them, three more cards
     return position(game, 2, {"shoe": shoe, **zones}, params={"cut": cut})
 
 

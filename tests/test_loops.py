@@ -43,8 +43,8 @@ game
 def rules(trigger: str, blocks: str = "") -> str:
     """A game whose every `play` runs ``trigger``'s effects (indented under `after play`)."""
     body = "".join(f"      {line}\n" for line in trigger.strip("\n").splitlines())
-    head = HEAD + blocks
-    return head + "\nround\n  deal 2 to hand, rest to stock\n  phase play\n    move play card from hand to row\n    after play\n" + body + TAIL
+    phase = "  phase play\n    move play card from hand to row\n    after play\n"
+    return HEAD + blocks + "\nround\n  deal 2 to hand, rest to stock\n" + phase + body + TAIL
 
 
 def c(rank: int, suit: str = "sun") -> dict:
@@ -121,7 +121,9 @@ def test_an_option_an_ask_names_inside_a_for_each_is_known():
 # ---- for each card in ZONE by KEY
 
 
-@pytest.mark.parametrize(("by", "order"), [("", [2, 5, 3, 9]), ("by rank", [2, 3, 5, 9]), ("by highest rank", [9, 5, 3, 2])])
+@pytest.mark.parametrize(
+    ("by", "order"), [("", [2, 5, 3, 9]), ("by rank", [2, 3, 5, 9]), ("by highest rank", [9, 5, 3, 2])]
+)
 def test_the_cards_of_a_zone_go_in_the_order_asked(by, order):
     text = rules(f"if count row = 4\n  for each card in row {by}\n    move card to kept")
     state = start(text, 2, hand=[[c(5), c(9)], [c(2), c(3)]])
@@ -131,7 +133,8 @@ def test_the_cards_of_a_zone_go_in_the_order_asked(by, order):
 
 
 def test_until_stops_the_cards_before_the_turn_it_holds_at():
-    text = rules("if count row = 4\n  for each card in row by rank until n >= 5\n    add rank of card to n\n    move card to kept")
+    loop = "for each card in row by rank until n >= 5\n    add rank of card to n\n    move card to kept"
+    text = rules("if count row = 4\n  " + loop)
     state = start(text, 2, hand=[[c(5), c(9)], [c(2), c(3)]])
     for _ in range(4):
         play_first(state)
@@ -165,9 +168,10 @@ def test_a_runaway_repeat_is_an_error_at_its_line_not_a_hang():
     state = start(text, 2)
     with pytest.raises(PlayError) as info:
         play_first(state)
-    assert "1000 passes" in info.value.message and info.value.span.line == text.splitlines().index(
-        "      repeat until n < 0 or n > 5000"
-    ) + 1, info.value.format()
+    assert (
+        "1000 passes" in info.value.message
+        and info.value.span.line == text.splitlines().index("      repeat until n < 0 or n > 5000") + 1
+    ), info.value.format()
 
 
 @pytest.mark.parametrize(
@@ -239,8 +243,10 @@ def test_each_misuse_of_a_named_effect_is_a_positioned_error(trigger, blocks, sa
 
 
 def test_a_named_effect_read_where_a_name_is_unknown_names_the_do_in_its_hint():
-    text = HEAD + "effect a\n  add 1 to asked of player\n" + rules("add 1 to n")[len(HEAD) :].replace(
-        "    after play\n", "    at end\n      do a\n    after play\n"
+    text = (
+        HEAD
+        + "effect a\n  add 1 to asked of player\n"
+        + rules("add 1 to n")[len(HEAD) :].replace("    after play\n", "    at end\n      do a\n    after play\n")
     )
     with pytest.raises(RulesetError) as info:
         interpreter.loads(text, "loops.rules")
@@ -297,3 +303,13 @@ def test_the_editor_reads_a_named_effects_name_as_an_effect_not_a_shared_name():
     kinds = {(line, col): kind for (line, col), kind in slots("loops.rules", text).items() if kind == "effect"}
     lines = text.splitlines()
     assert {lines[line].strip() for line, _ in kinds} == {"effect penalty", "do penalty"}
+
+
+def test_check_warns_of_a_named_effect_no_rule_does(tmp_path):
+    from interpreter.checker import check
+
+    path = tmp_path / "spare.rules"
+    path.write_text(rules("do penalty", PENALTY + "\neffect spare\n  add 1 to n\n"))
+    found = [(f.message, f.at.line) for f in check(str(path), games=0).findings if f.code == "unused-effect"]
+    line = rules("do penalty", PENALTY + "\neffect spare\n  add 1 to n\n").splitlines().index("effect spare") + 1
+    assert found == [("effect 'spare' is never done: no rule says `do spare`", line)], found

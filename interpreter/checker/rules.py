@@ -205,6 +205,7 @@ def check_rules(game: Game, counts: list[int], sets: dict[str, Any], report: Rep
     _zones_never_filled(ir, report)
     _unused_params(ir, report)
     _unused_defines(ir, report)
+    _unused_blocks(ir, report)
     _repeated_objectives(game, report)
     _score_reads_every_player(ir, report)
 
@@ -375,6 +376,32 @@ def _defines_read(node: Any) -> set[str]:
             names.update(x[k] for k in ("attr", "same") if isinstance(x.get(k), str))
             todo.extend(v for k, v in x.items() if k != "at")
     return names
+
+
+def _unused_blocks(ir: dict[str, Any], report: Report) -> None:
+    """A named effect (`effect NAME`) that no rule does (`do NAME`)."""
+    done: set[str] = set()
+    stack: list[Any] = [{k: v for k, v in ir.items() if k != "blocks"}]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if node.get("do") == "do":
+                done.add(node["name"])
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    for b in ir.get("blocks", ()):
+        if b["name"] not in done:
+            report.add(
+                Finding(
+                    "warning",
+                    "unused-effect",
+                    f"effect '{b['name']}' is never done: no rule says `do {b['name']}`",
+                    at(b),
+                    "do it where its effects belong, or remove it",
+                    b.get("note"),
+                )
+            )
 
 
 def _unused_defines(ir: dict[str, Any], report: Report) -> None:

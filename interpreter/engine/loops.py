@@ -25,7 +25,9 @@ from .flow import Env, suspend
 Effect = Callable[[Any, list], None]
 
 
-def compile_each(cx: ExprCompiler, node: dict[str, Any], scope: Scope, compile_effects: Callable, asking: bool) -> Effect:
+def compile_each(
+    cx: ExprCompiler, node: dict[str, Any], scope: Scope, compile_effects: Callable, asking: bool
+) -> Effect:
     """for each player [from P] [where C] [until C], for each team ..., for each card in CARDS
     [where C] [by KEY] [until C]: the effects once for each, in turn."""
     over = _turns(cx, node, scope)

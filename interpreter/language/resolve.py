@@ -11,11 +11,11 @@ from difflib import get_close_matches
 from typing import Any
 
 from ..errors import DeclarationError, RulesetError, Span
+from .resolve_blocks import BlocksResolver
 from .resolve_cards import CardsResolver
 from .resolve_collections import CollectionsResolver
 from .resolve_declarations import DeclarationsResolver
 from .resolve_exprs import ExprResolver
-from .resolve_blocks import BlocksResolver
 from .resolve_flow import FlowResolver
 from .resolve_loops import LoopsResolver
 from .resolve_names import NamesResolver

@@ -27,7 +27,8 @@ class BlocksResolver:
             raise UnknownNameError(
                 f"no effect '{name}'",
                 eff.span,
-                self._suggest(name, list(self.p.blocks)) or "declare it at the top level: `effect NAME` and its effects",
+                self._suggest(name, list(self.p.blocks))
+                or "declare it at the top level: `effect NAME` and its effects",
             )
         doing = self._doing
         if name in doing:

@@ -44,7 +44,7 @@ class LoopsResolver:
             raise DeclarationError(
                 f"`for each {over}` goes over every {over}: `{word}` is for `for each card in ZONE`",
                 (source_e if source_e is not None else by[1]).span,
-                f"pick some with `where`; `for each player from P` starts at P",
+                "pick some with `where`; `for each player from P` starts at P",
             )
         if start_e is not None and over != "player":
             raise DeclarationError(

@@ -9,7 +9,6 @@ from typing import Any
 from ..errors import DeclarationError, RulesTypeError, UnknownNameError
 from .ast_nodes import Effect, Guard
 from .resolve_types import BOOL, CARD, CARDS, NUMBER, PLAYER, SET_NAME, TEXT, T
-from .resolve_values import TEAM
 from .variants import PhaseParts
 
 
