@@ -313,3 +313,14 @@ def test_check_warns_of_a_named_effect_no_rule_does(tmp_path):
     found = [(f.message, f.at.line) for f in check(str(path), games=0).findings if f.code == "unused-effect"]
     line = rules("do penalty", PENALTY + "\neffect spare\n  add 1 to n\n").splitlines().index("effect spare") + 1
     assert found == [("effect 'spare' is never done: no rule says `do spare`", line)], found
+
+
+def test_the_cards_a_waiting_for_each_card_has_still_to_go_are_renamed_with_a_swap():
+    """While an ask waits inside `for each card`, a sampler's swap of two cards renames them in
+    the loop's turns still to go, as in the env (flow.renamed)."""
+    from interpreter.engine.flow import Cards, Env, renamed
+
+    frame = (print, (Cards((3, 4, 5)), 1, Env((0, 4, None))))
+    asking = (1, 0, Env((0, 4)), (frame,))
+    out = renamed(asking, {4: 9, 9: 4}, frozenset({1}), lambda m, other: m)
+    assert out[3][0][1] == (Cards((3, 9, 5)), 1, Env((0, 9, None)))

@@ -20,7 +20,7 @@ from ..errors import PlayError
 from ..language.limits import MAX_PASSES
 from .expr_analysis import Scope
 from .expressions import ExprCompiler
-from .flow import Env, suspend
+from .flow import Cards, Env, suspend
 
 Effect = Callable[[Any, list], None]
 
@@ -39,7 +39,7 @@ def compile_each(
     order = _order(cx, node.get("by"), inner, k)
     body = compile_effects(cx, node["effects"], Scope(inner.slots, inner.counter))
     if asking:  # one ask per turn of the loop: the next turns wait for its answer
-        return _asking_each(over, k, where, until, order, body)
+        return _asking_each(over, k, where, until, order, body, node["over"] == "card")
 
     def each(s, e):
         xs = over(s, e)
@@ -109,8 +109,9 @@ def _order(cx: ExprCompiler, by: dict[str, Any] | None, inner: Scope, k: int) ->
     return order
 
 
-def _asking_each(over: Any, k: int, where: Any, until: Any, order: Any, body: Effect) -> Effect:
-    """`for each` whose body may ask: the turns still to go are left to run (flow.py)."""
+def _asking_each(over: Any, k: int, where: Any, until: Any, order: Any, body: Effect, cards: bool) -> Effect:
+    """`for each` whose body may ask: the turns still to go are left to run (flow.py); the cards
+    of a `for each card` kept as ``Cards``, which a swap of two cards renames."""
 
     def walk(s, e, xs, start):
         for i in range(start, len(xs)):
@@ -130,7 +131,8 @@ def _asking_each(over: Any, k: int, where: Any, until: Any, order: Any, body: Ef
 
     def each(s, e):
         xs = over(s, e)
-        walk(s, e, order(s, e, xs) if order is not None else tuple(xs), 0)
+        xs = order(s, e, xs) if order is not None else tuple(xs)
+        walk(s, e, Cards(xs) if cards else xs, 0)
 
     return each
 
