@@ -324,3 +324,14 @@ def test_the_cards_a_waiting_for_each_card_has_still_to_go_are_renamed_with_a_sw
     asking = (1, 0, Env((0, 4)), (frame,))
     out = renamed(asking, {4: 9, 9: 4}, frozenset({1}), lambda m, other: m)
     assert out[3][0][1] == (Cards((3, 9, 5)), 1, Env((0, 9, None)))
+
+
+def test_a_repeat_whose_effects_ask_waits_for_each_answer_then_goes_on():
+    text = rules("set n to 0\nrepeat until n >= 2\n  ask player to choose answer one of go, stay\n    add 1 to n")
+    state = start(text, 2)
+    play_first(state)  # seat 1 plays and is asked
+    assert state.current == 1 and var(state, "n") == 0
+    answer(state, "go")
+    assert state.current == 1 and var(state, "n") == 1  # asked again: n is 1, not yet 2
+    answer(state, "stay")
+    assert var(state, "n") == 2 and state.current == 0  # the loop is over: the next player moves
