@@ -48,6 +48,9 @@ CASES = [
     # Pinned as they were added: a turn order that reverses, lost turns, phases of effects only.
     ("examples/classics/switch.rules", 3, "greedy,random,random"),
     ("examples/classics/the_game.rules", 3, "greedy,random,random"),
+    # Pinned as it was added: loops in effects (the dealer draws to 17) and named effects. Random
+    # seats only: a greedy seat samples the shoe at every choice (18 s a pair of games, too slow a test).
+    ("examples/classics/blackjack.rules", 3, "random"),
 ]
 SEEDS = (1, 2)
 # What a record says of the game itself (not where its rules were read from, nor when).

@@ -93,7 +93,8 @@ def test_in_a_trigger_the_player_of_each_turn_hides_the_mover_who_stays_reachabl
 @pytest.mark.parametrize(
     ("old", "new", "marker", "words"),
     [
-        ("for each player where player != mover", "for each card", "for each card", "goes over `player` or `team`"),
+        ("for each player where player != mover", "for each pile", "for each pile", "`player`, `team` or `card`"),
+        ("for each player where player != mover", "for each card", "for each card", "needs the cards"),
         ("for each player where player != mover", "for each team", "for each team", "no teams in this game"),
         ("for each player where count passing", "for each player where passing", "where passing", "a zone"),
         (
@@ -111,7 +112,7 @@ def test_each_misuse_is_a_positioned_error(old, new, marker, words):
     err = info.value
     line = next(i for i, t in enumerate(text.splitlines(), 1) if marker in t)
     assert err.span.line == line and words in err.message, err.format()
-    if "card" in new:
+    if "pile" in new:
         assert "for every player" in err.hint, err.format()
 
 

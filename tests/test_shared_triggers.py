@@ -107,7 +107,7 @@ def test_a_shared_trigger_reads_player_in_its_condition_and_target_where_every_m
     ("kwargs", "name", "moves"),
     [
         ({"bidding": "set last to bid"}, "bid", "bid"),
-        ({"play": "set last to rank of card"}, "card", "lay"),
+        ({"play": "set last to rank of card"}, "card", "lay, take"),  # (a draw's card: the card it took)
         ({"play": "set last to count take"}, "take", "take"),
         ({"play_after": "fold, lay", "play": "move card to pile"}, "card", "lay"),
     ],
@@ -119,7 +119,7 @@ def test_a_name_only_some_of_the_moves_bind_is_an_error_where_it_is_read(kwargs,
         interpreter.loads(text, "shared.rules")
     err = info.value
     assert f"'{name}' has a value after {moves} only" in err.message
-    assert "reads what every one of them binds" in err.message and f"after {moves}" in (err.hint or "")
+    assert "reads what every one of them binds" in err.message and f"after {moves.split(', ')[0]}" in (err.hint or "")
     line = text.splitlines()[err.span.line - 1]
     assert line[err.span.col - 1 :].startswith(name)
 

@@ -38,7 +38,12 @@ def rule_expressions(ir: dict[str, Any]) -> Iterator[tuple[str, Node, Node]]:
     for ph in ir["round"]["phases"]:
         for key in (ph.get("first_player") or {}).get("keys", []):
             yield "first player", ph["first_player"], key["key"]
+        if (ph.get("first_player") or {}).get("seat"):  # first player is left of dealer
+            yield "first player", ph["first_player"], ph["first_player"]["seat"]
         for m in ph["moves"]:
+            for x in (m.get("choice") or {}).values():  # a number's range, a draw's count, a set's size
+                if isinstance(x, dict) and "op" in x:
+                    yield "move", m, x
             for g in m["guards"]:
                 yield "guard", g, g["expr"]
                 if g.get("when"):
@@ -91,6 +96,8 @@ def effect_expressions(effects: list[Node]) -> Iterator[Node]:
                 yield from (x for x in v.values() if isinstance(x, dict) and "op" in x)
             elif k == "guards":  # an ask's
                 yield from (x for g in v for x in (g["expr"], g.get("when")) if x is not None)
+            elif k == "by":  # a `for each card`'s order
+                yield v["key"]
 
 
 def walk(node: Any) -> Iterator[Node]:
@@ -198,6 +205,7 @@ def check_rules(game: Game, counts: list[int], sets: dict[str, Any], report: Rep
     _zones_never_filled(ir, report)
     _unused_params(ir, report)
     _unused_defines(ir, report)
+    _unused_blocks(ir, report)
     _repeated_objectives(game, report)
     _score_reads_every_player(ir, report)
 
@@ -328,7 +336,7 @@ def _destinations(effects: list[Node]) -> Iterator[Node]:
         elif eff["do"] == "if":
             yield from _destinations(eff["then"])
             yield from _destinations(eff["else"])
-        elif eff["do"] == "each":
+        elif eff["do"] in ("each", "repeat"):
             yield from _destinations(eff["effects"])
         elif eff["do"] == "ask":  # a follow-up choice's block
             yield from _destinations(eff["then"])
@@ -368,6 +376,32 @@ def _defines_read(node: Any) -> set[str]:
             names.update(x[k] for k in ("attr", "same") if isinstance(x.get(k), str))
             todo.extend(v for k, v in x.items() if k != "at")
     return names
+
+
+def _unused_blocks(ir: dict[str, Any], report: Report) -> None:
+    """A named effect (`effect NAME`) that no rule does (`do NAME`)."""
+    done: set[str] = set()
+    stack: list[Any] = [{k: v for k, v in ir.items() if k != "blocks"}]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if node.get("do") == "do":
+                done.add(node["name"])
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    for b in ir.get("blocks", ()):
+        if b["name"] not in done:
+            report.add(
+                Finding(
+                    "warning",
+                    "unused-effect",
+                    f"effect '{b['name']}' is never done: no rule says `do {b['name']}`",
+                    at(b),
+                    "do it where its effects belong, or remove it",
+                    b.get("note"),
+                )
+            )
 
 
 def _unused_defines(ir: dict[str, Any], report: Report) -> None:

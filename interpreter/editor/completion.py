@@ -28,6 +28,7 @@ KINDS = {
     "schedule": T.CompletionItemKind.Enum,
     "move": T.CompletionItemKind.Method,
     "phase": T.CompletionItemKind.Event,
+    "effect": T.CompletionItemKind.Module,  # a named effect (`effect NAME`)
 }
 
 
@@ -73,6 +74,7 @@ FITS: dict[tuple[str, ...], frozenset[str]] = {
     ("in",): frozenset({"zone"}),
     ("shuffle",): frozenset({"zone"}),
     ("set",): frozenset({"variable"}),
+    ("do",): frozenset({"effect"}),  # do NAME: a named effect
 }
 ALWAYS_FIT = frozenset({"definition"})
 

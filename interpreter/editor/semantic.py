@@ -26,6 +26,7 @@ OF_KIND = {
     "schedule": "enum",
     "move": "method",
     "phase": "event",
+    "effect": "function",  # a named effect (`effect NAME`, `do NAME`)
 }
 OF_LOCAL = {"local value": "variable", "choice": "variable", "parameter": "parameter"}
 LEGEND = T.SemanticTokensLegend(token_types=TYPES, token_modifiers=MODIFIERS)

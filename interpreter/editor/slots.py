@@ -18,11 +18,18 @@ from ..language.parser import parse, parser
 from .analysis import Analysis, Declaration, Token
 
 PHASE, MOVE = "phase", "move"
+EFFECT = "effect"  # a named effect block: `effect NAME` declares it, `do NAME` does it
 # The keyword that opens a kind's own place: (that kind, whether only the first NAME after it is
 # the kind's: a trigger's `after` lists moves, `move NAME card from NAME ...` names one).
-OPENED_BY: dict[str, tuple[str, bool]] = {"phase": (PHASE, True), "move": (MOVE, True), "after": (MOVE, False)}
+OPENED_BY: dict[str, tuple[str, bool]] = {
+    "phase": (PHASE, True),
+    "move": (MOVE, True),
+    "after": (MOVE, False),
+    "effect": (EFFECT, True),
+    "do": (EFFECT, True),
+}
 # Kinds never written in an expression: only their own places name them.
-ONLY_IN_OWN_PLACES = frozenset({PHASE})
+ONLY_IN_OWN_PLACES = frozenset({PHASE, EFFECT})
 
 
 @lru_cache(maxsize=16)

@@ -194,8 +194,9 @@ def draw_piles(cx: ExprCompiler, choice: dict[str, Any]) -> Fn:
     return piles
 
 
-def draw_cards(state: Any, rule: Any, p: int, pile: int) -> None:
-    """Take the top card (or top N) of a pile: the cards put there last, the top first."""
+def draw_cards(state: Any, rule: Any, p: int, pile: int) -> list[int]:
+    """Take the top card (or top N) of a pile: the cards put there last, the top first (returned:
+    the first of them is the draw's `card` in its triggers)."""
     content = state.zones[pile]
     n = 1 if rule.count is None else rule.count(state, [p] + [None] * (state.game.env_size - 1))
     if not isinstance(n, int) or n < 0:
@@ -204,6 +205,7 @@ def draw_cards(state: Any, rule: Any, p: int, pile: int) -> None:
     lay = state.layout
     dest = lay.base[rule.target] + (p if rule.target_per_player else 0)
     state.move_cards(taken, dest)
+    return taken
 
 
 class Ask(NamedTuple):

@@ -104,8 +104,10 @@ def _move(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
 
 
 def _draw(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
-    """draw 1 from draw_pile to hand of player"""
+    """draw 1 from draw_pile to hand of player: the first N cards; `draw top N`: the last N, the
+    top first, as a draw move takes them (choices.draw_cards)"""
     at = node.get("at")
+    top = bool(node.get("top"))
     count = cx.compile(node["count"], scope)
     src = cx.compile(node["from"], scope)
     dst = cx.compile(node["to"], scope)
@@ -116,7 +118,7 @@ def _draw(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
             raise PlayError(f"cannot draw {n} cards", at)
         pile = s.zones[src(s, e)]
         if pile and n:
-            s.move_cards(pile[:n], dst(s, e))
+            s.move_cards(pile[len(pile) - n :][::-1] if top else pile[:n], dst(s, e))
 
     return draw
 
@@ -224,41 +226,22 @@ def _if(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
 
 
 def _each(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
-    """for each player where ...: the effects once for each player (or team), in seat order"""
-    over = cx.compile({"op": "players" if node["over"] == "player" else "teams"}, scope)
-    inner, k = scope.bind(node["over"])
-    where = None if node.get("where") is None else cx.compile(node["where"], inner)
-    body = compile_effects(cx, node["effects"], Scope(inner.slots, inner.counter))
-    if asks(node["effects"]):  # one ask per turn of the loop: the next turns wait for its answer
-        return _asking_each(over, k, where, body)
+    """for each player [from P] [where C] [until C] ...: loops.py"""
+    from .loops import compile_each
 
-    def each(s, e):
-        for x in list(over(s, e)):
-            e[k] = x
-            if where is None or where(s, e):
-                body(s, e)
-
-    return each
+    return compile_each(cx, node, scope, compile_effects, asks(node["effects"]))
 
 
-def _asking_each(over: Any, k: int, where: Any, body: Effect) -> Effect:
-    """`for each` whose body may ask: the players (or teams) still to go are left to run (flow.py)."""
+def _do(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """do settle: the named block's effects, as resolved where it is done (in the node)"""
+    return compile_effects(cx, node["effects"], Scope(scope.slots, scope.counter))
 
-    def walk(s, e, xs, start):
-        for i in range(start, len(xs)):
-            e[k] = xs[i]
-            if where is None or where(s, e):
-                body(s, e)
-                if s.asking is not None:
-                    if i + 1 < len(xs):
-                        suspend(s, rest, (xs, i + 1, Env(e)))
-                    return
 
-    def rest(s, arg):
-        xs, start, env = arg
-        walk(s, list(env), xs, start)
+def _repeat(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
+    """repeat until C: loops.py"""
+    from .loops import compile_repeat
 
-    return lambda s, e: walk(s, e, tuple(over(s, e)), 0)
+    return compile_repeat(cx, node, scope, compile_effects, asks(node["effects"]))
 
 
 def _counter(cx: ExprCompiler, counter: dict[str, Any], scope: Scope) -> Callable[[Any, list], tuple[list, int]]:
@@ -382,6 +365,8 @@ _BUILDERS: dict[str, Callable[[ExprCompiler, dict[str, Any], Scope], Effect]] = 
     "next": _next,
     "if": _if,
     "each": _each,
+    "repeat": _repeat,
+    "do": _do,
     "pay": _pay,
     "show": _show,
     "reveal": compile_reveal,

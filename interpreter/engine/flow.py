@@ -62,6 +62,13 @@ class Env(tuple):
     __slots__ = ()
 
 
+class Cards(tuple):
+    """Cards kept while an ask waits (the turns a `for each card` loop has still to go: loops.py),
+    marked so that a swap of two cards renames them as it renames an env's cards."""
+
+    __slots__ = ()
+
+
 def renamed(asking: tuple, other: dict[int, int], card_slots: frozenset[int], move_renamed: Callable) -> tuple:
     """``state.asking`` with each card of ``other`` (card -> the card taking its place) renamed:
     in the ask's env and in every frame's data (an env, a move); what is not a card is kept."""
@@ -77,6 +84,8 @@ def renamed(asking: tuple, other: dict[int, int], card_slots: frozenset[int], mo
     def data(x: Any) -> Any:
         if type(x) is Env:
             return Env(card(v) if i in card_slots else v for i, v in enumerate(x))
+        if type(x) is Cards:
+            return Cards(other.get(c, c) for c in x)
         if hasattr(x, "_replace") and hasattr(x, "card"):  # a move (a named tuple of rule, card, target)
             return move_renamed(x, other)
         if type(x) is tuple:

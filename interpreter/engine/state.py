@@ -468,8 +468,10 @@ class State:
         rule_index, c, t = move
         if c < 0:  # a choice: nothing moves (but a draw's cards, a set's)
             kind = self.game.moves[rule_index].choice
-            if kind == "draw":
-                draw_cards(self, self.game.moves[rule_index], p, t)
+            if kind == "draw":  # its triggers' `card`: the top card taken
+                taken = draw_cards(self, self.game.moves[rule_index], p, t)
+                if taken:
+                    move = move._replace(card=taken[0])
             elif kind == "cards":
                 perform_set(self, p, t)
             if self.narrating and kind in ("draw", "cards"):
@@ -519,11 +521,13 @@ class State:
             try:
                 env = [None] * game.env_size
                 env[0] = p
-                if c < 0:
+                if c < 0 or rule.choice == "draw":
                     if rule.choice == "cards":  # the set chosen, and where it went
                         env[rule.slot], env[2] = t.cards, t.to
                     else:
                         env[rule.slot] = t
+                        if c >= 0:  # a draw: `card` is the top card it took
+                            env[1] = c
                 else:
                     env[1], env[2] = c, t
                 if trig.condition is None or trig.condition(self, env):

@@ -327,6 +327,15 @@ class Effect:
 
 
 @dataclass(frozen=True)
+class EffectBlock:
+    """`effect NAME` and its effects: done by name (`do NAME`) from triggers and other effects."""
+
+    name: str
+    effects: tuple[Any, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
 class ScoreRule:
     each: Expr | None
     points: Expr

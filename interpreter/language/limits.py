@@ -15,6 +15,7 @@ MOVES_PER_CARD = 20
 MOVES_EXTRA = 1000
 RECENT = 1000  # the loop is looked for among this many of the last moves
 MAX_ROUNDS = 10_000  # a game without a `rounds` cap that has not ended by then is endless
+MAX_PASSES = 1000  # the most passes an effect's `repeat until` makes before it is a runaway loop
 
 
 def default_max_moves(cards: int) -> int:

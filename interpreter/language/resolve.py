@@ -11,6 +11,7 @@ from difflib import get_close_matches
 from typing import Any
 
 from ..errors import DeclarationError, RulesetError, Span
+from .resolve_blocks import BlocksResolver
 from .resolve_cards import CardsResolver
 from .resolve_checks import ChecksResolver
 from .resolve_collections import CollectionsResolver
@@ -18,6 +19,7 @@ from .resolve_declarations import DeclarationsResolver
 from .resolve_exprs import ExprResolver
 from .resolve_flow import FlowResolver
 from .resolve_knowledge import KnowledgeResolver
+from .resolve_loops import LoopsResolver
 from .resolve_names import NamesResolver
 from .resolve_rules import RulesResolver
 from .resolve_scoring import ScoringResolver
@@ -34,6 +36,8 @@ class Resolver(
     ZonesResolver,
     DeclarationsResolver,
     RulesResolver,
+    LoopsResolver,
+    BlocksResolver,
     ScoringResolver,
     ExprResolver,
     NamesResolver,
@@ -61,6 +65,8 @@ class Resolver(
         self.defines: dict[str, tuple[str | None, T]] = {}
         self.depth = 0
         self.option_words = option_words(program)
+        self._doing: list[str] = []  # the named blocks being resolved, outermost first (resolve_blocks.py)
+        self._block_ir: dict[str, list[dict[str, Any]]] = {}
 
     def resolve(self) -> dict[str, Any]:
         """The whole IR of the program."""
@@ -121,6 +127,8 @@ class Resolver(
         ir["game"] = next(iter(self._each([None], lambda _: self._game())), None)
         if p.checks:  # (only when there are: the IR of rules without checks stays as it was)
             ir["checks"] = self._each(p.checks, self._check)
+        if p.blocks:  # named effect blocks (resolve_blocks.py)
+            ir["blocks"] = self._blocks()
         return ir
 
     def _each(self, items: Any, fn: Any) -> list[Any]:
@@ -162,6 +170,13 @@ def option_words(program: Program) -> frozenset[str]:
             elif eff.kind == "if":
                 walk(eff.args[1])
                 walk(eff.args[2])
+            elif eff.kind == "each":  # for each ...: its effects
+                walk(eff.args[2])
+            elif eff.kind == "repeat":
+                walk(eff.args[1])
+
+    for block in program.blocks.values():  # named effect blocks
+        walk(block.effects)
 
     for ph in program.phases.values():
         for m in ph.moves.values():
@@ -169,6 +184,10 @@ def option_words(program: Program) -> frozenset[str]:
                 words.update(m.choice.options)
         for t in ph.triggers:
             walk(t.effects)
+        for timed in ph.at.values():
+            walk(timed.effects)
+    for timed in program.round_at.values():
+        walk(timed.effects)
     return frozenset(words)
 
 

@@ -178,7 +178,10 @@ class FlowResolver:
         """What a trigger after move ``m`` alone reads: `player`, `card` and `target` after a card
         moved; after a choice, the value chosen by the move's name (and a set's `target`)."""
         if m.choice is not None:
-            return self._choice(m.name, m.choice, {"player": PLAYER}, m.span)[1]
+            scope = self._choice(m.name, m.choice, {"player": PLAYER}, m.span)[1]
+            if m.choice.kind == "draw":  # after a draw, `card` is the top card it took
+                scope["card"] = CARD
+            return scope
         return {"player": PLAYER, "card": CARD, "target": T("zone", m.to_zone)}
 
     def _game_rounds(self, g: dict[str, Any]) -> dict[str, Any]:

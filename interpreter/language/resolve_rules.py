@@ -9,7 +9,6 @@ from typing import Any
 from ..errors import DeclarationError, RulesTypeError, UnknownNameError
 from .ast_nodes import Effect, Guard
 from .resolve_types import BOOL, CARD, CARDS, NUMBER, PLAYER, SET_NAME, TEXT, T
-from .resolve_values import TEAM
 from .variants import PhaseParts
 
 
@@ -225,7 +224,8 @@ class RulesResolver:
                 self._expect(T("zone"), a[1].span)
                 dst = self.expr(a[2], scope, None)
                 self._expect(T("zone"), a[2].span)
-                return {"do": "draw", "count": count, "from": src, "to": dst}
+                node = {"do": "draw", "count": count, "from": src, "to": dst}
+                return {**node, "top": True} if a[3] else node  # draw top N: the last N cards
             case "let":
                 value = self.expr(a[1], scope, None)
                 scope[a[0]] = self._last_type
@@ -260,29 +260,17 @@ class RulesResolver:
                     "then": self.effects(a[1], dict(scope)),
                     "else": self.effects(a[2], dict(scope)),
                 }
-            case "each":
+            case "each":  # resolve_loops.py
                 return self._each_effect(eff, scope)
             case "reverse":  # turn order reverses
                 return {"do": "reverse"}
             case "skip":  # skip next of player: that player loses their next turn
                 return {"do": "skip", "player": self.expr(a[0], scope, PLAYER)}
+            case "repeat":
+                return self._repeat_effect(eff, scope)
+            case "do":  # resolve_blocks.py
+                return self._do_block(eff, scope)
         raise AssertionError(eff.kind)
-
-    def _each_effect(self, eff: Any, scope: dict[str, T]) -> dict[str, Any]:
-        """for each player [where C]: the effects once for each player in seat order (`player` being
-        that one, as in a scoring rule), or for each team."""
-        over, where_e, effects = eff.args
-        if over not in ("player", "team"):
-            raise RulesTypeError(
-                f"`for each` goes over `player` or `team`, not '{over}'",
-                eff.span,
-                "`for each player` repeats the effects below it for every player, `player` being each one",
-            )
-        if over == "team":
-            self._need_teams(eff)
-        inner = {**scope, over: PLAYER if over == "player" else TEAM}
-        where = None if where_e is None else self.expr(where_e, inner, BOOL)
-        return {"do": "each", "over": over, "where": where, "effects": self.effects(effects, dict(inner))}
 
     def _counter(self, name: str, whose: Any, scope: dict[str, T], span: Any) -> dict[str, Any]:
         """A counter that is paid from or to: a variable, with its player when kept per player

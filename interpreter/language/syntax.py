@@ -25,6 +25,7 @@ from .ast_nodes import (
     Deal,
     Define,
     Effect,
+    EffectBlock,
     Ends,
     EnumOrder,
     Expr,
@@ -291,8 +292,11 @@ class ToAst(Transformer):
     def move_cards(self, meta, c):
         return Effect("move", (c[0], c[1], c[2] is not None), self._s(meta))
 
-    def draw(self, meta, c):
-        return Effect("draw", tuple(c), self._s(meta))
+    def draw(self, meta, c):  # draw N from ZONE to ZONE: (count, from, to, top=False)
+        return Effect("draw", (*c, False), self._s(meta))
+
+    def draw_top(self, meta, c):  # draw top N from ZONE to ZONE: the last N cards
+        return Effect("draw", (*c, True), self._s(meta))
 
     def let(self, meta, c):
         return Effect("let", (str(c[0]), c[1]), self._s(meta))
@@ -352,9 +356,35 @@ class ToAst(Transformer):
     def else_effect(self, meta, c):
         return tuple(c)
 
-    def each_effect(self, meta, c):  # for each player where ...: effects
-        _each, over, where, *effects = c
-        return Effect("each", (str(over), where, tuple(effects)), self._s(meta))
+    # ---- loops in effects ----
+    def each_effect(self, meta, c):
+        # for each NAME [in ZONE] [from P] [where C] [by KEY] [until C]: effects
+        # args: (over, where, effects, in, from, (extreme, key) or None, until)
+        _each, over, source, start, where, by, until, *effects = c
+        return Effect("each", (str(over), where, tuple(effects), source, start, by, until), self._s(meta))
+
+    def each_in(self, meta, c):
+        return c[0]
+
+    def each_from(self, meta, c):
+        return c[0]
+
+    def each_by(self, meta, c):  # by [lowest | highest] KEY
+        return (str(c[0]) if c[0] is not None else "lowest", c[1])
+
+    def each_until(self, meta, c):
+        return c[0]
+
+    def effect_block(self, meta, c):  # effect NAME: effects
+        name, *effects = c
+        return EffectBlock(str(name), tuple(effects), self._s(meta))
+
+    def do_block(self, meta, c):  # do NAME; args: (name,)
+        return Effect("do", (str(c[0]),), self._s(meta))
+
+    def repeat_effect(self, meta, c):  # repeat until C: effects; args: (until, effects)
+        until, *effects = c
+        return Effect("repeat", (until, tuple(effects)), self._s(meta))
 
     def score(self, meta, c):
         return Score(tuple(c), self._s(meta))

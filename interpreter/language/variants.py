@@ -23,6 +23,7 @@ from .ast_nodes import (
     Checks,
     Deal,
     Define,
+    EffectBlock,
     Ends,
     EnumOrder,
     Extends,
@@ -95,6 +96,7 @@ class Program:
     round_ends: Ends | None = None
     repeats: dict[str, Repeat] = field(default_factory=dict)  # by the name of its first phase
     checks: list[Any] = field(default_factory=list)  # `checks` lines: a variant's add to its base's
+    blocks: dict[str, EffectBlock] = field(default_factory=dict)  # `effect NAME`: by its name
 
     def note(self, span: Span | None) -> str | None:
         """The comments written beside the rule at ``span``, in whichever file it is."""
@@ -309,6 +311,8 @@ def overlay(program: Program, ruleset: Ruleset, base: str | None) -> None:
                 _put(program.vars, item.name, item, seen, "variable")
             case Schedule():
                 _put(program.schedules, item.name, item, seen, "schedule")
+            case EffectBlock():  # a variant's `effect NAME` replaces its base's
+                _put(program.blocks, item.name, item, seen, "effect")
             case Round():
                 program.round_span = program.round_span or item.span
                 _overlay_round(program, item, base, seen)

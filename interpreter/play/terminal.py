@@ -416,7 +416,8 @@ def replay_as(game: Any, rec: dict[str, Any], seat: int, out: TextIO) -> Any:
 
     if not 0 <= seat < rec["players"]:
         raise RecordError(f"--seat must be from 0 to {rec['players'] - 1}, not {seat}")
-    names = list(rec.get("agents") or [f"seat {p}" for p in range(rec["players"])])
+    agents = list(rec.get("agents") or [])  # the last repeats, as for simulate's --agents
+    names = [agents[min(p, len(agents) - 1)] if agents else f"seat {p}" for p in range(rec["players"])]
     at: dict[str, Any] = {"shown": 0, "rnd": 0, "started": False}  # where the report stands
 
     def watch(state: Any, m: dict[str, Any]) -> None:

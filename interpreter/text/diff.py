@@ -43,6 +43,7 @@ KINDS = (
     "guard",
     "trigger",
     "end",
+    "effect",
     "score",
     "rounds",
     "game end",
@@ -113,6 +114,8 @@ def plain(text: str) -> str:
 def strip(node: Any) -> Any:
     """An IR subtree without positions and notes: what a rule says, not where or why."""
     if isinstance(node, dict):
+        if node.get("do") == "do":  # do NAME: the block's own item says what it does
+            return {"do": "do", "name": node["name"]}
         return {k: strip(v) for k, v in node.items() if k not in ("at", "note")}
     if isinstance(node, list):
         return [strip(x) for x in node]
@@ -170,6 +173,9 @@ def items(ir: dict[str, Any]) -> list[Item]:
     out += _flow_items(ir, ctx)
     for ph in ir["round"]["phases"]:
         out += _phase_items(ph, ctx)
+    for b in ir.get("blocks", ()):  # effect NAME
+        words = " ".join(text for _, text, _ in R.effect_lines(b["effects"], ctx))
+        out.append(Item("effect", b["name"], f"Effect `{b['name']}`", words, b, b.get("note")))
     for r in ir["round"]["score"]:
         key = _key(r["each"]) if r.get("each") is not None else _key(r["points"])
         out.append(Item("score", key, "Scoring", R.score_rule(r, ctx), r, r.get("note")))

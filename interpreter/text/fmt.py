@@ -24,6 +24,7 @@ from ..language.ast_nodes import (
     Deal,
     Define,
     Effect,
+    EffectBlock,
     Ends,
     EnumOrder,
     Expr,
@@ -60,7 +61,7 @@ ZONE_WORDS = {
     "revealed": "revealed when scored",
     "others": "others see",
 }
-SECTIONS = (Cards, Zones, Round, GameSection, Checks)
+SECTIONS = (Cards, Zones, Round, GameSection, Checks, EffectBlock)
 
 # ---- expressions -----------------------------------------------------------------------------
 
@@ -274,8 +275,9 @@ def _effect_head(eff: Effect) -> str:
     match eff.kind:
         case "move":  # move cards in target except card to kept of player
             return f"move {expression(a[0])} to {expression(a[1])}" + (" as one pile" if a[2] else "")
-        case "draw":  # draw 1 from deck to hand of player
-            return f"draw {expression(a[0])} from {expression(a[1])} to {expression(a[2])}"
+        case "draw":  # draw 1 from deck to hand of player; draw top 1 from shoe to hand of player
+            top = "top " if a[3] else ""
+            return f"draw {top}{expression(a[0])} from {expression(a[1])} to {expression(a[2])}"
         case "let":
             return f"let {a[0]} = {expression(a[1])}"
         case "set":  # set chosen of player to red
@@ -288,8 +290,24 @@ def _effect_head(eff: Effect) -> str:
             return f"next {expression(a[0])}"
         case "if":
             return f"if {expression(a[0])}"
-        case "each":  # for each player where count hand of player > 0
-            return f"for each {a[0]}" + (f" where {expression(a[1])}" if a[1] is not None else "")
+        case "each":  # for each player from left of dealer where ... until ...; for each card in pile by rank
+            over, where, _, source, start, by, until = a
+            parts = [f"for each {over}"]
+            if source is not None:
+                parts.append(f"in {_wrap(source, 9)[0]}")
+            if start is not None:
+                parts.append(f"from {_wrap(start, 9)[0]}")
+            if where is not None:
+                parts.append(f"where {expression(where)}")
+            if by is not None:
+                parts.append("by " + ("highest " if by[0] == "highest" else "") + expression(by[1]))
+            if until is not None:
+                parts.append(f"until {expression(until)}")
+            return " ".join(parts)
+        case "do":  # do settle
+            return f"do {a[0]}"
+        case "repeat":  # repeat until total of dealer >= 17
+            return f"repeat until {expression(a[0])}"
         case "pay":  # pay 1 chips to pot of player
             amount = "all" if a[0] is None else expression(a[0])
             payer = a[1] + (f" of {_wrap(a[2], 9)[0]}" if a[2] is not None else "")
@@ -416,6 +434,9 @@ class Printer:
                 for z in it.lines:
                     opts = ", ".join(ZONE_WORDS.get(o, str(o)) for o in z.options)
                     self.line(1, f"{z.name.ljust(width)}{opts}", z.span.line)
+            case EffectBlock():  # effect settle: its effects
+                self.line(0, f"effect {it.name}", it.span.line, force)
+                self.effects(1, it.effects)
             case Round():
                 self.line(0, "round", it.span.line, force)
                 self.open_block()
@@ -551,6 +572,8 @@ class Printer:
         self.line(depth, prefix + _effect_head(eff), eff.span.line)
         if eff.kind == "each":
             self.effects(depth + 1, eff.args[2])
+        if eff.kind == "repeat":
+            self.effects(depth + 1, eff.args[1])
         if eff.kind == "ask":
             self.open_block()
             self.guards(depth + 1, eff.args[3])

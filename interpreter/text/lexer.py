@@ -50,6 +50,8 @@ RULES = (
     # the turn order (docs/language.md, "The turn order: reversing, skipping")
     "turn order reverses",
     "skip",
+    # named effect blocks (issue 24): `do NAME`
+    "do",
 )
 WORDS = (
     "if",
@@ -113,6 +115,8 @@ WORDS = (
     "value",
     "one",
     "cards",
+    # loops in effects and draws (issue 24: for each ... in/from/by/until, repeat until, draw top)
+    "top",
 )
 OPTIONS = (
     "turn up",
@@ -141,6 +145,7 @@ CONSTANTS = ("none", "empty")
 # The `checks` section (docs/verify.md): its header, and the three kinds of line it holds.
 CHECKS_SECTION = ("checks",)
 CHECK_KINDS = ("always", "never", "sometimes")
+SECTIONS += ("effect",)  # named effect blocks (issue 24): `effect NAME` at the top level
 
 
 class RulesLexer(RegexLexer):

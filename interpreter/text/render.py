@@ -227,6 +227,7 @@ def rulebook(ir: dict[str, Any], sets: dict[str, Any] | None = None, source_text
     out += _parameters(ir, ctx, values)
     out += _setup(ir, ctx, values)
     out += _round(ir, ctx)
+    out += _named_blocks(ir, ctx)
     out += _scoring(ir, ctx)
     out += _end(ir, ctx, values)
     out += _checks(ir, ctx)
@@ -408,6 +409,18 @@ def _round(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
     end = ir["round"].get("at_end")
     if end:
         lines = F.timed_lines(end, "end", "each round, before scoring", ctx)
+        out.append(("ul", [i for depth, text, note in lines for i in _items(depth, text, {"note": note})]))
+    return out
+
+
+def _named_blocks(ir: dict[str, Any], ctx: P.Ctx) -> list[Block]:
+    """`effect NAME`: each named block's effects once, under its name (the rules say `Do *name*`)."""
+    out: list[Block] = [("h", 2, "Effects by name")] if ir.get("blocks") else []
+    for b in ir.get("blocks", ()):
+        out.append(("h", 3, f"Effect: {P.human(b['name'])}"))
+        if b.get("note"):
+            out.append(("note", escape(b["note"])))
+        lines = R.effect_lines(b["effects"], ctx)
         out.append(("ul", [i for depth, text, note in lines for i in _items(depth, text, {"note": note})]))
     return out
 

@@ -27,6 +27,9 @@ def effect_lines(effects: list[dict[str, Any]], ctx: Ctx, depth: int = 0) -> lis
         elif eff["do"] == "each":
             out.append((depth, each_heading(eff, ctx), note))
             out += effect_lines(eff["effects"], ctx, depth + 1)
+        elif eff["do"] == "repeat":
+            out.append((depth, f"Until {say(eff['until'], ctx)}, again and again (none if it holds already):", note))
+            out += effect_lines(eff["effects"], ctx, depth + 1)
         elif eff["do"] == "ask":  # the block reads the value chosen by its name, as the head says it
             inner = ctx.with_bound(**{eff["name"]: f"*{human(eff['name'])}*"})
             out.append(
@@ -53,7 +56,8 @@ def effect(eff: dict[str, Any], ctx: Ctx) -> str:
         case "draw":  # draw 1 from draw_pile to hand of player
             n = eff["count"]
             amount = count_of(n["value"], "card") if n.get("op") == "num" else f"{say(n, ctx)} cards"
-            return f"Draw {amount} from {say(eff['from'], ctx)} to {say(eff['to'], ctx)}, while any are left."
+            which = "from the top of" if eff.get("top") else "from"  # draw top N: the last N put there
+            return f"Draw {amount} {which} {say(eff['from'], ctx)} to {say(eff['to'], ctx)}, while any are left."
         case "let":  # let leader = player of best_card
             return f"Let *{human(eff['name'])}* be {say(eff['value'], ctx)}."
         case "set":  # set chosen to red
@@ -62,7 +66,7 @@ def effect(eff: dict[str, Any], ctx: Ctx) -> str:
             return f"Add {say(eff['value'], ctx)} to {_var_target(eff, ctx)}."
         case "next":  # next winner
             return f"{_cap(say(eff['player'], ctx))} moves next."
-        case "if" | "each" | "ask":
+        case "if" | "each" | "repeat" | "ask":
             return " ".join(line for _, line, _ in effect_lines([eff], ctx))
         case "pay":  # pay 1 chips to pot
             amount = "all of" if eff["amount"] is None else say(eff["amount"], ctx) + " from"
@@ -91,6 +95,8 @@ def effect(eff: dict[str, Any], ctx: Ctx) -> str:
             )
         case "eliminate":  # eliminate target
             return f"{_cap(say(eff['player'], ctx))} is eliminated: no more moves this round."
+        case "do":  # do settle: a named block, said once under its name
+            return f"Do *{human(eff['name'])}* (see *Effects by name*)."
         case "make":  # make player protected until their next turn
             until = " until their next turn" if eff["until_next_turn"] else ""
             return f"{_cap(say(eff['of'], ctx))} is {human(eff['var'])}{until}."
@@ -102,11 +108,30 @@ def effect(eff: dict[str, Any], ctx: Ctx) -> str:
 
 
 def each_heading(eff: dict[str, Any], ctx: Ctx) -> str:
-    """`for each player where C`: "For each player for whom C, in seat order:"."""
-    who = "player" if eff["over"] == "player" else "team"
-    when = f" for whom {say(eff['where'], ctx)}" if eff.get("where") is not None else ""
-    order = ", in seat order" if who == "player" else ", in the order of their first seats"
-    return f"For each {who}{when}{order}:"
+    """`for each player where C`: "For each player for whom C, in seat order:"; with `from P`,
+    `for each card in Z by KEY`, `until C` in the same words."""
+    who = eff["over"]
+    if who == "card":
+        when = f" for which {say(eff['where'], ctx)}" if eff.get("where") is not None else ""
+        by = eff.get("by")
+        order = (
+            f", {by['order']} {say(by['key'], ctx)} first (ties in the order they lie)"
+            if by is not None
+            else ", in the order they lie"
+        )
+        head = f"For each card of {say(eff['in'], ctx)}{when}{order}"
+    else:
+        when = f" for whom {say(eff['where'], ctx)}" if eff.get("where") is not None else ""
+        if who == "team":
+            order = ", in the order of their first seats"
+        elif eff.get("from") is not None:
+            order = f", in seat order from {say(eff['from'], ctx)}"
+        else:
+            order = ", in seat order"
+        head = f"For each {who}{when}{order}"
+    if eff.get("until") is not None:
+        head += f", stopping as soon as {say(eff['until'], ctx)}"
+    return head + ":"
 
 
 def _moved(what: dict[str, Any], ctx: Ctx) -> str:
