@@ -51,6 +51,8 @@ class DeclarationsResolver:
         }
         if v.per_team:
             node["per_team"] = True
+        if v.declared:
+            node["holds"] = v.declared
         return self._noted(node, v.span)
 
     def _declared_type(self, word: str, span: Any, zones: bool = False) -> T:
