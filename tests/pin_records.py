@@ -39,6 +39,8 @@ CASES = [
     ("examples/classics/president.rules", 4, "random,greedy,random,random"),
     # Pinned as it was added: reveals and a reshuffled stock (events in the records).
     ("examples/low-hand.rules", 4, "random,greedy,random,random"),
+    # Pinned as it was added: typed variables, state kept per team, typed parameters.
+    ("examples/classics/euchre.rules", 4, "random,greedy,random,random"),
 ]
 SEEDS = (1, 2)
 # What a record says of the game itself (not where its rules were read from, nor when).
