@@ -94,7 +94,7 @@ def test_the_left_bower_follows_trump_not_its_own_suit(game):
         [c("diamonds", 11), c("clubs", 9), *suited("spades", 9, 10, 12)],  # its only "diamond" is the left bower
         [c("diamonds", 14), *suited("hearts", 14, 13, 12), c("clubs", 10)],
         suited("clubs", 12, 13, 14) + suited("spades", 13, 14),
-        suited("diamonds", 9, 10, 12, 13) + [c("clubs", 11)],
+        [*suited("diamonds", 9, 10, 12, 13), c("clubs", 11)],
     ]
     state = deal(game, hands, [c("hearts", 9)], [c("hearts", 10), c("hearts", 11), c("spades", 11)])
     do(state, "order_up")
@@ -111,7 +111,7 @@ def test_the_left_bower_follows_trump_not_its_own_suit(game):
         suited("clubs", 9, 10, 12, 13, 14),
         suited("hearts", 14, 13, 12) + suited("spades", 9, 10),
         [c("diamonds", 11), *suited("spades", 12, 13, 14), c("diamonds", 9)],
-        suited("diamonds", 10, 12, 13, 14) + [c("clubs", 11)],
+        [*suited("diamonds", 10, 12, 13, 14), c("clubs", 11)],
     ]
     state = deal(game, hands, [c("hearts", 9)], [c("hearts", 10), c("hearts", 11), c("spades", 11)])
     do(state, "order_up")

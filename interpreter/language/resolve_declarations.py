@@ -12,7 +12,9 @@ from .resolve_types import BOOL, CARD, NUMBER, PLAYER, TEXT, T
 # The words a declared type may be (`var taker player = none`, `define fits(c card, hue color)`),
 # besides an attribute of the cards (a value of it) and, for a parameter, a zone's name.
 TYPE_WORDS = {"number": NUMBER, "player": PLAYER, "team": T("team"), "card": CARD, "text": TEXT, "truth": BOOL}
-TYPE_HINT = "a type is number, player, team, card, text, truth, or an attribute of the cards (`suit`: one of its values)"
+TYPE_HINT = (
+    "a type is number, player, team, card, text, truth, or an attribute of the cards (`suit`: one of its values)"
+)
 
 
 class DeclarationsResolver:

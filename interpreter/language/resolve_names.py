@@ -83,7 +83,8 @@ class NamesResolver:
         if var.declared:  # var taker player = none
             if var.declared == "card":  # (a card's identity in a public counter would tell what it is)
                 raise RulesTypeError(
-                    "a variable holds a number, a text, a truth value, an attribute's value, a player or a team, not a card",
+                    "a variable holds a number, a text, a truth value, an attribute's value, a player or a team,"
+                    " not a card",
                     var.span,
                     "keep the card in a zone of its own (`turned  shared, public`) and read `first card in turned`",
                 )

@@ -201,7 +201,9 @@ class ValuesResolver:
         c`: c is a card), by the definitions it is passed to (`fits(c)`: what fits takes), or by
         what it is compared with (`suit of c = hue`: hue is a suit's value)."""
         found: dict[str, T] = {}
-        for name, word, span in zip(d.params, d.param_types or (None,) * len(d.params), d.param_spans or (d.span,) * len(d.params), strict=True):
+        for name, word, span in zip(
+            d.params, d.param_types or (None,) * len(d.params), d.param_spans or (d.span,) * len(d.params), strict=True
+        ):
             if word is not None:
                 found[name] = self._declared_type(word, span, zones=True)
         for _ in range(2):  # a comparison with another parameter tells once that one is known

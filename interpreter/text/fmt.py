@@ -373,7 +373,10 @@ class Printer:
             case Param():
                 self.line(0, f"{'new ' if it.new else ''}param {it.name} = {expression(it.default)}", it.span.line)
             case Define():
-                params = [f"{p} {t}" if t else p for p, t in zip(it.params, it.param_types or [None] * len(it.params))]
+                params = [
+                    f"{p} {t}" if t else p
+                    for p, t in zip(it.params, it.param_types or [None] * len(it.params), strict=False)
+                ]
                 of = f" of {it.of_zone}" if it.of_zone else f"({', '.join(params)})" if it.params else ""
                 self.line(0, f"define {it.name}{of} = {expression(it.body)}", it.span.line)
             case Var():

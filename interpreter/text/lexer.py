@@ -124,6 +124,10 @@ OPTIONS = (
     "counterclockwise",
     "partners across",
     "partners adjacent",
+    # typed and team variables, unique extremes
+    "per team",
+    "unique highest",
+    "unique lowest",
 )
 CONSTANTS = ("none", "empty")
 

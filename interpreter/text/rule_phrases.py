@@ -364,7 +364,9 @@ def _whether(body: dict[str, Any], ctx: Ctx) -> str:
 
 def var(v: dict[str, Any], ctx: Ctx) -> str:
     """A variable: whose it is, when it resets, where it starts."""
-    whose = "one for each team" if v.get("per_team") else "one for each player" if v["per_player"] else "one for the game"
+    whose = (
+        "one for each team" if v.get("per_team") else "one for each player" if v["per_player"] else "one for the game"
+    )
     if v.get("holds"):  # var taker player = none
         whose = f"{'an' if v['holds'][:1] in 'aeiou' else 'a'} {human(v['holds'])}, {whose}"
     reset = ", set back each round" if v["per_round"] else ""
