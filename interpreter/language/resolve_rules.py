@@ -220,7 +220,13 @@ class RulesResolver:
                         raise RulesTypeError(
                             f"'{name}' is kept per team: say whose, `{name} of team of player`", eff.span
                         )
-                    node["of"] = self.expr(whose, scope, T("team"))
+                    node["of"] = self.expr(whose, scope, None)
+                    got = self._last_type
+                    if got.kind not in ("team", "none", "any"):
+                        said = f"`{name} of team of {whose}`" if got.kind == "player" else f"`{name} of team of P`"
+                        raise RulesTypeError(
+                            f"'{name}' is kept per team: say which team, not {got}", whose.span, f"write {said}"
+                        )
                     node["team"] = True
                 elif var.per_player:
                     if whose is None:

@@ -293,6 +293,10 @@ class ValuesResolver:
                 return NUMBER if e.op == "seats_from" and i == 0 else PLAYER
             case "compare" if e.args[1] in ("<", ">", "<=", ">="):
                 return NUMBER
+            case "and" | "or" | "not":  # a truth value
+                return BOOL
+            case "conditional" if i == 0:
+                return BOOL
         return None
 
     def _call(self, e: Expr, scope: dict[str, T]) -> tuple[dict[str, Any], T]:
