@@ -141,6 +141,19 @@ def test_a_march_scores_two_and_a_march_alone_four(game):
     assert state.history[0]["scores"] == [0, 4, 0, 0]
 
 
+def test_when_the_dealers_left_sits_out_the_next_player_leads(game):
+    state = deal(game)
+    for _ in range(2):
+        do(state, "pass_up")
+    do(state, "order_alone")  # seat 3 (the dealer's right) goes alone: seat 1, its partner, sits out
+    assert var(state, "maker") == 3 and var(state, "lone") == 1
+    do(state, "discard", card=c("clubs", 9))
+    assert state.current_player == 2
+    for _ in range(3):
+        state.apply(state.legal_moves()[0])
+    assert sum(var(state, "tricks")) == 2  # a trick of three cards, counted for its side's two seats
+
+
 def test_makers_who_take_fewer_than_three_tricks_are_euchred(game):
     # Seat 2 (the dealer's partner) orders hearts up with no trump in hand; seat 1 holds them all.
     state = deal(game)

@@ -61,7 +61,8 @@ def test_a_typed_variable_holds_a_player_that_rules_read_as_one(makers):
     assert var(state, "maker") == first and var(state, "trump") in ("clubs", "hearts", "spades")
     # `hand of maker` is a zone: the untyped `var maker = none` could not say so
     text = MAKERS.replace("var maker player per round = none", "var maker per round = none")
-    assert "'hand' is a zone of a player" in error(text.replace("if maker is none", "if count hand of maker = 0")).message
+    text = text.replace("if maker is none", "if count hand of maker = 0")
+    assert "'hand' is a zone of a player" in error(text).message
 
 
 def test_a_typed_variable_is_checked_where_it_is_set():
