@@ -146,8 +146,8 @@ def test_when_the_dealers_left_sits_out_the_next_player_leads(game):
     for _ in range(2):
         do(state, "pass_up")
     do(state, "order_alone")  # seat 3 (the dealer's right) goes alone: seat 1, its partner, sits out
-    assert var(state, "maker") == 3 and var(state, "lone") == 1
     do(state, "discard", card=c("clubs", 9))
+    assert var(state, "maker") == 3 and var(state, "lone") == 1
     assert state.current_player == 2
     for _ in range(3):
         state.apply(state.legal_moves()[0])
