@@ -188,3 +188,24 @@ def test_the_file_is_canonical_and_checks_clean():
     assert format_text(text, str(RULES)) == text
     report = check(str(RULES), games=20)
     assert not [f for f in report.findings if f.severity in ("error", "warning")]
+
+
+def test_every_tool_takes_it_and_every_agent_plays_it():
+    """show (IR valid against the schema), render, a record replayed, greedy and a small mcts."""
+    from interpreter.engine.records import dumps, parse_line, record, replay
+    from interpreter.language.schema import validator
+    from interpreter.simulation.simulate import simulate
+    from interpreter.text.render import render
+
+    ir = interpreter.ir_from_path(RULES)
+    assert not list(validator("ir").iter_errors(ir))
+    book = render(ir)
+    assert "Rounds are played until" in book and "one for each team" in book
+    game = interpreter.load(RULES)
+    state = game.new_game(4, 7, {"target": 3})
+    while not state.is_over:
+        state.apply(state.legal_moves()[-1])
+    rec = parse_line(dumps(record(state)), 1)
+    assert replay(game, rec).scores() == state.scores()
+    got = simulate(game, 4, 1, seed=3, params={"target": 2}, agents=["mcts:8", "greedy", "random", "greedy"])
+    assert got["games"] == 1
