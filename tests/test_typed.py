@@ -170,3 +170,16 @@ def test_simulate_gives_a_team_games_rounds_by_team(makers):
     assert all(len(r["teams"]) == 2 for r in stats["per_round"])
     text = run_text({**stats, "ruleset": "makers", "params": {}, "seed": 1})
     assert "team 0 (0,2)" in text and "team 1 (1,3)" in text
+
+
+def test_evaluate_reads_a_team_game_by_team(makers):
+    """Its balance has a row per team, and the lead is a team's: partners lead together."""
+    from interpreter.simulation.evaluate_report import balance_text
+    from interpreter.simulation.measures import by_team
+
+    assert by_team([1, 0, 2, 0], [[0, 2], [1, 3]]) == [3, 0, 3, 0]
+    assert by_team([1, 0, 2], None) == [1, 0, 2]
+    stats = simulate(makers, 4, 6, seed=2)
+    keys = ("seats", "fair_share", "first_player", "length", "teams", "seats_differ_by_agent")
+    text = "\n".join(balance_text({k: stats[k] for k in keys}))
+    assert "team 0 (0,2)" in text and "mean total" in text
