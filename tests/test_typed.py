@@ -183,3 +183,15 @@ def test_evaluate_reads_a_team_game_by_team(makers):
     keys = ("seats", "fair_share", "first_player", "length", "teams", "seats_differ_by_agent")
     text = "\n".join(balance_text({k: stats[k] for k in keys}))
     assert "team 0 (0,2)" in text and "mean total" in text
+
+
+def test_the_terminal_and_the_table_name_a_player_variables_seat(makers):
+    from interpreter.play.terminal import screen
+    from interpreter.play.web.views import seat_view
+
+    state = makers.new_game(4, 3)
+    first = state.current_player
+    state.apply(state.legal_moves()[0])
+    assert f"maker seat {first}" in screen(state, (first + 1) % 4)
+    assert "maker you" in screen(state, first)
+    assert seat_view(state, 0)["player_vars"] == ["maker"]

@@ -144,7 +144,11 @@ def screen(state: Any, seat: int) -> str:
                 lines.append(f"{label}: {text}" + (f"   [{'; '.join(extra)}]" if extra else ""))
     if obs["vars"]:
         shown = []
+        seats = {v["name"] for v in game.ir["vars"] if v.get("holds") == "player"}  # var maker player = none
         for name, value in obs["vars"].items():  # another seat's private counter shows as ?
+            if name in seats:
+                value = [x if x is None else seat_name(x, seat) for x in value] if isinstance(value, list) else value
+                value = seat_name(value, seat) if isinstance(value, int) else value
             text = (
                 "[" + ", ".join("?" if v is None else str(v) for v in value) + "]" if isinstance(value, list) else value
             )

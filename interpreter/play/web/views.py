@@ -182,6 +182,7 @@ def seat_view(state: Any, seat: int) -> dict[str, Any]:
         "vars": obs["vars"],
         "statuses": sorted(status_vars(game)),
         "hidden_vars": [v["name"] for v in game.ir["vars"] if v.get("visibility", "public") != "public"],
+        "player_vars": [v["name"] for v in game.ir["vars"] if v.get("holds") == "player"],  # shown as seats
         "eliminated": obs["eliminated"],
         "shown": obs.get("shown", []),
         "asking": asking_view(state),

@@ -168,7 +168,10 @@ function seatClass(view, p) {
 }
 
 // A counter's value; null is "none", or "?" for a private counter this seat may not see.
-const shownValue = (view, name, v) => (v === null || v === undefined ? ((view.hidden_vars || []).includes(name) ? "?" : "none") : String(v));
+const shownValue = (view, name, v) => {
+  if (v === null || v === undefined) return (view.hidden_vars || []).includes(name) ? "?" : "none";
+  return (view.player_vars || []).includes(name) ? seatName(view, v) : String(v); // var maker player: a seat
+};
 
 // Under a seat's name: out of the round, its statuses (protected), its own counters as the seat may see them.
 function seatNotes(view, p) {
