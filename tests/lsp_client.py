@@ -41,7 +41,9 @@ class Client:
         self.arrived = threading.Condition()
         self.diagnostics: dict[str, list[dict[str, Any]]] = {}
         threading.Thread(target=self._read, daemon=True).start()
-        self.request("initialize", {"processId": None, "rootUri": root.as_uri(), "capabilities": {}})
+        self.capabilities = self.request(
+            "initialize", {"processId": None, "rootUri": root.as_uri(), "capabilities": {}}
+        )["capabilities"]
         self.notify("initialized", {})
 
     # ---- the wire ------------------------------------------------------------------------------

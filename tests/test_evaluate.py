@@ -127,11 +127,32 @@ def test_drama_counts_lead_changes_the_winner_behind_and_when_it_was_decided():
     trail = [frozenset({0, 1}), frozenset({0}), frozenset({1}), frozenset({1}), frozenset({0})]
     got = drama(trail, frozenset({0}), [5, 3, 1])
     assert got["lead_changes"] == 3  # {0,1} -> {0} -> {1} -> {0}
+    assert got["change_rate"] == 3 / 4  # per move: a game twice as long with 3 changes has half the rate
     assert got["behind"] == 2 / 4  # after moves 2 and 3
     assert got["decided"] == 4 / 4  # seat 0 leads for good only after the last move
     assert got["margin"] == 2
+    # the leaders at each tenth of the 4 moves (t = 0, 0, 1, 1, 2, 2, 2, 3, 3, 4, 4): half a chance
+    # on the tie, then seat 0 (the winner), seat 1 twice, seat 0
+    assert got["foresight"] == [0.5, 0.5, 1, 1, 0, 0, 0, 0, 0, 1, 1]
     early = drama([frozenset({0})] * 3, frozenset({0}), [2, 2, 0])
     assert early["decided"] == 0 and early["lead_changes"] == 0 and early["margin"] == 0  # a tie: margin 0
+    assert early["foresight"] == [1.0] * 11  # the deal tells the winner: no uncertainty
+
+
+def test_uncertainty_is_what_the_lead_lacks_of_naming_the_winner_over_the_game():
+    """Two games: one whose winner leads from the deal (nothing uncertain), one whose winner leads
+    only at the end: the uncertainty is the mean of the two, and the lead names the winner for
+    sure only at the last tenth."""
+    from interpreter.simulation.measures import Measures
+
+    measures = Measures(2)
+    sure = drama([frozenset({0})] * 11, frozenset({0}), [2, 0])
+    late = drama([frozenset({1})] * 10 + [frozenset({0})], frozenset({0}), [2, 1])
+    for lead in (sure, late):
+        measures.add({"decisions": 0, "forced": 0, "legal": 0, "choices": [], **lead})
+    figures = measures.drama_figures()
+    assert figures["uncertainty"]["mean"] == pytest.approx((0 + 10 / 11) / 2)
+    assert figures["foreseen_at"] == 1.0 and figures["foresight"][0]["mean"] == 0.5
 
 
 def test_copies_of_a_card_to_the_same_place_are_one_choice(poison):
@@ -202,3 +223,49 @@ def test_observing_a_game_changes_nothing_in_it(five_card):
     assert [s["score"] for s in seen["balance"]["seats"]] == [s["score"] for s in plain["seats"]]
     assert seen["balance"]["length"] == plain["length"]
     assert [(r["at"], r["fired"]) for r in seen["rules"]["table"]] == [(r["at"], r["fired"]) for r in plain["rules"]]
+
+
+# Three cards each, one shown, the higher total wins: picking the highest card is all the skill there is.
+BEST_OF_THREE = """\
+game "Best of three"
+players 2..2
+
+cards
+  card  rank 1..9 x2
+
+zones
+  hand   per player, owner sees
+  shown  per player, public
+
+round
+  deal 3 to hand
+  phase show
+    move show card from hand to shown
+    ends when count shown of dealer = 1 and count shown of left of dealer = 1
+  score
+    each card in shown of player: rank of card
+
+game
+  rounds 1
+  winner highest total
+"""
+
+
+def test_the_skill_ladder_climbs_while_skill_pays_and_says_where_it_stops(tmp_path):
+    """greedy (which shows its highest card) beats random; mcts can do no better than the highest
+    card, so the ladder stops at mcts: a one-step skill gap against random would call both strong."""
+    path = tmp_path / "best.rules"
+    path.write_text(BEST_OF_THREE)
+    out = run_cli(
+        "evaluate", str(path), "--skill", "none", "--ladder", "random,greedy,mcts(iterations=10)",
+        "--skill-games", "60", "--games", "4", "--jobs", "1", "--format", "json",
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    ladder = json.loads(out.stdout)["ladder"]
+    assert ladder["rungs"] == ["random", "greedy", "mcts(iterations=10)"] and ladder["games"] == 60
+    up, flat = ladder["steps"]
+    assert (up["agent"], up["baseline"]) == ("greedy", "random") and up["gap"]["ci"][0] > 0
+    assert flat["baseline"] == "greedy" and flat["gap"]["ci"][0] <= 0
+    assert ladder["stops_at"] == "mcts(iterations=10)"
+    bad = run_cli("evaluate", str(path), "--ladder", "greedy", "--jobs", "1")
+    assert bad.returncode == 2 and "--ladder takes two agents or more" in bad.stderr

@@ -65,3 +65,62 @@ def test_differences_are_marked_significant_only_when_their_interval_excludes_ze
     a = {"mean": 10.0, "sd": 2.0, "n": 50}
     assert mean_difference(a, {"mean": 12.0, "sd": 2.0, "n": 50})["significant"]
     assert not mean_difference(a, {"mean": 10.3, "sd": 2.0, "n": 50})["significant"]
+
+
+# ---- rounds clustered in games ---------------------------------------------------------------------
+
+
+def _first_player(games: list[list[tuple[int, list[int]]]]) -> dict:
+    from interpreter.simulation.tally import Tally
+
+    tally = Tally(2, ["random", "random"])
+    for rounds in games:
+        tally.add({"totals": [0, 0], "winners": [0, 1], "rounds": [[f, s] for f, s in rounds], "moves": 1})
+    return tally.first_player()
+
+
+def test_rounds_of_one_game_count_as_one_cluster_not_as_independent_rounds():
+    """20 games of 10 rounds in which the first mover wins every round of half the games and none of
+    the others: the rate is 1/2, and the 200 rounds tell no more than the 20 games do. The interval
+    is as wide as 20 independent games' (Wilson on 20), not 200 rounds' (which would wrongly call a
+    rate of 0.36 impossible)."""
+    games = [[(0, [1, 0] if g % 2 else [0, 1])] * 10 for g in range(20)]
+    fp = _first_player(games)
+    assert fp["rounds"] == 200 and fp["games"] == 20 and fp["best_round_rate"]["rate"] == 0.5
+    lo, hi = fp["best_round_rate"]["ci"]
+    assert (lo, hi) == pytest.approx(wilson(10, 20))
+    assert lo < 0.36 < wilson(100, 200)[0]
+    lead = fp["score_lead"]["ci"]
+    assert lead[0] < -0.4 and lead[1] > 0.4  # 20 games of +1 or -1: t on 19 degrees of freedom
+
+
+@given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 3), st.integers(0, 3)), min_size=2, max_size=40))
+def test_with_one_round_a_game_the_clustered_intervals_are_the_usual_ones(rounds):
+    """One round a game: the clustered intervals equal Wilson's on the rounds and the t interval."""
+    fp = _first_player([[(first, [a, b])] for first, a, b in rounds])
+    best = fp["best_round_rate"]
+    assert best["ci"] == pytest.approx(list(wilson(best["successes"], best["n"])))
+    leads = Moments()
+    for first, a, b in rounds:
+        leads.add((a - b) if first == 0 else (b - a))
+    expected = leads.summary()["ci"]
+    got = fp["score_lead"]["ci"]
+    assert (got is None) == (expected is None)
+    if expected:
+        assert got == pytest.approx(expected, abs=1e-9)
+
+
+def test_games_won_by_several_seats_are_counted_apart():
+    """3 of 10 games tied for the win: each tied seat counts a win (the fair share rises above 1/2),
+    and the shared wins say how many games that was; a cooperative game's common win is no tie."""
+    from interpreter.simulation.tally import Tally
+
+    tally, together = Tally(2, ["random", "random"]), Tally(2, ["random", "random"], cooperative=True)
+    for g in range(10):
+        out = {"totals": [1, 1], "winners": [0, 1] if g < 3 else [g % 2], "rounds": [], "moves": 1}
+        tally.add(out)
+        together.add({**out, "winners": [0, 1], "together": True})
+    summary = tally.summary()
+    assert summary["shared_wins"]["successes"] == 3 and summary["shared_wins"]["rate"] == 0.3
+    assert summary["fair_share"] == pytest.approx(13 / 20)
+    assert together.summary()["shared_wins"]["successes"] == 0

@@ -127,3 +127,63 @@ def test_tune_plots_one_parameter_as_a_curve_and_two_as_a_map(handicap, tmp_path
     for result, name in ((one, "one.png"), (two, "two.png")):
         plot_tune(result, str(tmp_path / name))
         assert (tmp_path / name).read_bytes()[:4] == b"\x89PNG"
+
+
+# ---- paired comparison: every point plays the same seeds ----------------------------------------------
+
+
+def test_a_small_effect_on_every_game_is_seen_paired_where_the_intervals_overlap():
+    """Two points whose games differ by one move each, over games of 10 to 100 moves: their means'
+    intervals overlap widely, but game by game the second is always one move longer, so paired it is
+    clearly worse (for an objective of at most 20 moves) and the first clearly better."""
+    from interpreter.simulation import paired
+    from interpreter.simulation.stats import Moments
+
+    lengths = [10 + (37 * i) % 91 for i in range(200)]
+    points = [
+        paired.mean_games([n + shift for n in lengths], lambda mean: outside(0, 20, mean, None)["value"], "moves")
+        for shift in (0, 1)
+    ]
+    spread = [Moments() for _ in points]
+    for m, shift in zip(spread, (0, 1), strict=True):
+        for n in lengths:
+            m.add(n + shift)
+    a, b = (m.summary()["ci"] for m in spread)
+    assert b[0] < a[1]  # unpaired, the intervals overlap
+    vs = paired.compare(points, 0, seed=0)
+    assert vs[1]["difference"] == pytest.approx(1) and vs[1]["ci"][0] > 0.9 and not vs[1]["identical"]
+    assert vs[0] == {"difference": 0, "ci": [0, 0], "identical": True}  # the best, against itself
+
+
+def test_the_paired_bootstrap_is_deterministic_and_its_interval_holds_the_difference():
+    from interpreter.simulation import paired
+
+    outcomes = [{"winners": [i % 2]} if i % 5 else {"winners": [0, 1]} for i in range(100)]
+    shifted = [{"winners": [0]} if i % 7 == 0 else o for i, o in enumerate(outcomes)]
+    points = [paired.balance_games(outcomes, 2), paired.balance_games(shifted, 2)]
+    first, again = paired.compare(points, 0, seed=3), paired.compare(points, 0, seed=3)
+    assert first == again
+    lo, hi = first[1]["ci"]
+    assert lo <= first[1]["difference"] <= hi
+
+
+def test_tune_reports_no_effect_for_a_parameter_nobody_reads(tmp_path):
+    """A parameter the rules never read changes no game: the points differing only there are equal to
+    each other game by game, tune says it has no effect, and when nothing else is swept it does not
+    suggest more games (no number of games would tell the points apart)."""
+    path = tmp_path / "idle.rules"
+    path.write_text(HANDICAP.replace("param bonus = 0\n", "param bonus = 0\nparam idle = 0\n"))
+    out = run_cli(
+        "tune", str(path), "--param", "handicap=0,2", "--param", "idle=0,5", "--objective", "balance",
+        "--games", "60", "--jobs", "1", "--format", "json",
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["no_effect"] == ["idle"] and doc["reads"] == "winners"
+    best = doc["best"]
+    assert doc["equal"] == [{"handicap": best["handicap"], "idle": 5 - best["idle"]}]
+    out = run_cli(
+        "tune", str(path), "--param", "idle=0..3", "--objective", "balance", "--games", "30", "--jobs", "1"
+    )  # fmt: skip
+    assert "no effect: every point gave the same winners in every game" in out.stdout
+    assert "more games narrow" not in out.stdout

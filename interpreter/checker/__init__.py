@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.game import Game
-from ..language.variants import BaseFinder
+from ..language.variants import BaseFinder, BaseReader
 from .deck import check_decks, player_counts
 from .findings import Finding, Report
 from .gather import gather
@@ -35,14 +35,15 @@ def check_static(
     text: str | None = None,
     schema: bool = True,
     find: BaseFinder | None = None,
+    read: BaseReader | None = None,
 ) -> tuple[dict[str, Any] | None, Game | None, list[int]]:
     """The checks made without playing (loader problems, deck arithmetic, dead rules) into ``report``;
     gives the IR, the compiled Game and the player counts a playout can deal (None, [] where it stops).
     ``text`` is the file's text when it differs from what is saved (an editor's unsaved buffer);
     ``schema`` False skips the schema check of IR resolved from text (see ``gather``); ``find``
-    finds the files `extends` names (see ``load_program``)."""
+    finds the files `extends` names and ``read`` reads them (see ``load_program``)."""
     sets = dict(sets or {})
-    ir, game = gather(path, report, text, schema, find)
+    ir, game = gather(path, report, text, schema, find, read)
     if game is None:
         return ir, None, []
     if players is not None and not game.min_players <= players <= game.max_players:

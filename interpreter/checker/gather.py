@@ -8,7 +8,7 @@ from ..engine.game import Game, compile_ir
 from ..errors import ExtendsError, ReadError, RulesetError, RulesSyntaxError
 from ..language.resolve import resolve
 from ..language.schema import _nearest_at, validator
-from ..language.variants import BaseFinder, load_program, read_text
+from ..language.variants import BaseFinder, BaseReader, load_program, read_text
 from ..loader import ir_from_data, locate
 from .findings import Finding, Report, at, from_error
 
@@ -21,11 +21,12 @@ def gather(
     text: str | None = None,
     schema: bool = True,
     find: BaseFinder | None = None,
+    read: BaseReader | None = None,
 ) -> tuple[dict[str, Any] | None, Game | None]:
     """The IR and the compiled Game (with rule coverage) of a file, or None where problems stop it.
     ``text``, when given, is the file's content (unsaved); otherwise the file is read. ``schema``
     False skips the schema check of IR resolved from rules text (IR read as data is always checked);
-    ``find`` finds the files `extends` names (see ``load_program``)."""
+    ``find`` finds the files `extends` names and ``read`` reads them (see ``load_program``)."""
     p = locate(path)
     try:
         if text is None:
@@ -33,7 +34,7 @@ def gather(
         if p.suffix in (".json", ".yaml", ".yml"):
             ir = ir_from_data(text, str(p))
         else:
-            program = load_program(text, str(p), find=find)
+            program = load_program(text, str(p), find=find, read=read)
             errors: list[RulesetError] = []
             try:
                 ir = resolve(program, errors)

@@ -8,7 +8,8 @@ import json
 import sys
 from typing import Any
 
-from ..simulation.quality_defaults import GAMES, PAIRS, SKILL_GAMES
+from ..errors import RulesetError
+from ..simulation.quality_defaults import GAMES, LADDER, PAIRS, SKILL_GAMES
 from .cli import load_game, parse_sets, player_count, positive
 from .simulate import add_run_options, progress_for, run_options
 
@@ -60,6 +61,14 @@ def register(sub: Any) -> None:
     )
     p.add_argument("file", help="a .rules file (or a shipped game by file name)")
     add_quality_options(p, f"observed games, for decisions, drama, balance and rules (default {GAMES})")
+    p.add_argument(
+        "--ladder",
+        nargs="?",
+        const=",".join(LADDER),
+        metavar="AGENT,AGENT,...",
+        help="add the skill ladder: each agent (weakest first) against the one before it, and where more skill "
+        f"stops paying (default rungs: {', '.join(LADDER)}); --skill-games games a step",
+    )
     p.set_defaults(run=cmd_evaluate)
 
 
@@ -101,6 +110,27 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         pairs_of(args),
         args.skill_games,
         stage=lambda label: progress_for(args, label),
+        ladder=ladder_of(args.ladder),
         **options,
     )
     return emit(args, stats, "plot_evaluate", "evaluate_text")
+
+
+def ladder_of(text: str | None) -> list[str] | None:
+    """The rungs of --ladder: agents separated by commas outside parentheses (mcts(a=1,b=2) is one)."""
+    if text is None:
+        return None
+    rungs, depth, here = [], 0, ""
+    for ch in text:
+        depth += (ch == "(") - (ch == ")")
+        if ch == "," and depth == 0:
+            rungs.append(here.strip())
+            here = ""
+        else:
+            here += ch
+    rungs.append(here.strip())
+    if len(rungs) < 2 or not all(rungs):
+        raise RulesetError(
+            f"--ladder takes two agents or more, weakest first, not {text!r}", hint="--ladder random,greedy,mcts:50"
+        )
+    return rungs

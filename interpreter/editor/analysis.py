@@ -20,7 +20,7 @@ from ..checker import Report, check_static
 from ..errors import RulesetError, Span, source_line
 from ..language.parser import parser
 from ..language.resolve import resolve
-from ..language.variants import load_program
+from ..language.variants import BaseReader, load_program, read_text
 from ..text import rule_phrases as R
 from ..text.diff import items, plain
 
@@ -138,14 +138,15 @@ def token_at(analysis: Analysis, line: int, col: int) -> Token | None:
     return None
 
 
-def analyse(path: str, text: str, previous: Analysis | None = None) -> Analysis:
-    """Check a document's text; keep the previous declarations when this text does not resolve."""
+def analyse(path: str, text: str, previous: Analysis | None = None, read: BaseReader | None = None) -> Analysis:
+    """Check a document's text; keep the previous declarations when this text does not resolve.
+    ``read`` gives the text of a base file (the editor's unsaved buffer when it is open)."""
     report = Report(path)
     # The resolver's IR fits the schema by construction (the tests check every shipped and fuzzed
     # ruleset); checking it again on every keystroke would take most of the time of an analysis.
-    ir, _, _ = check_static(path, report, text=text, schema=False)
+    ir, _, _ = check_static(path, report, text=text, schema=False, read=read)
     if ir is None and report.findings:
-        ir = partial_ir(path, text)
+        ir = partial_ir(path, text, read)
     if ir is not None:
         return Analysis(path, text, report, ir, text, list(dict.fromkeys([path, *_files(ir)])))
     if previous is not None:  # keep what the last text that resolved declared
@@ -153,12 +154,12 @@ def analyse(path: str, text: str, previous: Analysis | None = None) -> Analysis:
     return Analysis(path, text, report, files=[path])
 
 
-def partial_ir(path: str, text: str) -> dict[str, Any] | None:
+def partial_ir(path: str, text: str, read: BaseReader | None = None) -> dict[str, Any] | None:
     """The IR of a text that parses but does not resolve (a misspelt name, reported by the check):
     the resolver goes on past each unknown name, so what still resolves is kept. None when the text
     does not parse or resolution stops (a missing section)."""
     try:
-        return resolve(load_program(text, path), [])
+        return resolve(load_program(text, path, read=read), [])
     except RulesetError:
         return None
 
@@ -220,6 +221,16 @@ def _name_token(at: str, name: str, path: str, text: str) -> Token:
     word = re.compile(rf"(?<![a-z0-9_]){re.escape(name)}(?![a-z0-9_])")
     m = word.search(line, max(span.col - 1, 0)) or word.search(line)
     return Token(span.file, span.line - 1, m.start() if m else span.col - 1, name)
+
+
+def buffer_reader(open_texts: dict[str, str]) -> BaseReader:
+    """Read a base file from the editor's buffer when it is open (unsaved edits included), else from disk."""
+
+    def read(path: Path) -> str:
+        text = open_texts.get(str(Path(path).resolve()))
+        return text if text is not None else read_text(path)
+
+    return read
 
 
 def file_text(path: str, open_texts: dict[str, str]) -> str | None:

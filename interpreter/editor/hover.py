@@ -13,6 +13,7 @@ from lsprotocol import types as T
 from ..errors import source_line
 from ..language.parser import grammar_path, parser
 from .analysis import Analysis, Declaration, Token, keywords, spellings, token_at
+from .locals import describe, local_at
 from .slots import meant
 
 
@@ -21,8 +22,11 @@ def hover(analysis: Analysis, line: int, col: int) -> T.Hover | None:
     token = token_at(analysis, line, col)
     if token is None:
         return None
+    local = local_at(analysis, token)
     _, decls = meant(analysis, token)
-    if decls:
+    if local is not None:
+        text = describe(local)
+    elif decls:
         text = "\n\n---\n\n".join(_declaration(d) for d in decls)
     elif token.text in _keyword_words():
         text = _keyword(token.text)

@@ -4,14 +4,17 @@ Names are per kind (slots.py): the move `play` and the phase `play` are two name
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from lsprotocol import types as T
 
-from ..errors import RulesetError, remember_source
+from ..errors import RulesetError, Span, remember_source
+from ..language.ast_nodes import Extends
 from ..language.resolve import resolve
-from ..language.variants import load_program, read_text
+from ..language.variants import find_base, load_program, read_text
 from .analysis import Analysis, Token, file_text, keywords, name_pattern, names_in, token_at
+from .locals import Local, local_at, uses
 from .slots import meant, same_kind, slots
 
 MAX_VARIANT_FILES = 500  # .rules files looked at when searching a folder for variants
@@ -31,23 +34,61 @@ class Refused(Exception):
     """A request the server answers with an error the editor shows (a rename that cannot be made)."""
 
 
+EXTENDS = re.compile(r'^\s*extends\s+"([^"]*)"')
+
+
 def definition(analysis: Analysis, line: int, col: int) -> list[T.Location]:
-    """Where the name under the cursor is declared (in a base file, for what a variant inherits)."""
-    token = token_at(analysis, line, col)
-    return [location(d.at) for d in meant(analysis, token)[1]] if token else []
-
-
-def references(
-    analysis: Analysis, line: int, col: int, open_texts: dict[str, str], include_declaration: bool = True
-) -> list[T.Location]:
-    """Every place the declared name under the cursor is written, in this file and its bases."""
+    """Where the name under the cursor is declared (in a base file, for what a variant inherits);
+    on the path of `extends`, the base file itself."""
+    base = _base_at(analysis, line, col)
+    if base is not None:
+        return [T.Location(uri(str(base)), T.Range(T.Position(0, 0), T.Position(0, 0)))]
     token = token_at(analysis, line, col)
     if token is None:
         return []
+    local = local_at(analysis, token)
+    if local is not None:
+        return [location(local.at)]
+    return [location(d.at) for d in meant(analysis, token)[1]]
+
+
+def _base_at(analysis: Analysis, line: int, col: int) -> Path | None:
+    """The file an `extends "..."` line names, when the cursor is on its path (None when it is not,
+    or when no file has that path: the problem is reported on the line)."""
+    lines = analysis.text.splitlines()
+    m = EXTENDS.match(lines[line]) if 0 <= line < len(lines) else None
+    if m is None or not m.start(1) - 1 <= col <= m.end(1) + 1:
+        return None
+    try:
+        return find_base(Extends(m.group(1), Span(analysis.path, line + 1, m.start(1))), analysis.path)
+    except RulesetError:
+        return None
+
+
+def references(
+    analysis: Analysis,
+    line: int,
+    col: int,
+    open_texts: dict[str, str],
+    include_declaration: bool = True,
+    roots: list[str] | None = None,
+) -> list[T.Location]:
+    """Every place the declared name under the cursor is written: this file, its bases and, when
+    ``roots`` (the workspace folders) is given, every variant of them found (as rename edits them)."""
+    token = token_at(analysis, line, col)
+    if token is None:
+        return []
+    local = local_at(analysis, token)
+    if local is not None:
+        found = uses(analysis, local)
+        return [location(t) for t in found if include_declaration or t != local.at]
     kind, decls = meant(analysis, token)
     if not decls:
         return []
-    found = _uses(token.text, kind, analysis.files, open_texts, strict=False)
+    family = analysis.files
+    if roots is not None:
+        family = list(dict.fromkeys([*family, *variants(analysis.files, roots, open_texts)]))
+    found = _uses(token.text, kind, family, open_texts, strict=False)
     if not include_declaration:
         found = [t for t in found if t not in {d.at for d in decls}]
     return [location(t) for t in found]
@@ -89,6 +130,9 @@ def rename(
         raise Refused(
             f"'{new_name}' cannot be a name: names are lower case letters, digits and _, and no word of the language"
         )
+    local = local_at(analysis, token)
+    if local is not None:
+        return _rename_local(analysis, local, new_name)
     kind, decls = meant(analysis, token)
     if not decls:
         return None
@@ -106,6 +150,22 @@ def rename(
     if not any(uri(f) in changes for f in analysis.files[1:]):  # the file's bases unchanged: check it
         _refuse_if_broken(analysis, changes.get(uri(analysis.path), []), token.text, new_name)
     return T.WorkspaceEdit(changes=changes)
+
+
+def _rename_local(analysis: Analysis, local: Local, new_name: str) -> T.WorkspaceEdit:
+    """Rename a local within its scope: its binding and the names that stand for it. Refused when
+    the new name is already a local there or a declared name (the local would hide it, or be hidden)."""
+    if new_name != local.name:
+        written = names_in(analysis.path, analysis.text)
+        clash = [t for t in written if t.text == new_name and local.holds((t.line, t.col))]
+        if clash or analysis.declared(new_name):
+            what = "written in its scope" if clash else "declared"
+            raise Refused(f"'{new_name}' is already {what}: renaming the {local.kind} '{local.name}' would mix them up")
+    edits = [
+        T.TextEdit(T.Range(T.Position(t.line, t.col), T.Position(t.line, t.end)), new_name)
+        for t in uses(analysis, local)
+    ]
+    return T.WorkspaceEdit(changes={uri(analysis.path): edits})
 
 
 def _refuse_if_broken(analysis: Analysis, edits: list[T.TextEdit], old: str, new: str) -> None:

@@ -3,6 +3,8 @@ and triggers, a scoring rule ...), nested as the file indents them, each with it
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from lsprotocol import types as T
 
 from ..errors import Span
@@ -69,3 +71,45 @@ def _nest(rows: list[tuple[int, int, int, T.DocumentSymbol]]) -> list[T.Document
         (open_[-1][2].children if open_ else top).append(symbol)  # type: ignore[union-attr]
         open_.append((indent, end, symbol))
     return top
+
+
+SYMBOL_KINDS = {
+    "zone": T.SymbolKind.Field,
+    "attribute": T.SymbolKind.Property,
+    "cards": T.SymbolKind.Class,
+    "parameter": T.SymbolKind.Constant,
+    "definition": T.SymbolKind.Function,
+    "variable": T.SymbolKind.Variable,
+    "schedule": T.SymbolKind.Enum,
+    "move": T.SymbolKind.Method,
+    "phase": T.SymbolKind.Event,
+}
+
+
+def workspace_symbols(analyses: list[Analysis], query: str) -> list[T.SymbolInformation]:
+    """The declared names of every open document and its bases whose name holds the query's letters
+    in order (`cld` finds `cauldron`), each once, at its declaration."""
+    wanted = query.lower()
+    seen, out = set(), []
+    for a in analyses:
+        for name, decls in sorted(a.declarations.items()):
+            if not _in_order(wanted, name):
+                continue
+            for d in decls:
+                key = (d.name, d.kind, d.at.file, d.at.line)
+                if key in seen:
+                    continue
+                seen.add(key)
+                where = T.Location(
+                    Path(d.at.file).resolve().as_uri(),
+                    T.Range(T.Position(d.at.line, d.at.col), T.Position(d.at.line, d.at.end)),
+                )
+                kind = SYMBOL_KINDS.get(d.kind, T.SymbolKind.Variable)
+                out.append(T.SymbolInformation(name=d.name, kind=kind, location=where, container_name=d.label))
+    return out
+
+
+def _in_order(letters: str, name: str) -> bool:
+    """Whether ``name`` holds ``letters`` in order (a fuzzy match, as editors search symbols)."""
+    rest = iter(name)
+    return all(ch in rest for ch in letters)

@@ -19,9 +19,10 @@ from pygls.uris import to_fs_path
 
 from ..checker import Finding, Report
 from ..errors import RulesetError
+from ..language.variants import BaseReader
 from ..text.fmt import format_text
-from . import completion, diagnostics, hover, navigation, outline
-from .analysis import Analysis, analyse
+from . import actions, completion, diagnostics, hover, inlay, navigation, outline, semantic
+from .analysis import Analysis, analyse, buffer_reader
 
 # Seconds without an edit before a document is checked again. Short: the edits that arrive while an
 # analysis runs wait in the input, and each cancels the check the one before it scheduled, so a
@@ -41,6 +42,7 @@ class RulesServer(LanguageServer):
         self.pending: dict[str, asyncio.Task] = {}  # uri -> the debounced static check
         self.playing: dict[str, asyncio.Task] = {}  # uri -> the playouts after a save
         self.published: dict[str, set[str]] = {}  # uri -> the files its diagnostics went to
+        self.stale: set[str] = set()  # documents whose base changed since their analysis
         self.playouts = PLAYOUTS
         self.debounce = DEBOUNCE
 
@@ -65,9 +67,20 @@ class RulesServer(LanguageServer):
         """The analysis of the document's current text (made now if an edit is still pending)."""
         text = self.workspace.get_text_document(uri).source
         current = self.analyses.get(uri)
-        if current is None or current.text != text:
-            current = self.analyses[uri] = _safe_analyse(self.path(uri), text, current)
+        if current is None or current.text != text or uri in self.stale:
+            self.stale.discard(uri)
+            read = buffer_reader(self.open_texts())
+            current = self.analyses[uri] = _safe_analyse(self.path(uri), text, current, read)
         return current
+
+    def recheck_variants(self, uri: str) -> None:
+        """A base changed: the open documents built on it are analysed again and their problems sent."""
+        here = self.path(uri)
+        for other, a in list(self.analyses.items()):
+            if other != uri and here in a.files[1:]:
+                self.stale.add(other)
+                self.cancel(other)
+                self.pending[other] = asyncio.ensure_future(self.check_later(other))
 
     def publish(self, uri: str, findings: list[Finding]) -> None:
         """Send the findings to the editor, each file's to it; clear the files that have none now."""
@@ -102,10 +115,10 @@ class RulesServer(LanguageServer):
         self.publish(uri, a.report.findings + [f for f in found if (f.at, f.message) not in seen])
 
 
-def _safe_analyse(path: str, text: str, previous: Analysis | None) -> Analysis:
+def _safe_analyse(path: str, text: str, previous: Analysis | None, read: BaseReader | None = None) -> Analysis:
     """The analysis; an internal failure is logged and leaves the previous answers (never a crash)."""
     try:
-        return analyse(path, text, previous)
+        return analyse(path, text, previous, read)
     except RecursionError:
         log.warning("%s: nested too deeply to analyse", path)
     except Exception:  # the server must keep answering whatever the text
@@ -129,6 +142,7 @@ def make_server() -> RulesServer:
         uri = params.text_document.uri
         ls.cancel(uri)
         ls.pending[uri] = asyncio.ensure_future(ls.check_later(uri))
+        ls.recheck_variants(uri)
 
     @server.feature(T.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: RulesServer, params: T.DidSaveTextDocumentParams) -> None:
@@ -138,6 +152,7 @@ def make_server() -> RulesServer:
             task.cancel()
         if ls.playouts > 0:
             ls.playing[uri] = asyncio.ensure_future(ls.play(uri))
+        ls.recheck_variants(uri)
 
     @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: RulesServer, params: T.DidCloseTextDocumentParams) -> None:
@@ -162,7 +177,7 @@ def make_server() -> RulesServer:
     def on_references(ls: RulesServer, params: T.ReferenceParams) -> list[T.Location]:
         pos, a = params.position, ls.analysis(params.text_document.uri)
         with_decl = params.context.include_declaration
-        return navigation.references(a, pos.line, pos.character, ls.open_texts(), with_decl)
+        return navigation.references(a, pos.line, pos.character, ls.open_texts(), with_decl, ls.roots())
 
     @server.feature(T.TEXT_DOCUMENT_RENAME)
     def on_rename(ls: RulesServer, params: T.RenameParams) -> T.WorkspaceEdit | None:
@@ -190,6 +205,28 @@ def make_server() -> RulesServer:
         lines = a.text.splitlines()
         end = T.Position(len(lines), 0)
         return [T.TextEdit(T.Range(T.Position(0, 0), end), formatted)]
+
+    @server.feature(T.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, semantic.LEGEND)
+    def on_semantic_tokens(ls: RulesServer, params: T.SemanticTokensParams) -> T.SemanticTokens:
+        return semantic.semantic_tokens(ls.analysis(params.text_document.uri))
+
+    @server.feature(T.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
+    def on_highlight(ls: RulesServer, params: T.DocumentHighlightParams) -> list[T.DocumentHighlight]:
+        pos = params.position
+        return semantic.highlights(ls.analysis(params.text_document.uri), pos.line, pos.character)
+
+    @server.feature(T.TEXT_DOCUMENT_CODE_ACTION, T.CodeActionOptions(code_action_kinds=[T.CodeActionKind.QuickFix]))
+    def on_code_action(ls: RulesServer, params: T.CodeActionParams) -> list[T.CodeAction]:
+        return actions.quick_fixes(params.text_document.uri, list(params.context.diagnostics))
+
+    @server.feature(T.WORKSPACE_SYMBOL)
+    def on_workspace_symbol(ls: RulesServer, params: T.WorkspaceSymbolParams) -> list[T.SymbolInformation]:
+        return outline.workspace_symbols([ls.analysis(u) for u in list(ls.workspace.text_documents)], params.query)
+
+    @server.feature(T.TEXT_DOCUMENT_INLAY_HINT)
+    def on_inlay_hint(ls: RulesServer, params: T.InlayHintParams) -> list[T.InlayHint]:
+        r = params.range
+        return inlay.inlay_hints(ls.analysis(params.text_document.uri), r.start.line, r.end.line)
 
     @server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def on_symbols(ls: RulesServer, params: T.DocumentSymbolParams) -> list[T.DocumentSymbol]:

@@ -51,6 +51,7 @@ MAX_FILE_BYTES = 1_000_000
 URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+://")  # `extends` is never followed to the network
 DEFAULT_DECK = "deck"
 BaseFinder = Callable[[Extends, str], Path]  # a variant's `extends` and file -> its base's file
+BaseReader = Callable[[Path], str]  # a base's file -> its text (an editor's unsaved buffer, say)
 
 
 @dataclass
@@ -156,10 +157,17 @@ def read_text(path: str | Path) -> str:
     return text
 
 
-def load_program(text: str, file: str, chain: tuple[str, ...] = (), find: BaseFinder | None = None) -> Program:
+def load_program(
+    text: str,
+    file: str,
+    chain: tuple[str, ...] = (),
+    find: BaseFinder | None = None,
+    read: BaseReader | None = None,
+) -> Program:
     """Parse a ruleset and, through `extends`, its bases, into one overridden Program. ``find``
     gives the file a variant's `extends` names (``find_base`` unless a caller, such as a server
-    reading uploads, allows less); it is asked for every base of the chain."""
+    reading uploads, allows less); it is asked for every base of the chain. ``read`` gives a base
+    file's text (``read_text`` unless a caller, such as the language server, has it unsaved)."""
     if len(text) > MAX_FILE_BYTES:
         raise ReadError(f"the rules text is longer than {MAX_FILE_BYTES:,} characters", Span(file, 1, 1))
     ruleset = to_ast(text, file)
@@ -186,10 +194,10 @@ def load_program(text: str, file: str, chain: tuple[str, ...] = (), find: BaseFi
     if len(chain) >= MAX_EXTENDS_DEPTH:
         raise ExtendsError(f"extends chain deeper than {MAX_EXTENDS_DEPTH} files", ext.span)
     try:
-        base_text = read_text(base_path)
+        base_text = (read or read_text)(base_path)
     except ReadError as err:
         raise ExtendsError(f"cannot use base {ext.path}: {err.message}", ext.span) from None
-    program = load_program(base_text, str(base_path), (*chain, here), find)
+    program = load_program(base_text, str(base_path), (*chain, here), find, read)
     overlay(program, ruleset, base=str(base_path))
     return program
 

@@ -12,6 +12,7 @@ on dask, folded in game-index order, so the figures are the same however they ar
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -29,6 +30,7 @@ from .tally import Tally
 DEFAULT_GAMES = quality_defaults.GAMES
 DEFAULT_SKILL_GAMES = quality_defaults.SKILL_GAMES
 DEFAULT_PAIRS = quality_defaults.PAIRS
+DEFAULT_LADDER = quality_defaults.LADDER
 
 Progress = Callable[[int, int, float], None]
 Stage = Callable[[str], Progress | None]  # the progress callback of a stage, given its label
@@ -95,6 +97,7 @@ def balance(tally: Tally) -> dict[str, Any]:
     return {
         "seats": summary["seats"],
         "fair_share": summary["fair_share"],
+        "shared_wins": summary["shared_wins"],
         "correction": "holm",
         "seat_advantage": summary["seat_advantage"],
         "seats_differ_by_agent": summary["seats_differ_by_agent"],
@@ -118,6 +121,7 @@ def skill_run(
     jobs: int = 1,
     scheduler: Any = None,
     progress: Progress | None = None,
+    keep: list[float] | None = None,
 ) -> dict[str, Any]:
     """Agent A against agent B, A's seat rotated: A's share of the wins against the fair 1/players.
 
@@ -126,7 +130,7 @@ def skill_run(
     1/players (by symmetry the mean share of a seat-rotated agent no better than B), with the
     Wilson interval of the shares' total over the games. In a cooperative game a win is every
     seat's: the share is 1 when the players win, and the fair share is B's own win rate, from as
-    many games with B in every seat."""
+    many games with B in every seat. ``keep``, a list, receives A's share of each game in order."""
     strong, weak = (make_agent(spec, 0, seed).name for spec in pair)
     games = -(-games // players) * players
     job = make_job(game, players, seed, [strong] + [weak] * (players - 1), params, False, False, rotate=True)
@@ -136,7 +140,10 @@ def skill_run(
     for chunk in _played(job, games, jobs, scheduler, progress):
         for out in chunk.outcomes:
             seat, winners, totals = index % players, out["winners"], out["totals"]
-            share.add(float(out["together"]) if game.cooperative else 1 / len(winners) if seat in winners else 0.0)
+            won = float(out["together"]) if game.cooperative else 1 / len(winners) if seat in winners else 0.0
+            share.add(won)
+            if keep is not None:
+                keep.append(won)
             others = [t for s, t in enumerate(totals) if s != seat]
             lead.add(sign * (totals[seat] - sum(others) / len(others)) if others else 0.0)
             index += 1
@@ -171,6 +178,38 @@ def _together_rate(
     return won / games if games else 0.0
 
 
+def ladder_run(
+    game: Game,
+    players: int,
+    rungs: list[str] | tuple[str, ...],
+    games: int,
+    seed: int | None,
+    params: dict[str, Any] | None,
+    jobs: int = 1,
+    scheduler: Any = None,
+    stage: Stage | None = None,
+) -> dict[str, Any]:
+    """The skill ladder: each rung (an agent) against the one below it, seats rotated as in a skill
+    pairing. One skill gap against random saturates (an agent cannot win more than every game), so
+    it cannot tell a good agent from a better one; the ladder asks, rung by rung, whether more skill
+    still pays, and says where it stops paying: the first rung whose gap over the one below is not
+    above 0 (``stops_at``; None when every step climbs)."""
+    if len(rungs) < 2:
+        raise RulesetError("a skill ladder needs at least two agents", hint="--ladder random,greedy,mcts:50")
+    show = stage or (lambda label: None)
+    steps = []
+    for below, agent in itertools.pairwise(rungs):
+        progress = show(f"ladder: {agent}/{below}")
+        steps.append(skill_run(game, players, (agent, below), games, seed, params, jobs, scheduler, progress))
+    stops = next((run["agent"] for run in steps if run["gap"]["ci"][0] <= 0), None)
+    return {
+        "rungs": [make_agent(spec, 0, seed).name for spec in rungs],
+        "games": steps[0]["games"],
+        "steps": steps,
+        "stops_at": stops,
+    }
+
+
 # ---- the whole evaluation --------------------------------------------------------------------------
 
 
@@ -186,10 +225,12 @@ def evaluate(
     jobs: int = 1,
     scheduler: Any = None,
     stage: Stage | None = None,
+    ladder: list[str] | tuple[str, ...] | None = None,
 ) -> dict[str, Any]:
     """Every measure of docs/evaluate.md for one ruleset, player count and parameters, as JSON-able data.
 
-    ``stage(label)`` (optional) gives the progress callback of each run as it starts."""
+    ``stage(label)`` (optional) gives the progress callback of each run as it starts; ``ladder``
+    (agents, weakest first) adds the skill ladder."""
     import time
 
     if games < 1 or skill_games < 1:
@@ -198,12 +239,15 @@ def evaluate(
     parsed = [parse_pair(p) for p in pairs]
     for strong, weak in parsed:  # an unknown agent fails here too
         make_agents([strong, weak], max(players, 2), seed)
+    if ladder:
+        make_agents(list(ladder), len(ladder), seed)
     start = time.perf_counter()
     show = stage or (lambda label: None)
     skill = [
         skill_run(game, players, pair, skill_games, seed, params, jobs, scheduler, show(f"skill: {'/'.join(pair)}"))
         for pair in parsed
     ]
+    climbed = ladder_run(game, players, ladder, skill_games, seed, params, jobs, scheduler, stage) if ladder else None
     observed = observed_run(game, players, games, seed, agents, params, jobs, scheduler, show("observed games"))
     return {
         "ruleset": game.name,
@@ -212,6 +256,7 @@ def evaluate(
         "params": values,
         "skill_games": skill[0]["games"] if skill else 0,
         "skill": skill,
+        **({"ladder": climbed} if climbed else {}),
         **observed,
         "seconds": time.perf_counter() - start,
         "jobs": jobs,

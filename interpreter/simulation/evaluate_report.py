@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .report import first_player_text, num_ci, pct, rate_ci, seat_advantage_text, together_text
+from .report import (
+    first_player_text,
+    num_ci,
+    pct,
+    rate_ci,
+    seat_advantage_text,
+    shared_wins_text,
+    together_text,
+)
 
 
 def _row(name: str, value: str, meaning: str) -> str:
@@ -42,6 +50,27 @@ def skill_text(stats: dict[str, Any]) -> list[str]:
         out.append(_row("  win share", f"{pct(share['mean'])} {rate_ci(share['ci'])}", "its share of the wins"))
         lead = s["score_lead"]
         out.append(_row("  score lead", f"{lead['mean']:+.2f} {num_ci(lead['ci'])}", "its total over the others' mean"))
+    return out
+
+
+def ladder_text(stats: dict[str, Any]) -> list[str]:
+    """The skill ladder: each rung's gap over the one below, and where the climb stops."""
+    ladder = stats.get("ladder")
+    if not ladder:
+        return []
+    out = [f"skill ladder: each agent against the one below it, its seat rotated ({ladder['games']} games a step)"]
+    for s in ladder["steps"]:
+        gap = s["gap"]
+        mark = "*" if gap["significant"] else " "
+        value = f"{100 * gap['value']:+.1f} points {_points_ci(gap['ci'])}{mark}"
+        out.append(_row(f"  {s['agent']}", value, f"over {s['baseline']}"))
+    if ladder["stops_at"] is None:
+        out.append(f"  every step climbs: more skill still pays at {ladder['rungs'][-1]} (try a stronger rung)")
+    else:
+        out.append(
+            f"  the ladder stops at {ladder['stops_at']}: it is not shown to beat the rung below "
+            "(more skill than that does not pay here, or more games are needed: --skill-games N)"
+        )
     return out
 
 
@@ -83,6 +112,15 @@ def drama_text(d: dict[str, Any]) -> list[str]:
     lc, wb, dec, m = d["lead_changes"], d["winner_behind"], d["decided_at"], d["margin"]
     out = ["drama (the lead: the best total if the round were scored as it stands, after each move)"]
     out.append(_row("lead changes per game", f"{lc['mean']:.2f} {num_ci(lc['ci'])}", "times the leading seats change"))
+    rate = d.get("lead_changes_per_move")
+    if rate and rate["n"]:
+        out.append(
+            _row(
+                "lead changes per move",
+                f"{rate['mean']:.3f} {num_ci(rate['ci'], 3)}",
+                "the same over the game's length: comparable between long and short games",
+            )
+        )
     if wb["n"]:
         out.append(
             _row(
@@ -101,6 +139,17 @@ def drama_text(d: dict[str, Any]) -> list[str]:
     out.append(
         _row("final margin", f"{m['mean']:.2f} {num_ci(m['ci'])}", "points between the winner and the next seat")
     )
+    if "uncertainty" in d:
+        seen = d["foreseen_at"]
+        when = "only at the end" if seen is None or seen >= 1 else f"from {pct(seen)} of the game on"
+        curve = " ".join(f"{100 * c['mean']:.0f}" for c in d["foresight"][::2])
+        out.append(
+            _row(
+                "uncertainty",
+                f"{d['uncertainty']['mean']:.2f} {num_ci(d['uncertainty']['ci'])}",
+                f"the lead names the winner 90% of the time {when} (% at 0, 20, ..., 100% of the game: {curve})",
+            )
+        )
     return out
 
 
@@ -133,6 +182,7 @@ def balance_text(b: dict[str, Any]) -> list[str]:
             )
         )
     out.append("  " + seat_advantage_text(b))
+    out += ["  " + line for line in shared_wins_text(b)]
     out.append("  " + first_player_text(b["first_player"]))
     return out + _length_rows(b)
 
@@ -173,6 +223,7 @@ def evaluate_text(stats: dict[str, Any]) -> str:
     out = [head, "[lo, hi]: 95% interval", ""]
     for part in (
         skill_text(stats),
+        ladder_text(stats),
         decisions_text(stats["decisions"], stats["games"], agents),
         drama_text(stats["drama"]),
         balance_text(stats["balance"]),
@@ -197,21 +248,55 @@ def tune_text(result: dict[str, Any]) -> str:
     names = list(result["params"])
     width = max(12, *(len(n) + 2 for n in names))
     figure = result["points"][0]["figure"]["name"] if result["points"] else "figure"
-    out.append("".join(f"{n:<{width}}" for n in names) + f"{figure:<34}loss (lower is better)")
+    out.append(
+        "".join(f"{n:<{width}}" for n in names) + f"{figure:<34}{'loss (lower is better)':<34}minus the best's, paired"
+    )
     for i, row in enumerate(result["points"]):
-        f, loss = row["figure"], row["loss"]
-        mark = "  <- best" if i == result["best_index"] else ""
+        f, loss, vs = row["figure"], row["loss"], row["vs_best"]
+        if i == result["best_index"]:
+            against = "<- best"
+        elif vs["identical"]:
+            against = "= best, game by game"
+        else:
+            against = f"{vs['difference']:<8.3f}{num_ci(vs['ci'], 3)}"
         cells = "".join(f"{row['params'][n]!s:<{width}}" for n in names)
         out.append(
-            f"{cells}{f['value']:<8.3f}{num_ci(f['ci'], 3):<26}{loss['value']:<8.3f}{num_ci(loss['ci'], 3)}{mark}"
+            f"{cells}{f['value']:<8.3f}{num_ci(f['ci'], 3):<26}"
+            f"{loss['value']:<8.3f}{num_ci(loss['ci'], 3):<26}{against}"
         )
-    best = ", ".join(f"{k}={v}" for k, v in result["best"].items())
-    out.append("")
-    if result["clearly_better"]:
-        out.append(f"best: {best}, clearly better than every other point (its interval lies below all others)")
-    else:
-        ties = "; ".join(", ".join(f"{k}={v}" for k, v in t.items()) for t in result["as_good"])
-        out.append(f"best: {best}, but not clearly better: these points' intervals overlap it: {ties}")
-        out.append("  (more games narrow the intervals: --games N, or --skill-games N for --objective skill)")
+    out += ["", *verdict_lines(result)]
     out.append(f"tuned in {result['seconds']:.1f} s")
     return "\n".join(out)
+
+
+def verdict_lines(result: dict[str, Any]) -> list[str]:
+    """`tune`'s verdict in words: the best point, what it is better than (paired, game by game), the
+    points equal to it, and the parameters with no effect."""
+
+    def point(params: dict[str, Any]) -> str:
+        return ", ".join(f"{k}={v}" for k, v in params.items())
+
+    reads = result["reads"]
+    if result["all_identical"]:
+        return [
+            f"no effect: every point gave the same {reads} in every game (the parameters swept do not change "
+            "what the objective reads; more games would not help)"
+        ]
+    out = [f"best: {point(result['best'])}"]
+    if result["clearly_better"]:
+        out[0] += (
+            ", clearly better than every other point "
+            "(game by game on the same seeds, each other point's loss is higher: its interval lies above 0)"
+        )
+    if result["equal"]:
+        out.append(f"  equal to it (the same {reads} in every game): " + "; ".join(map(point, result["equal"])))
+    if result["as_good"]:
+        out.append("  not clearly better than: " + "; ".join(map(point, result["as_good"])))
+        out.append("  (more games narrow the intervals: --games N, or --skill-games N for --objective skill)")
+    if result["no_effect"]:
+        out.append(
+            "no effect: "
+            + ", ".join(result["no_effect"])
+            + f" (points that differ only there gave the same {reads} in every game)"
+        )
+    return out

@@ -119,7 +119,8 @@ def play_observed(
 def drama(trail: list[frozenset[int]], winners: frozenset[int], final: list[float]) -> dict[str, Any]:
     """The lead measures of one game from its leaders after the deal and after each of its T moves.
 
-    lead_changes: moves after which the set of leaders differs from the one before; behind: the
+    lead_changes: moves after which the set of leaders differs from the one before (change_rate:
+    the same per move, comparable between games of different lengths); behind: the
     share of the T moves after which no eventual winner led; decided: t*/T, t* the first point
     from which an eventual winner always led (0: from the deal on); margin: the winner's final
     lead over the best other seat (0 on a tie)."""
@@ -130,8 +131,12 @@ def drama(trail: list[frozenset[int]], winners: frozenset[int], final: list[floa
     while decided > 0 and trail[decided - 1] & winners:
         decided -= 1
     ranked = sorted(final, reverse=True)
+    # how well the lead tells the winner at each tenth of the game: a leader picked at random wins
+    foresight = [len(trail[round(d * moves / 10)] & winners) / len(trail[round(d * moves / 10)]) for d in range(11)]
     return {
+        "foresight": foresight,
         "lead_changes": changes,
+        "change_rate": changes / moves if moves else None,
         "behind": behind / moves if moves else None,
         "decided": decided / moves if moves else None,
         "margin": ranked[0] - ranked[1] if len(ranked) > 1 else 0.0,
@@ -155,9 +160,12 @@ class Measures:
         self.decisions = Moments()  # per game: decisions per player
         self.free = Moments()  # per game: unforced decisions per player
         self.lead_changes = Moments()
+        self.change_rate = Moments()  # per game: lead changes per move (Ludii's Lead Change)
         self.behind = Moments()
         self.decided = Moments()
         self.margin = Moments()
+        self.foresight = [Moments() for _ in range(11)]  # per tenth of the game: the lead names a winner
+        self.uncertain = Moments()  # per game: the mean over the tenths of 1 - that chance
 
     def add(self, obs: dict[str, Any]) -> None:
         """Fold in one game's observation (in game-index order, as Tally does)."""
@@ -178,10 +186,14 @@ class Measures:
         self.decisions.add(d / self.players)
         self.free.add((d - obs["forced"]) / self.players)
         self.lead_changes.add(obs["lead_changes"])
-        for name in ("behind", "decided"):
+        for name in ("behind", "decided", "change_rate"):
             if obs[name] is not None:
                 getattr(self, name).add(obs[name])
         self.margin.add(obs["margin"])
+        if obs["behind"] is not None:  # (a cooperative game has no winner to foresee)
+            for m, q in zip(self.foresight, obs["foresight"], strict=True):
+                m.add(q)
+            self.uncertain.add(sum(1 - q for q in obs["foresight"]) / len(obs["foresight"]))
 
     def decision_figures(self) -> dict[str, Any]:
         """Choices per decision (per-game mean, its interval; spread over every decision), forced share,
@@ -200,7 +212,26 @@ class Measures:
         """Lead changes, the share of moves the winner was behind, when the game was decided, the margin."""
         return {
             "lead_changes": self.lead_changes.summary(),
+            "lead_changes_per_move": self.change_rate.summary(),
             "winner_behind": self.behind.summary(),
             "decided_at": self.decided.summary(),
             "margin": self.margin.summary(),
+            **self.uncertainty(),
+        }
+
+    def uncertainty(self) -> dict[str, Any]:
+        """Browne's uncertainty: how late the lead tells the eventual winner. ``foresight`` is, at each
+        tenth of the game (0: after the deal, 10: the end), the chance that a leading seat picked at
+        random is an eventual winner; ``uncertainty`` the mean over the tenths of what that chance
+        lacks of certainty, 1 - chance (0: the deal tells the winner; near 1: nobody can tell until the
+        end); ``foreseen_at`` the first tenth from which the chance stays at 90% or more (None: never
+        before the end)."""
+        if not self.foresight[0].n:
+            return {}
+        curve = [m.summary() for m in self.foresight]
+        seen = next((d for d in range(11) if all(c["mean"] >= 0.9 for c in curve[d:])), None)
+        return {
+            "foresight": curve,
+            "uncertainty": self.uncertain.summary(),
+            "foreseen_at": None if seen is None else seen / 10,
         }

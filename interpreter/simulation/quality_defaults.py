@@ -9,3 +9,5 @@ SKILL_GAMES = 30  # games a skill pairing
 # cheap enough for the default evaluation to finish within a minute on two cores
 PAIRS = ("mcts(iterations=20,samples=4)/random", "greedy/random")
 BUDGET = 40  # most points tune plays before it searches instead of sweeping
+# the skill ladder (`evaluate --ladder`): each rung against the one below, up to 4 times the search
+LADDER = ("random", "greedy", "mcts(iterations=20,samples=4)", "mcts(iterations=80,samples=4)")

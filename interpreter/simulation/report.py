@@ -60,6 +60,7 @@ def run_blocks(stats: dict[str, Any]) -> list[Block]:
         out.append(together_text(stats["cooperative"], stats["games"]))
     else:
         out.append(seat_advantage_text(stats))
+        out += shared_wins_text(stats)
     out.append(first_player_text(stats["first_player"]))
     if stats["per_round"]:
         out.append("")
@@ -199,6 +200,17 @@ def seat_advantage_text(stats: dict[str, Any]) -> str:
         return f"seat advantage: none found against the fair share {fair} ({how})"
     parts = [f"seat {s['seat']} {100 * s['advantage']['value']:+.1f} points" for s in marked]
     return f"seat advantage (*: differs from the fair share {fair}; {how}): " + ", ".join(parts)
+
+
+def shared_wins_text(stats: dict[str, Any]) -> list[str]:
+    """A line on the games won by several seats at once (none when no game was tied)."""
+    shared = stats.get("shared_wins")
+    if not shared or not shared["successes"]:
+        return []
+    return [
+        f"shared wins: {pct(shared['rate'])} {rate_ci(shared['ci'])} of the games were won by several seats at once "
+        "(a tie: each counts as a win above)"
+    ]
 
 
 def first_player_text(fp: dict[str, Any]) -> str:

@@ -26,12 +26,14 @@ def simulate(
     jobs: int = 1,
     scheduler: Any = None,
     count_rules: bool = True,
+    keep: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games and return their statistics (see docs/simulation.md for the fields).
 
     ``jobs`` > 1 plays them over local processes, ``scheduler`` (an address or a dask Client) on
     a dask.distributed cluster; either way the statistics and records equal a serial run's.
     ``count_rules=False`` skips counting rule firings (a little faster; ``rules`` is then empty).
+    ``keep``, a list, receives each game's outcome (winners, totals, moves) in game-index order.
     """
     from .rule_counts import rule_table
     from .tally import Tally
@@ -51,6 +53,8 @@ def simulate(
         for chunk in with_progress(chunks(job, games, jobs, scheduler), games, progress):
             for result in chunk.outcomes:
                 tally.add(result)
+            if keep is not None:
+                keep.extend(chunk.outcomes)
             tally.coverage.update(chunk.coverage)
             tally.coverage_squares.update(chunk.squares)
             if out:

@@ -66,15 +66,7 @@ def t_value(df: int, level: float = LEVEL) -> float:
 
 def wilson(successes: int, n: int, level: float = LEVEL) -> tuple[float, float]:
     """The Wilson score interval of a rate: sound at 0% and 100% and for few games."""
-    if n <= 0:
-        return (0.0, 1.0)
-    z = z_value(level)
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    lo = 0.0 if successes <= 0 else max(0.0, centre - half)
-    hi = 1.0 if successes >= n else min(1.0, centre + half)
-    return (lo, hi)
+    return wilson_float(successes, n, level)
 
 
 def rate_p_value(successes: int, n: int, p0: float) -> float:
@@ -215,3 +207,75 @@ def mean_difference(a: dict, b: dict, level: float = LEVEL) -> dict[str, float |
     half = t_value(df, level) * se
     p = 1 - _t_two_sided(abs(d) / se, df) if df <= 20_000 else 2 * NormalDist().cdf(-abs(d) / se)  # (t ~ normal)
     return {"difference": d, "ci": [d - half, d + half], "significant": abs(d) > half, "p": p}
+
+
+@dataclass
+class Clustered:
+    """A ratio over units that come in clusters (rounds within games): its estimate and a
+    cluster-robust interval, for units of one cluster are not independent (the same deal of seats,
+    the same players' habits). Each cluster adds its sum ``t`` over ``k`` units; the estimate is
+    sum(t) / sum(k), and its variance the sandwich sum((t - estimate * k)^2) / sum(k)^2 over the
+    clusters, so that the interval reflects the number of games, not of rounds. With one unit a
+    cluster, it is the usual interval.
+    """
+
+    clusters: int = 0
+    n: int = 0
+    total: float = 0.0
+    squares: float = 0.0  # sum of t^2
+    cross: float = 0.0  # sum of t * k
+    sizes: float = 0.0  # sum of k^2
+
+    def add(self, t: float, k: int) -> None:
+        """Count one cluster: the sum ``t`` of its ``k`` units (a cluster with no unit counts for nothing)."""
+        if k <= 0:
+            return
+        self.clusters += 1
+        self.n += k
+        self.total += t
+        self.squares += t * t
+        self.cross += t * k
+        self.sizes += k * k
+
+    @property
+    def estimate(self) -> float:
+        return self.total / self.n if self.n else 0.0
+
+    def variance(self) -> float:
+        """The sandwich variance of the estimate (without a small-sample factor)."""
+        if not self.n:
+            return math.inf
+        m = self.estimate
+        return max(self.squares - 2 * m * self.cross + m * m * self.sizes, 0.0) / (self.n * self.n)
+
+    def mean_interval(self, level: float = LEVEL) -> list[float] | None:
+        """The t interval of a mean over the units, on clusters - 1 degrees of freedom (None below 2)."""
+        g = self.clusters
+        if g < 2:
+            return None
+        half = t_value(g - 1, level) * math.sqrt(self.variance() * g / (g - 1))
+        return [self.estimate - half, self.estimate + half]
+
+    def rate_interval(self, level: float = LEVEL) -> list[float]:
+        """The Wilson interval of a rate on the effective number of units (Kish's design effect: the
+        units that would give the same variance if independent); at a rate of 0 or 1, where the
+        clusters do not tell the effect, on the number of clusters (the cautious end)."""
+        p, var = self.estimate, self.variance()
+        if not self.n:
+            return [0.0, 1.0]
+        effective = p * (1 - p) / var if 0 < p < 1 and var > 0 else float(self.clusters)
+        effective = min(effective, float(self.n))
+        return list(wilson_float(p * effective, effective, level))
+
+
+def wilson_float(successes: float, n: float, level: float = LEVEL) -> tuple[float, float]:
+    """The Wilson interval for an effective (fractional) count of successes among ``n`` units."""
+    if n <= 0:
+        return (0.0, 1.0)
+    z = z_value(level)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(max(p * (1 - p), 0.0) / n + z * z / (4 * n * n))
+    lo = 0.0 if p <= 0 else max(0.0, centre - half)
+    hi = 1.0 if p >= 1 else min(1.0, centre + half)
+    return (lo, hi)

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..engine.scoring import team_results
 from ..engine.scoring import winners as best_seats
-from .stats import Moments, holm, rate_p_value, rate_summary, significant, wilson
+from .stats import Clustered, Moments, holm, rate_p_value, rate_summary, significant, wilson
 
 
 def outcome(state: Any) -> dict[str, Any]:
@@ -69,10 +69,13 @@ class Tally:
         self.score_hist = [Counter() for _ in range(players)]
         self.wins = [0] * players
         self.winner_slots = 0  # sum over games of the number of winners (ties share a win)
+        self.shared = 0  # games won by several seats at once (a tie for the win)
         self.round_scores: list[list[Moments]] = []
         self.round_team_scores: list[list[Moments]] = []  # per round, each team's points (its members' sum)
         self.first_lead = Moments()  # round score of the first mover minus the others' mean
         self.first_wins = self.first_rounds = self.round_winner_slots = 0
+        # the same figures with a game's rounds as one cluster, for their intervals and the test
+        self.first_lead_by_game, self.first_best_by_game = Clustered(), Clustered()
         self.moves = Moments()
         self.rounds = Moments()
         self.moves_hist: Counter = Counter()
@@ -94,10 +97,12 @@ class Tally:
             self.wins[seat] += 1
             self.agent_wins[self.agents[seat]] += 1
         self.winner_slots += len(out["winners"])
+        self.shared += len(out["winners"]) > 1 and not self.cooperative
         self.together_wins += out.get("together", False)
         for t, (total, won) in enumerate(out.get("teams", ())):
             self.team_scores[t].add(total)
             self.team_wins[t] += won
+        leads = bests = counted = 0
         for index, (first, scores) in enumerate(out["rounds"]):
             if not scores:
                 continue
@@ -113,11 +118,15 @@ class Tally:
             if first >= 0 and self.players > 1:
                 others = (sum(scores) - scores[first]) / (self.players - 1)
                 lead = scores[first] - others
-                self.first_lead.add(lead if self.highest else -lead)
+                lead = lead if self.highest else -lead
+                self.first_lead.add(lead)
                 best = best_seats(scores, self.highest)
                 self.first_rounds += 1
                 self.first_wins += first in best
                 self.round_winner_slots += len(best)
+                leads, bests, counted = leads + lead, bests + (first in best), counted + 1
+        self.first_lead_by_game.add(leads, counted)
+        self.first_best_by_game.add(bests, counted)
         self.moves.add(out["moves"])
         self.moves_hist[out["moves"]] += 1
         self.rounds.add(len(out["rounds"]))
@@ -176,12 +185,18 @@ class Tally:
         return self.winner_slots / (self.games * self.players) if self.games else 0.0
 
     def first_player(self) -> dict[str, Any]:
-        """The first mover's advantage per round: score lead over the others' mean, and best-score rate."""
+        """The first mover's advantage per round: score lead over the others' mean, and best-score
+        rate. The rounds of one game are not independent (the same seats, the same deal of luck), so
+        the intervals, and the test, count a game's rounds as one cluster (see ``Clustered``)."""
         fair = self.round_winner_slots / (self.first_rounds * self.players) if self.first_rounds else 0.0
         best = rate_summary(self.first_wins, self.first_rounds)
+        best["ci"] = self.first_best_by_game.rate_interval()
         lead = self.first_lead.summary()
+        lead["ci"] = self.first_lead_by_game.mean_interval()
         return {
             "rounds": self.first_rounds,
+            "games": self.first_lead_by_game.clusters,
+            "clustered_by": "game",
             "score_lead": lead,
             "best_round_rate": best,
             "fair_share": fair,
@@ -212,6 +227,7 @@ class Tally:
         return {
             "seats": seats,
             "fair_share": self.fair_share(),
+            "shared_wins": rate_summary(self.shared, self.games),
             "seat_advantage": [] if by_agent else [s["seat"] for s in seats if s["advantage"]["significant"]],
             "seats_differ_by_agent": by_agent,
             "first_player": self.first_player(),

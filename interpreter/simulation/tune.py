@@ -10,8 +10,10 @@ better, with a 95% interval:
 
 A grid larger than ``budget`` points is searched instead: coordinate descent from the middle of
 the grid, trying a step either way along each parameter, halving the step when no neighbour is
-better. The best point is *clearly better* when its loss interval lies wholly below every other
-point's.
+better. Every point plays the same seeds, so the points are compared with the best *paired*, game
+by game (see :mod:`.paired`): the best is *clearly better* when every other point's loss minus the
+best's has a 95% interval wholly above 0; points that played identical games are *identical*, and
+a parameter that made no difference to any game is said to have *no effect*.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any
 
 from ..engine.game import Game
 from ..errors import RulesetError
-from . import quality_defaults
+from . import paired, quality_defaults
 from .evaluate import DEFAULT_PAIRS, Progress, parse_pair, skill_run
 from .simulate import simulate
 
@@ -116,25 +118,39 @@ def score_point(
     skill_games: int,
     options: dict[str, Any],
     progress: Progress | None,
-) -> dict[str, Any]:
-    """One point of the grid: its figure (what the objective reads) and its loss, each with its interval."""
+) -> tuple[dict[str, Any], paired.Games]:
+    """One point of the grid: its figure (what the objective reads) and its loss, each with its
+    interval; and its games, for the paired comparison."""
     if objective.kind == "skill":
-        run = skill_run(game, players, pair, skill_games, seed, params, progress=progress, **options)
+        shares: list[float] = []
+        run = skill_run(game, players, pair, skill_games, seed, params, progress=progress, keep=shares, **options)
         gap = run["gap"]
         ci = gap["ci"]
-        return {
+        fair = run["fair_share"]
+        row = {
             "figure": {"name": f"skill gap {run['pair']}", "value": gap["value"], "ci": ci},
             "loss": {"value": -gap["value"], "ci": [-ci[1], -ci[0]] if ci else None},
         }
-    stats = simulate(game, players, games, seed, agents, params, progress=progress, count_rules=False, **options)
+        return row, paired.mean_games(shares, lambda mean: fair - mean, "shares of the wins")
+    outcomes: list[dict[str, Any]] = []
+    stats = simulate(
+        game, players, games, seed, agents, params, progress=progress, count_rules=False, keep=outcomes, **options
+    )
     if objective.kind == "balance":
         loss = imbalance(stats)
-        return {"figure": {"name": "largest seat advantage", **loss}, "loss": loss}
+        return {"figure": {"name": "largest seat advantage", **loss}, "loss": loss}, paired.balance_games(
+            outcomes, players
+        )
     moves = stats["length"]["moves"]
-    return {
+    row = {
         "figure": {"name": "moves per game", "value": moves["mean"], "ci": moves["ci"]},
         "loss": outside(objective.low, objective.high, moves["mean"], moves["ci"]),
     }
+    return row, paired.mean_games(
+        [out["moves"] for out in outcomes],
+        lambda mean: outside(objective.low, objective.high, mean, None)["value"],
+        "number of moves",
+    )
 
 
 # ---- the search ------------------------------------------------------------------------------------
@@ -207,13 +223,14 @@ def tune(
     pair = parse_pair(pairs[0]) if pairs else ("random", "random")
     options = {"jobs": jobs, "scheduler": scheduler}
     rows: list[dict[str, Any]] = []
+    kept: list[paired.Games] = []
     start = time.perf_counter()
 
     def loss(point: tuple) -> float:
         setting = dict(zip(names, point, strict=True))
         label = ", ".join(f"{k}={v}" for k, v in setting.items())
         progress = stage(f"point {len(rows) + 1}: {label}") if stage else None
-        scored = score_point(
+        scored, games_of_point = score_point(
             game,
             players,
             {**(fixed or {}), **setting},
@@ -227,6 +244,7 @@ def tune(
             progress,
         )
         rows.append({"params": setting, **scored})
+        kept.append(games_of_point)
         return scored["loss"]["value"]
 
     tried = search([v for _, v in params], budget, loss)
@@ -242,20 +260,33 @@ def tune(
         "grid_size": grid,
         "games": skill_games if objective.kind == "skill" else games,
         "points": rows,
-        **verdict(rows),
+        **verdict(rows, kept, names, seed),
         "seconds": time.perf_counter() - start,
         "jobs": jobs,
     }
 
 
-def verdict(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """The best point (lowest loss), whether its interval lies below every other's, and the points
-    whose intervals overlap it (as good, for all these games can tell)."""
+def verdict(rows: list[dict[str, Any]], kept: list[paired.Games], names: list[str], seed: int | None) -> dict[str, Any]:
+    """The best point (lowest loss); each point's paired difference from it (``vs_best``); whether
+    the best is clearly better than every other point (each difference's interval above 0); the
+    points that played identical games (``equal``: the objective reads the same in every game), those
+    it cannot be told from (``as_good``: an interval reaching 0); and the parameters that changed
+    nothing the objective reads in any game (``no_effect``)."""
     best = min(range(len(rows)), key=lambda i: rows[i]["loss"]["value"])
-    ci = rows[best]["loss"]["ci"]
-    ties = []
-    for i, row in enumerate(rows):
-        other = row["loss"]["ci"]
-        if i != best and (ci is None or other is None or other[0] <= ci[1]):
+    ties, equal = [], []
+    for i, (row, vs) in enumerate(zip(rows, paired.compare(kept, best, seed), strict=True)):
+        row["vs_best"] = vs
+        if i != best and vs["identical"]:
+            equal.append(row["params"])
+        elif i != best and vs["ci"][0] <= 0:
             ties.append(row["params"])
-    return {"best": rows[best]["params"], "best_index": best, "clearly_better": not ties, "as_good": ties}
+    return {
+        "best": rows[best]["params"],
+        "best_index": best,
+        "clearly_better": not ties and not equal,
+        "as_good": ties,
+        "equal": equal,
+        "reads": kept[best].reads,
+        "all_identical": len(rows) > 1 and all(row["vs_best"]["identical"] for row in rows),
+        "no_effect": paired.without_effect(names, [row["params"] for row in rows], kept),
+    }
