@@ -195,3 +195,11 @@ def test_the_terminal_and_the_table_name_a_player_variables_seat(makers):
     assert f"maker seat {first}" in screen(state, (first + 1) % 4)
     assert "maker you" in screen(state, first)
     assert seat_view(state, 0)["player_vars"] == ["maker"]
+
+
+def test_the_editor_knows_a_typed_parameter_as_a_local_and_its_type_as_none():
+    from interpreter.editor.locals import locals_of
+
+    found = {(x.name, x.kind, x.owner) for x in locals_of("t.rules", MAKERS) if x.kind == "parameter"}
+    assert ("c", "parameter", "follows") in found and ("hue", "parameter", "follows") in found
+    assert not {name for name, _, _ in found} & {"card", "suit"}
