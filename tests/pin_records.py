@@ -51,6 +51,8 @@ CASES = [
     # Pinned as it was added: loops in effects (the dealer draws to 17) and named effects. Random
     # seats only: a greedy seat samples the shoe at every choice (18 s a pair of games, too slow a test).
     ("examples/classics/blackjack.rules", 3, "random"),
+    # Pinned as it was added: typed variables, state kept per team, typed parameters.
+    ("examples/classics/euchre.rules", 4, "random,greedy,random,random"),
 ]
 SEEDS = (1, 2)
 # What a record says of the game itself (not where its rules were read from, nor when).

@@ -237,10 +237,10 @@ CASES = [
         WHIST,
         LED,
         LED + "\ndefine same(x) = x",
-        "define same(x)",
+        "x) = x",
         RulesTypeError,
         "does not tell what it is",
-        "rank of x",
+        "declare its type: `same(x card)`",
     ),
     (
         "a function called without arguments",

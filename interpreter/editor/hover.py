@@ -69,7 +69,7 @@ def _grammar_rules() -> list[tuple[str, str]]:
     """The grammar's rules as (rule line, the section comment above it)."""
     out, section = [], ""
     for raw in grammar_path().read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
+        line = raw.strip().removeprefix("%extend ")  # (a rule given more forms further down)
         if line.startswith("// ----"):
             section = line.strip("/- ")
         elif re.match(r"^\??[a-z_]+(\.\d+)?\s*:", line):

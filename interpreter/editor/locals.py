@@ -61,6 +61,8 @@ def locals_of(file: str, text: str) -> tuple[Local, ...]:
         if binder is not None:
             kind, rest_of_block, which = binder
             names = [c for c in node.children if isinstance(c, LarkToken) and c.type == "NAME"]
+            # define f(c card, hue): each parameter is its fn_param's first name (the second is its type)
+            names += [p.children[0] for p in node.children if isinstance(p, Tree) and p.data == "fn_param"]
             scope = parent if rest_of_block and parent is not None else node
             end = _end(scope)
             owner = str(names[0]) if str(node.data) == "define_fn" and names else None

@@ -9,6 +9,7 @@ from typing import Any
 
 from .collection_exprs import items_of
 from .expr_analysis import Scope, card_ranks
+from .player_exprs import unique_extreme
 
 
 class AggregateExprs:
@@ -62,6 +63,10 @@ class AggregateExprs:
 
     def op_min(self, n, sc):  # min of rank in hand of player
         return self._aggregate(n, sc, min)
+
+    def op_unique(self, n, sc):  # unique highest of rank in trick: exactly one card has the highest
+        coll, table, agg = self.compile(n["of"], sc), self.cards.attrs[n["attr"]], n["agg"]
+        return lambda s, e: unique_extreme([table[c] for c in coll(s, e) if table[c] is not None], agg)
 
     def op_distinct(self, n, sc):  # distinct of suit in pile
         get = self.cards.attrs[n["attr"]].__getitem__

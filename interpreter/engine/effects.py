@@ -143,6 +143,20 @@ def _set(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     k = cx.var_index[node["var"]]
     value = cx.compile(node["value"], scope)
     adding = node["do"] == "add"
+    if node.get("team"):  # add 1 to points of team of player: every member holds the team's value
+        team, seats = cx.compile(node["of"], scope), cx.team_seats()
+
+        def set_team(s, e):
+            t = team(s, e)
+            if t is None:
+                raise PlayError(f"no team to change {node['var']} of", at)
+            row = s.vars[k]
+            new = (row[seats(s, t)[0]] + value(s, e)) if adding else value(s, e)
+            for p in seats(s, t):
+                row[p] = new
+            s.cache.clear()
+
+        return set_team
     if node.get("of") is None:
 
         def set_scalar(s, e):

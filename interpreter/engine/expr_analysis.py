@@ -152,7 +152,7 @@ def uses_env(node: Any) -> bool:
 PURE_OPS = {
     "num", "text", "none", "bound", "param", "attr", "cards", "of_type", "filter", "except", "count",
     "sum", "max", "min", "distinct", "first", "last", "best", "worst", "some", "no", "is_empty",
-    "is_none", "is_type", "cmp", "not", "and", "or", "else", "if", "neg", "arith", "union",
+    "is_none", "is_type", "cmp", "not", "and", "or", "else", "if", "neg", "arith", "union", "unique",
 }  # fmt: skip
 
 

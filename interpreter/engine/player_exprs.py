@@ -26,6 +26,14 @@ def members(t: int, n: int, size: int, seating: str) -> list[int]:
     return list(range(t * size, (t + 1) * size))
 
 
+def unique_extreme(values: list[Any], agg: str) -> bool:
+    """Whether exactly one of ``values`` is the highest (``unique_max``) or the lowest; false of none."""
+    if not values:
+        return False
+    best = max(values) if agg == "unique_max" else min(values)
+    return values.count(best) == 1
+
+
 class PlayerExprs:
     """Compiles the expressions about players, seats, teams and functions (see ExprCompiler)."""
 
@@ -69,6 +77,8 @@ class PlayerExprs:
                         out.append(v)
             return out
 
+        if agg in ("unique_max", "unique_min"):  # unique highest V for each player: one holds the best
+            return lambda s, e: unique_extreme(values(s, e), agg)
         if agg == "sum":
             return lambda s, e: sum(values(s, e))
         if agg == "distinct":
@@ -119,6 +129,16 @@ class PlayerExprs:
         of = self.compile(n["of"], sc)
         size, seating = self.teams["size"], self.teams["seating"]
         return lambda s, e: sum(s.totals[p] for p in members(of(s, e), s.n, size, seating))
+
+    def team_seats(self):
+        """(state, team) -> the team's seats, lowest first."""
+        size, seating = self.teams["size"], self.teams["seating"]
+        return lambda s, t: members(t, s.n, size, seating)
+
+    def op_team_var(self, n, sc):  # points of team of player (a value kept on each member alike)
+        of, k = self.compile(n["of"], sc), self.var_index[n["name"]]
+        size, seating = self.teams["size"], self.teams["seating"]
+        return lambda s, e: None if (t := of(s, e)) is None else s.vars[k][members(t, s.n, size, seating)[0]]
 
     def op_team_zones(self, n, sc):  # won of team (the zone of every member)
         of = self.compile(n["of"], sc)

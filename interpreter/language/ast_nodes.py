@@ -130,6 +130,9 @@ class Define:
     body: Expr
     span: Span
     params: tuple[str, ...] = ()  # define NAME(A, B) = ...: a function of its arguments
+    # define NAME(A card, B) = ...: each parameter's declared type (None: told by its use), and where it is
+    param_types: tuple[str | None, ...] = ()
+    param_spans: tuple[Span, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -140,6 +143,8 @@ class Var:
     init: Expr
     span: Span
     visibility: str = "public"  # public | owner | hidden (per-player counters only)
+    declared: str | None = None  # var taker player = none: the type it holds (a type word, an attribute)
+    per_team: bool = False  # var points per team = 0: one value for each team
 
 
 @dataclass(frozen=True)

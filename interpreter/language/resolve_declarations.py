@@ -7,7 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import DeclarationError, RulesTypeError, UnknownNameError
-from .resolve_types import NUMBER, T
+from .resolve_types import BOOL, CARD, NUMBER, PLAYER, TEXT, T
+
+# The words a declared type may be (`var taker player = none`, `define fits(c card, hue color)`),
+# besides an attribute of the cards (a value of it) and, for a parameter, a zone's name.
+TYPE_WORDS = {"number": NUMBER, "player": PLAYER, "team": T("team"), "card": CARD, "text": TEXT, "truth": BOOL}
+TYPE_HINT = (
+    "a type is number, player, team, card, text, truth, or an attribute of the cards (`suit`: one of its values)"
+)
 
 
 class DeclarationsResolver:
@@ -29,26 +36,44 @@ class DeclarationsResolver:
         return self._noted({"name": s.name, "values": values, "repeated": s.repeated}, s.span)
 
     def _var(self, v: Any) -> dict[str, Any]:
-        init = self.expr(v.init, {}, None)
+        declared = self._var_type(v) if v.declared else None
+        if v.per_team:
+            self._need_teams(v)
+        init = self.expr(v.init, {}, declared)
         t = self._last_type
-        if t.kind not in ("number", "text", "bool", "none", "player"):
+        if t.kind not in ("number", "text", "bool", "none", "player") and not (declared and t.kind == "team"):
             raise RulesTypeError(f"a variable holds a number, a text, a truth value or a player, not {t}", v.init.span)
-        return self._noted(
-            {
-                "name": v.name,
-                "per_player": v.per_player,
-                "per_round": v.per_round,
-                "type": t.kind,
-                "init": init,
-                **self._var_visibility(v),
-            },
-            v.span,
-        )
+        node = {
+            "name": v.name,
+            "per_player": v.per_player or v.per_team,  # a team's value is kept on each of its members
+            "per_round": v.per_round,
+            "type": declared.kind if declared else t.kind,
+            "init": init,
+            **self._var_visibility(v),
+        }
+        if v.per_team:
+            node["per_team"] = True
+        if v.declared:
+            node["holds"] = v.declared
+        return self._noted(node, v.span)
+
+    def _declared_type(self, word: str, span: Any, zones: bool = False) -> T:
+        """The type a declaration names: a type word, an attribute of the cards (one of its values),
+        or (a parameter's) a zone."""
+        if word in TYPE_WORDS:
+            return TYPE_WORDS[word]
+        if word in self.attrs:
+            return NUMBER if self.attrs[word]["kind"] == "number" else TEXT
+        if zones and word in self.zones:
+            return T("zone", word)
+        raise UnknownNameError(f"'{word}' is not a type", span, TYPE_HINT)
 
     def _var_visibility(self, v: Any) -> dict[str, str]:
         """A counter's visibility (only when not public, so that public counters' IR is unchanged)."""
         if v.visibility == "public":
             return {}
+        if v.per_team and v.visibility == "owner":
+            raise DeclarationError(f"'{v.name}' is kept per team: it has no owner to see it", v.span, "use hidden")
         if not v.per_player and v.visibility == "owner":
             raise DeclarationError(
                 f"'{v.name}' is not kept per player: it has no owner to see it", v.span, "use hidden"

@@ -9,7 +9,7 @@ from typing import Any
 from ..errors import DeclarationError, RulesTypeError, Span, UnknownNameError
 from .ast_nodes import Expr
 from .resolve_types import BOOL, MAX_DEPTH, NONE, NUMBER, PLAYER, TEXT, T, _at
-from .resolve_values import SEAT_HINT
+from .resolve_values import SEAT_HINT, UNIQUE
 
 
 class ExprResolver:
@@ -139,6 +139,8 @@ class ExprResolver:
         info = self._attr(attr, e.span)
         if agg != "distinct" and info["kind"] != "number":
             raise RulesTypeError(f"{agg} needs a number attribute; '{attr}' holds names", e.span)
+        if agg in UNIQUE:  # unique highest of rank in trick: exactly one card holds the highest
+            return {"op": "unique", "agg": UNIQUE[agg], "attr": attr, "of": coll}, BOOL
         return {"op": agg, "attr": attr, "of": coll}, NUMBER
 
     def _compare(self, e: Expr, scope: dict[str, T]) -> tuple[dict[str, Any], T]:  # sum of value in target > limit

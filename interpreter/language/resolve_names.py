@@ -32,6 +32,8 @@ class NamesResolver:
             return {"op": "param", "name": name}, self.params[name]
         if name in self.p.vars:
             var = self.p.vars[name]
+            if var.per_team:
+                raise RulesTypeError(f"'{name}' is kept per team: say whose, `{name} of team of player`", e.span)
             if var.per_player:
                 raise RulesTypeError(f"'{name}' is kept per player: say whose, `{name} of player`", e.span)
             return {"op": "var", "name": name, "of": None}, self._var_type(var)
@@ -78,6 +80,18 @@ class NamesResolver:
         raise UnknownNameError(f"unknown name '{name}'", e.span, self._suggest(name, self._known_names(scope)))
 
     def _var_type(self, var: Any) -> T:
+        if var.declared:  # var taker player = none
+            if var.declared == "card":  # (a card's identity in a public counter would tell what it is)
+                raise RulesTypeError(
+                    "a variable holds a number, a text, a truth value, an attribute's value, a player or a team,"
+                    " not a card",
+                    var.span,
+                    "keep the card in a zone of its own (`turned  shared, public`) and read `first card in turned`",
+                )
+            t = self._declared_type(var.declared, var.span)
+            if t.kind == "team":
+                self._need_teams(var)
+            return t
         if var.init.op == "none":  # starts as none: whatever `set` gives it (a suit, a player...)
             return T("any")
         return T("number")  # variables are typed by their initial value; numbers are the common case
@@ -102,6 +116,12 @@ class NamesResolver:
             return {"op": "zone", "name": name, "of": arg}, T("zone", name)
         if name in self.p.vars and self.p.vars[name].per_player and k == "player":
             return {"op": "var", "name": name, "of": arg}, self._var_type(self.p.vars[name])
+        if name in self.p.vars and self.p.vars[name].per_team and k in ("team", "player"):
+            if k == "player":
+                raise RulesTypeError(
+                    f"'{name}' is kept per team: say which team, `{name} of team of {arg_e}`", arg_e.span
+                )
+            return {"op": "team_var", "name": name, "of": arg}, self._var_type(self.p.vars[name])
         if name in PER_PLAYER_BUILTINS and k == "player":
             return {"op": name, "of": arg}, PER_PLAYER_BUILTINS[name]
         if name == "player" and k in ("card", "none"):
@@ -123,6 +143,8 @@ class NamesResolver:
         if name in self.defines:
             raise RulesTypeError(f"'{name}' is not defined of {t}", arg_e.span)
         if name in self.p.vars:
+            if self.p.vars[name].per_team:
+                raise RulesTypeError(f"'{name}' is kept per team: say which, `{name} of team of P`", arg_e.span)
             raise RulesTypeError(f"'{name}' is not kept per player", e.span)
         self._of_misuse(name, t, arg_e)
         known = [

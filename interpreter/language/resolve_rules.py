@@ -236,13 +236,27 @@ class RulesResolver:
                 if var is None:
                     raise UnknownNameError(f"no variable '{name}'", eff.span, self._suggest(name, list(self.p.vars)))
                 node = {"do": eff.kind, "var": name, "of": None}
-                if var.per_player:
+                if var.per_team:  # set points of team of player to ...: each member holds the team's value
+                    if whose is None:
+                        raise RulesTypeError(
+                            f"'{name}' is kept per team: say whose, `{name} of team of player`", eff.span
+                        )
+                    node["of"] = self.expr(whose, scope, None)
+                    got = self._last_type
+                    if got.kind not in ("team", "none", "any"):
+                        said = f"`{name} of team of {whose}`" if got.kind == "player" else f"`{name} of team of P`"
+                        raise RulesTypeError(
+                            f"'{name}' is kept per team: say which team, not {got}", whose.span, f"write {said}"
+                        )
+                    node["team"] = True
+                elif var.per_player:
                     if whose is None:
                         raise RulesTypeError(f"'{name}' is kept per player: say whose, `{name} of player`", eff.span)
                     node["of"] = self.expr(whose, scope, PLAYER)
                 elif whose is not None:
                     raise RulesTypeError(f"'{name}' is not kept per player", whose.span)
-                node["value"] = self.expr(value_e, scope, NUMBER if eff.kind == "add" else None)
+                declared = self._var_type(var) if var.declared else None
+                node["value"] = self.expr(value_e, scope, NUMBER if eff.kind == "add" else declared)
                 return node
             case "ask":
                 return self._ask(a, scope, eff.span)
@@ -278,6 +292,12 @@ class RulesResolver:
         var = self.p.vars.get(name)
         if var is None:
             raise UnknownNameError(f"no variable '{name}'", span, self._suggest(name, list(self.p.vars)))
+        if var.per_team:
+            raise RulesTypeError(
+                f"'{name}' is kept per team: pay takes a counter of one player or of the game",
+                span,
+                f"change it with `add N to {name} of team of P`",
+            )
         if not var.per_player:
             if whose is not None:
                 raise RulesTypeError(f"'{name}' is not kept per player", whose.span)

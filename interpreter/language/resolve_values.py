@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import DeclarationError, RulesTypeError, Span, UnknownNameError
+from ..errors import DeclarationError, RulesetError, RulesTypeError, Span, UnknownNameError
 from .ast_nodes import Expr
 from .resolve_types import BOOL, CARD, CARDS, NUMBER, PLAYER, TEXT, T
 
 PLAYERS, TEAM, TEAMS = T("players"), T("team"), T("teams")
+UNIQUE = {"unique highest": "unique_max", "unique lowest": "unique_min"}  # `unique highest ...`: the IR's word
 SEAT_HINT = (
     "a player is not a number: write `left of P` or `N seats left of P` for another seat, `seat of P` for its number"
 )
@@ -79,6 +80,9 @@ class ValuesResolver:
                         "give it a number of each player: `total of player`, `count hand of player`",
                     )
                 where = None if where_e is None else self.expr(where_e, inner, BOOL)
+                if agg in UNIQUE:  # unique highest total of player for each player: one holds the best
+                    node = {"op": "for_each", "agg": UNIQUE[agg], "value_expr": value, "over": over, "where": where}
+                    return node, BOOL
                 node = {"op": "for_each", "agg": agg, "value_expr": value, "over": over, "where": where}
                 return node, NUMBER
             case "seats_from":  # 2 seats left of dealer
@@ -218,8 +222,29 @@ class ValuesResolver:
 
     # ---- functions ---------------------------------------------------------------------------------
     def _param_types(self, d: Any) -> dict[str, T]:
-        """Each parameter's type, told by its first use in the body (`rank of c`: c is a card)."""
+        """Each parameter's type: as declared (`c card`), else told by its uses in the body (`rank of
+        c`: c is a card), by the definitions it is passed to (`fits(c)`: what fits takes), or by
+        what it is compared with (`suit of c = hue`: hue is a suit's value)."""
         found: dict[str, T] = {}
+        for name, word, span in zip(
+            d.params, d.param_types or (None,) * len(d.params), d.param_spans or (d.span,) * len(d.params), strict=True
+        ):
+            if word is not None:
+                found[name] = self._declared_type(word, span, zones=True)
+        for _ in range(2):  # a comparison with another parameter tells once that one is known
+            self._infer_params(d, found)
+        for name, span in zip(d.params, d.param_spans or (d.span,) * len(d.params), strict=True):
+            if name not in found:
+                raise RulesTypeError(
+                    f"the use of parameter '{name}' in the body does not tell what it is",
+                    span,
+                    f"declare its type: `{d.name}({', '.join(p + (' card' if p == name else '') for p in d.params)})`"
+                    f" (or number, player, team, an attribute such as a suit), or use it as a card (`rank of {name}`)",
+                )
+        return found
+
+    def _infer_params(self, d: Any, found: dict[str, T]) -> None:
+        """One walk of a definition's body, noting the type each use of a parameter tells."""
         stack = [d.body]
         while stack:
             e = stack.pop()
@@ -229,18 +254,42 @@ class ValuesResolver:
                 continue
             for i, x in enumerate(e.args):
                 if isinstance(x, Expr) and x.op == "name" and x.args[0] in d.params and x.args[0] not in found:
-                    t = self._use_type(e, i)
+                    t = self._use_type(e, i) or self._compared_type(e, i, found)
                     if t is not None:
                         found[x.args[0]] = t
+            if e.op == "call":  # b(p): p is what b takes in that place
+                for j, x in enumerate(e.args[1]):
+                    if x.op == "name" and x.args[0] in d.params and x.args[0] not in found:
+                        t = self._callee_param_type(e.args[0], j)
+                        if t is not None:
+                            found[x.args[0]] = t
             stack.extend(reversed([x for x in e.args if isinstance(x, Expr | tuple)]))
-        for name in d.params:
-            if name not in found:
-                raise RulesTypeError(
-                    f"the use of parameter '{name}' in the body does not tell what it is",
-                    d.span,
-                    f"use it as a card (`rank of {name}`), a player (`hand of {name}`) or a number (`{name} + 1`)",
-                )
-        return found
+
+    def _callee_param_type(self, name: str, j: int) -> T | None:
+        """The type definition ``name`` takes as its ``j``-th argument (None: not known here)."""
+        d = self.p.defines.get(name)
+        inferring = self.__dict__.setdefault("_inferring", set())
+        if d is None or j >= len(d.params) or name in inferring:
+            return None  # (a wrong call or a cycle: the call's own check says what is wrong)
+        inferring.add(name)
+        try:
+            return self._function_types(name)[d.params[j]]
+        except RulesTypeError:
+            return None
+        finally:
+            inferring.discard(name)
+
+    def _compared_type(self, e: Expr, i: int, found: dict[str, T]) -> T | None:
+        """`suit of c = hue`, `hue != led`: a parameter compared for equality has the other side's type."""
+        if e.op != "compare" or e.args[1] not in ("=", "!=") or i not in (0, 2):
+            return None
+        other = e.args[2 - i]
+        try:
+            self._sub(other, dict(found))
+        except RulesetError:
+            return None  # (reads a parameter not known yet, or is wrong: the body's own check says so)
+        t = self._last_type
+        return None if t.kind in ("any", "none") else t
 
     def _use_type(self, e: Expr, i: int) -> T | None:
         """The type an operand in position ``i`` of ``e`` must have, when the operator tells it."""
@@ -255,6 +304,8 @@ class ValuesResolver:
                     return PLAYER
                 if name in self.p.vars and self.p.vars[name].per_player:
                     return PLAYER
+                if name in self.p.vars and self.p.vars[name].per_team:
+                    return TEAM
                 if name in self.defines and self.defines[name][0] not in (None, "card"):
                     return T("zone", self.defines[name][0])
             case "is":
@@ -267,6 +318,10 @@ class ValuesResolver:
                 return NUMBER if e.op == "seats_from" and i == 0 else PLAYER
             case "compare" if e.args[1] in ("<", ">", "<=", ">="):
                 return NUMBER
+            case "and" | "or" | "not":  # a truth value
+                return BOOL
+            case "conditional" if i == 0:
+                return BOOL
         return None
 
     def _call(self, e: Expr, scope: dict[str, T]) -> tuple[dict[str, Any], T]:
@@ -301,7 +356,12 @@ class ValuesResolver:
     def _function_types(self, name: str) -> dict[str, T]:
         cache = self.__dict__.setdefault("_fn_types", {})
         if name not in cache:
-            cache[name] = self._param_types(self.p.defines[name])
+            inferring = self.__dict__.setdefault("_inferring", set())
+            inferring.add(name)
+            try:
+                cache[name] = self._param_types(self.p.defines[name])
+            finally:
+                inferring.discard(name)
         return cache[name]
 
     def _define_scope(self, d: Any) -> dict[str, T]:

@@ -109,11 +109,34 @@ class ToAst(Transformer):
         return Define(str(c[0]), str(c[1]) if c[1] else None, c[2], self._s(meta))
 
     def define_fn(self, meta, c):
-        return Define(str(c[0]), None, c[-1], self._s(meta), tuple(str(x) for x in c[1:-1]))
+        params = c[1:-1]  # (name, declared type or None, span) each
+        return Define(
+            str(c[0]),
+            None,
+            c[-1],
+            self._s(meta),
+            tuple(p[0] for p in params),
+            tuple(p[1] for p in params),
+            tuple(p[2] for p in params),
+        )
+
+    def fn_param(self, meta, c):  # c, or c card
+        return (str(c[0]), str(c[1]) if c[1] is not None else None, self._s(meta))
 
     def var(self, meta, c):
         visibility = c[3] or "public"
         return Var(str(c[0]), c[1] is not None, c[2] is not None, c[4], self._s(meta), visibility)
+
+    def typed_var(self, meta, c):  # var taker player = none, var points per team = 0
+        declared, per_player, per_team = c[1]
+        visibility = c[3] or "public"
+        return Var(str(c[0]), per_player, c[2] is not None, c[4], self._s(meta), visibility, declared, per_team)
+
+    def var_kind(self, meta, c):  # player, number per player, per team
+        if len(c) == 1:  # per team alone
+            return (None, False, True)
+        word, per = c
+        return (str(word), per is not None and per.type == "PER_PLAYER", per is not None and per.type == "PER_TEAM")
 
     def var_visibility(self, meta, c):
         return {"OWNER_SEES": "owner"}.get(c[0].type, c[0].type.lower())
@@ -446,11 +469,11 @@ class ToAst(Transformer):
     def count(self, meta, c):
         return self._e("count", meta, c[0])
 
-    def aggregate(self, meta, c):
-        return self._e("aggregate", meta, str(c[0]), str(c[1]), c[2])
+    def aggregate(self, meta, c):  # sum of value in pot; unique highest of rank in trick
+        return self._e("aggregate", meta, " ".join(str(c[0]).split()), str(c[1]), c[2])
 
-    def for_each(self, meta, c):  # max total of player for each player where ...
-        return self._e("for_each", meta, str(c[0]), c[1], str(c[2]), c[3])
+    def for_each(self, meta, c):  # max total of player for each player where ...; unique highest ...
+        return self._e("for_each", meta, " ".join(str(c[0]).split()), c[1], str(c[2]), c[3])
 
     def call(self, meta, c):  # playable(card)
         return Expr("call", (str(c[0]), tuple(c[1:])), _tok_span(self.file, c[0]))

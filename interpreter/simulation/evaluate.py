@@ -104,6 +104,7 @@ def balance(tally: Tally) -> dict[str, Any]:
         "first_player": summary["first_player"],
         "length": summary["length"],
         **({"cooperative": summary["cooperative"]} if "cooperative" in summary else {}),
+        **({"teams": summary["teams"]} if "teams" in summary else {}),
     }
 
 

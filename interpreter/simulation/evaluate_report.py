@@ -172,6 +172,15 @@ def balance_text(b: dict[str, Any]) -> list[str]:
                 f"{word} {100 * adv['value']:+.1f} points, p {adv['p']:.3g} (Holm {adv['p_adjusted']:.3g})",
             )
         )
+    for t in b.get("teams", ()):  # a team's members win together: its rate and its total, once
+        wr, sc = t["win_rate"], t["score"]
+        out.append(
+            _row(
+                f"team {t['team']} ({','.join(map(str, t['seats']))})",
+                f"{pct(wr['rate'])} {rate_ci(wr['ci'])}",
+                f"mean total {sc['mean']:.2f} {num_ci(sc['ci'])}",
+            )
+        )
     out.append("  " + seat_advantage_text(b))
     out += ["  " + line for line in shared_wins_text(b)]
     out.append("  " + first_player_text(b["first_player"]))

@@ -17,6 +17,7 @@ from typing import Any
 from ..agents import SeatView, make_agents
 from ..agents.greedy import position_values
 from ..engine.game import Game
+from ..engine.scoring import team_seats
 from ..errors import RulesetError
 from .stats import Moments
 
@@ -58,6 +59,19 @@ def leaders(values: list[float]) -> frozenset[int]:
     return frozenset(s for s, v in enumerate(values) if v == best)
 
 
+def by_team(values: list[float], teams: list[list[int]] | None) -> list[float]:
+    """Each seat's position as its team's (the members' sum), so partners lead together; as is
+    without teams."""
+    if not teams:
+        return values
+    out = list(values)
+    for seats in teams:
+        total = sum(values[p] for p in seats)
+        for p in seats:
+            out[p] = total
+    return out
+
+
 def play_observed(
     game: Game,
     players: int,
@@ -72,9 +86,10 @@ def play_observed(
     seats = make_agents(agents, players, seed)
     views = [SeatView(state, seat) for seat in range(players)]
     sign = 1 if game.winner_highest or game.cooperative else -1
+    teams = team_seats(game.ir.get("teams"), players)
     hist: Counter = Counter()  # real choices at a decision -> decisions
     forced = legal = 0
-    trail = [leaders(positions(state, sign))]
+    trail = [leaders(by_team(positions(state, sign), teams))]
     while not state.over:
         seat = state.current
         view = views[seat]
@@ -84,9 +99,11 @@ def play_observed(
         hist[n] += 1
         forced += n == 1
         state.apply(seats[seat].choose(view))
-        trail.append(leaders(positions(state, sign)))
+        trail.append(leaders(by_team(positions(state, sign), teams)))
     decisions = len(trail) - 1
     final = [sign * t for t in state.totals]
+    if teams:  # the margin is between teams (a partner's total is not a rival's)
+        final = [sum(final[p] for p in seats) for seats in teams]
     lead = drama(trail, frozenset(state.winners()), final)
     if game.cooperative:  # the players win or lose as one: no seat is a winner who could be behind
         lead |= {"behind": None, "decided": None}

@@ -64,7 +64,7 @@ def run_blocks(stats: dict[str, Any]) -> list[Block]:
     out.append(first_player_text(stats["first_player"]))
     if stats["per_round"]:
         out.append("")
-        out.append(rounds_table(stats["per_round"], stats["players"]))
+        out.append(rounds_table(stats["per_round"], stats["players"], stats.get("teams")))
     moves, rounds_ = stats["length"]["moves"], stats["length"]["rounds"]
     out.append("")
     out.append(
@@ -98,10 +98,15 @@ def run_blocks(stats: dict[str, Any]) -> list[Block]:
 ROUNDS_LISTED = 12  # rounds the text lists one by one; a longer game's rounds are summarised (JSON has each)
 
 
-def rounds_table(per_round: list[dict[str, Any]], players: int) -> Table:
-    """The mean score per round and seat: a row per round, or for a game of many rounds (a
-    200-hand game) their mean, lowest and highest by seat."""
+def rounds_table(per_round: list[dict[str, Any]], players: int, teams: list[dict[str, Any]] | None = None) -> Table:
+    """The mean score per round and seat (per team when the game has teams: a team's points are
+    written on one member, so its seats' columns would show the partner at 0): a row per round,
+    or for a game of many rounds (a 200-hand game) their mean, lowest and highest by column."""
     seats = [Column(f"seat {s}") for s in range(players)]
+    if teams and all("teams" in r for r in per_round):
+        seats = [Column(f"team {t['team']} ({','.join(map(str, t['seats']))})") for t in teams]
+        per_round = [{**r, "seats": r["teams"]} for r in per_round]
+        players = len(teams)
     if len(per_round) <= ROUNDS_LISTED:
         table = Table(
             [Column("round", right=True), *seats],

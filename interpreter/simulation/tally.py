@@ -71,6 +71,7 @@ class Tally:
         self.winner_slots = 0  # sum over games of the number of winners (ties share a win)
         self.shared = 0  # games won by several seats at once (a tie for the win)
         self.round_scores: list[list[Moments]] = []
+        self.round_team_scores: list[list[Moments]] = []  # per round, each team's points (its members' sum)
         self.first_lead = Moments()  # round score of the first mover minus the others' mean
         self.first_wins = self.first_rounds = self.round_winner_slots = 0
         # the same figures with a game's rounds as one cluster, for their intervals and the test
@@ -109,6 +110,11 @@ class Tally:
                 self.round_scores.append([Moments() for _ in range(self.players)])
             for seat, s in enumerate(scores):
                 self.round_scores[index][seat].add(s)
+            if self.teams:  # a team's points are written on one member: the team's row is their sum
+                while len(self.round_team_scores) <= index:
+                    self.round_team_scores.append([Moments() for _ in self.teams])
+                for t, seats in enumerate(self.teams):
+                    self.round_team_scores[index][t].add(sum(scores[p] for p in seats))
             if first >= 0 and self.players > 1:
                 others = (sum(scores) - scores[first]) / (self.players - 1)
                 lead = scores[first] - others
@@ -226,7 +232,12 @@ class Tally:
             "seats_differ_by_agent": by_agent,
             "first_player": self.first_player(),
             "per_round": [
-                {"round": i + 1, "seats": [m.summary() for m in ms]} for i, ms in enumerate(self.round_scores)
+                {
+                    "round": i + 1,
+                    "seats": [m.summary() for m in ms],
+                    **({"teams": [m.summary() for m in self.round_team_scores[i]]} if self.teams else {}),
+                }
+                for i, ms in enumerate(self.round_scores)
             ],
             "length": {"moves": self.moves.summary(), "rounds": self.rounds.summary()},
             "moves_per_game": self.moves.mean,

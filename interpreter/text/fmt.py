@@ -414,10 +414,15 @@ class Printer:
             case Param():
                 self.line(0, f"{'new ' if it.new else ''}param {it.name} = {expression(it.default)}", it.span.line)
             case Define():
-                of = f" of {it.of_zone}" if it.of_zone else f"({', '.join(it.params)})" if it.params else ""
+                params = [
+                    f"{p} {t}" if t else p
+                    for p, t in zip(it.params, it.param_types or [None] * len(it.params), strict=False)
+                ]
+                of = f" of {it.of_zone}" if it.of_zone else f"({', '.join(params)})" if it.params else ""
                 self.line(0, f"define {it.name}{of} = {expression(it.body)}", it.span.line)
             case Var():
-                per = (" per player" if it.per_player else "") + (" per round" if it.per_round else "")
+                per = (f" {it.declared}" if it.declared else "") + (" per team" if it.per_team else "")
+                per += (" per player" if it.per_player else "") + (" per round" if it.per_round else "")
                 if it.visibility != "public":
                     per += ", " + ZONE_WORDS.get(it.visibility, it.visibility)
                 self.line(0, f"var {it.name}{per} = {expression(it.init)}", it.span.line)

@@ -140,6 +140,10 @@ OPTIONS = (
     # issue 30 (who sees what)
     "others see",
     "at place",
+    # typed and team variables, unique extremes
+    "per team",
+    "unique highest",
+    "unique lowest",
 )
 CONSTANTS = ("none", "empty")
 # The `checks` section (docs/verify.md): its header, and the three kinds of line it holds.

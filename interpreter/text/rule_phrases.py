@@ -394,20 +394,26 @@ def define(d: dict[str, Any], ctx: Ctx) -> str:
     return f"*{human(d['name'])}* is {_whether(d['body'], ctx)}"
 
 
-TRUTHS = frozenset({"some", "no", "every", "all_empty", "is_empty", "cmp", "and", "or", "not", "is_none", "is_type"})
+TRUTHS = frozenset(
+    {"some", "no", "every", "all_empty", "is_empty", "cmp", "and", "or", "not", "is_none", "is_type", "unique"}
+)
 
 
 def _whether(body: dict[str, Any], ctx: Ctx) -> str:
     """A definition's body; a truth is "whether ...": "*out* is whether the hand is empty"."""
     text = say(body, ctx)
-    if body.get("op") not in TRUTHS:
+    if body.get("op") not in TRUTHS and not str(body.get("agg", "")).startswith("unique"):
         return text
     return f"whether, {text}" if text.startswith("for every ") else f"whether {text}"
 
 
 def var(v: dict[str, Any], ctx: Ctx) -> str:
     """A variable: whose it is, when it resets, where it starts."""
-    whose = "one for each player" if v["per_player"] else "one for the game"
+    whose = (
+        "one for each team" if v.get("per_team") else "one for each player" if v["per_player"] else "one for the game"
+    )
+    if v.get("holds"):  # var taker player = none
+        whose = f"{'an' if v['holds'][:1] in 'aeiou' else 'a'} {human(v['holds'])}, {whose}"
     reset = ", set back each round" if v["per_round"] else ""
     seen = {"owner": ", seen by its owner only", "hidden": ", seen by nobody"}.get(v.get("visibility", ""), "")
     return f"{human(v['name'])}: {whose}{reset}{seen}, starting at {say(v['init'], ctx)}"

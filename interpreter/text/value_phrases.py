@@ -90,6 +90,8 @@ def _for_each(n, ctx):  # max total of player for each player where ...
         "max": f"the highest {value}",
         "min": f"the lowest {value}",
         "distinct": f"the number of different values of the {value}",
+        "unique_max": f"exactly one {over} has the highest {value}",
+        "unique_min": f"exactly one {over} has the lowest {value}",
     }[agg]
     if n.get("where") is not None:
         cond = P.say(n["where"], ctx.with_bound(**{over: f"that {over}"}))
@@ -144,6 +146,12 @@ def copies_words(c: Any, ctx: Any) -> str:
     return f" ×({P.say(c, ctx)})" if isinstance(c, dict) else (f" ×{c}" if c != 1 else "")
 
 
+def _unique(n, ctx):  # unique highest of rank in trick
+    _, plu, qual = P.coll(n["of"], ctx)
+    extreme = "highest" if n["agg"] == "unique_max" else "lowest"
+    return f"exactly one of the {plu}{qual} has the {extreme} {P.human(n['attr'])}"
+
+
 VALUE_PHRASES: dict[str, Any] = {
     "some": _some,
     "no": _some,
@@ -163,4 +171,6 @@ VALUE_PHRASES: dict[str, Any] = {
     "partner_of": lambda n, ctx: f"the partner of {P.say(n['of'], ctx)}",
     "team_total": lambda n, ctx: f"the total of {P.say(n['of'], ctx)}",
     "team_zones": lambda n, ctx: f"the {P.human(n['name'])} of the players of {P.say(n['of'], ctx)}",
+    "team_var": lambda n, ctx: f"the {P.human(n['name'])} of {P.say(n['of'], ctx)}",
+    "unique": _unique,
 }

@@ -34,7 +34,7 @@ def var_label(name: str) -> str:
 def _value(game: Any, layout: Any, spec: dict[str, Any], value: Any, seat: int, hidden: bool) -> str:
     if value is None:
         return "?" if hidden else "none"
-    if spec.get("type") == "player" and isinstance(value, int):
+    if (spec.get("type") == "player" or spec.get("holds") == "player") and isinstance(value, int):
         return seat_name(value, seat)
     if spec.get("type") == "zone" and isinstance(value, int) and layout is not None:  # a zone by its name
         name = game.zones[layout.zone_of[value]].name

@@ -199,6 +199,7 @@ def seat_view(state: Any, seat: int) -> dict[str, Any]:
         "hidden_vars": [v["name"] for v in game.ir["vars"] if v.get("visibility", "public") == "owner"],
         "internal_vars": [v["name"] for v in game.ir["vars"] if v.get("visibility") == "hidden"],
         "var_labels": {v["name"]: var_label(v["name"]) for v in game.ir["vars"]},
+        "player_vars": [v["name"] for v in game.ir["vars"] if v.get("holds") == "player"],  # shown as seats
         "eliminated": obs["eliminated"],
         "turn_order": obs["turn_order"],
         "skipped": obs["skipped"],

@@ -185,9 +185,13 @@ function seatClass(view, p) {
   return "seat" + (view.current === p ? " turn" : "") + (eliminated(view, p) ? " out" : "");
 }
 
-// A counter's value: null is "none", or "?" for another seat's private counter this seat may not see.
-const shownValue = (view, name, v, p) =>
-  v === null || v === undefined ? ((view.hidden_vars || []).includes(name) && p !== view.seat ? "?" : "none") : String(v);
+// A counter's value: null is "none", or "?" for another seat's private counter this seat may not see;
+// a variable that holds a player (`var maker player`) as that seat.
+const shownValue = (view, name, v, p) => {
+  if (v === null || v === undefined)
+    return (view.hidden_vars || []).includes(name) && p !== view.seat ? "?" : "none";
+  return (view.player_vars || []).includes(name) ? seatName(view, v) : String(v);
+};
 const varLabel = (view, name) => (view.var_labels || {})[name] || name;
 // The counters a player may read: not the rules' own (hidden ones).
 const shownVars = (view) => Object.entries(view.vars || {}).filter(([name]) => !(view.internal_vars || []).includes(name));
