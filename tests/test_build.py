@@ -34,6 +34,8 @@ GAMES = [
     (EXAMPLES / "low-hand.rules", 4, "random,greedy,random,random"),
     # asks of several cards (sets of table cards summing to the card played)
     (EXAMPLES / "classics" / "scopa.rules", 2, "random"),
+    # melds of several cards onto the first free place of many, a discard pile turned over
+    (EXAMPLES / "classics" / "rummy.rules", 2, "random"),
 ]
 MCTS_GAME = (RULESETS / "poison.rules", 4, "mcts(iterations=20),random,random,random")
 SEEDS = range(4)
