@@ -101,6 +101,10 @@ MISTAKES = {
     "names are lower case letters, digits and underscores": ("  hand  per", "  Hand  per"),
     "a range of players is written with two dots": ("players 2..4", "players 2-4"),
     "a move names its card": ("move play card from", "move play from"),
+    "a deal gives a number of cards to a zone, without the word": (
+        "deal all to hand, one at a time",
+        "deal 4 cards to each hand",
+    ),
     "a parameter needs `=` and a default": ("players 2..4", "players 2..4\nparam limit 20"),
     "a scoring rule over each card needs a colon before its points": (
         "    count hand of player",

@@ -104,6 +104,11 @@ MISTAKES: dict[str, list[str]] = {
     "a move names its card: `move NAME card from ZONE to ZONE`": [
         "round\n  phase p\n    move play from hand to pile\n",
     ],
+    "a deal gives a number of cards to a zone, without the word `cards`: `deal 4 to hand` (every "
+    "player's hand, when the zone is per player)": [
+        "round\n  deal 4 cards to hand\n",
+        "round\n  deal 4 cards to each hand\n",
+    ],
     "a range of players is written with two dots: `players 3..6`": [
         "players 3-6\n",
         "players 3 6\n",
