@@ -182,6 +182,7 @@ class Game:
     flow: Flow = field(default_factory=lambda: Flow())
     extra: dict[str, Any] = field(default_factory=dict)
     checks: tuple[Check, ...] = ()  # the `checks` section: verify proves them; check and simulate assert them
+    place_moves: bool = False  # whether some move chooses a card by its place (`card at place`): apply records it
 
     def __repr__(self) -> str:
         """A line, not the tables: `<Game 'NAME', 3-6 players, from FILE.rules>`."""
@@ -391,6 +392,7 @@ def _compile_ir(
         target_piles=tuple(m.choice is None and specs[m.target].piles for m in moves),
         flow=flow,
         checks=checks,
+        place_moves=any(m.at_place for m in moves),
         # name -> (zone it is of, or None; f(state, zone instance)): for showing derived values
         extra={
             "defines": {

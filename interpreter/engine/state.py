@@ -178,7 +178,7 @@ class State:
         if self.moves_in_round > game.max_moves_per_round:
             raise endless_round(self)
         log = self.history[-1]
-        if move.card >= 0 and game.moves[move.rule].at_place:  # `card at place`: the record keeps the place
+        if game.place_moves and move.card >= 0 and game.moves[move.rule].at_place:  # the record keeps the place
             log.setdefault("places", {})[len(log["moves"])] = self.zone_cards(self.loc[move.card]).index(move.card)
         log["moves"].append((p, move))
         if self.asking is not None:  # the answer to an ask: its block, then what was left to run
