@@ -11,6 +11,7 @@ states; a state is rebuilt by replaying its steps from its deal (report.py).
 
 from __future__ import annotations
 
+import gc
 import time
 from collections import deque
 from collections.abc import Callable
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import PlayError, RulesetError
-from .chance import Scripted, TooManyOrders, Unenumerable, card_classes, outcomes
+from .chance import NeedChance, Scripted, TooManyOrders, Unenumerable, card_classes, outcomes
 from .encode import Encoder
 from .properties import Failure, Properties, failure_kind
 
@@ -124,55 +125,57 @@ def explore(
             frontier.append((sid, state))
         return sid
 
-    limit = max(max_states, 1)
-    try:
-        for script, got in outcomes(
-            _attempt(lambda rng: game.new_game(players, None, values, chance=rng)), classes, limit
-        ):
-            result.orders += 1
-            if isinstance(got, BaseException):
-                fail(*failure_kind(got), -1, (None, script))
-            else:
-                known = len(keys)
-                add(got, -1, (None, script))
-                result.deals += len(keys) - known
-        while frontier:
-            if len(keys) >= max_states:
-                result.cut = (
-                    f"--max-states {max_states:,} reached with {len(frontier):,} states not yet explored "
-                    f"(depth {graph.depth[frontier[0][0]]})"
-                )
-                break
-            sid, state = frontier.popleft()
-            try:
-                moves = list(state.legal_moves())
-            except RulesetError as err:
-                fail(*failure_kind(err), sid)
-                continue
-            if not moves:
-                fail("deadlock", f"seat {state.current} is to move but has no legal move", None, sid)
-                continue
-            kids: list[int] = []
-            try:
-                for move in moves:
-                    for script, got in outcomes(_attempt(_playing(state, move)), classes, limit):
-                        result.states += 1
-                        if isinstance(got, BaseException):
-                            fail(*failure_kind(got), sid, (move, script))
-                        else:
-                            kids.append(add(got, sid, (move, script)))
-            finally:  # (cut off amid a state: the successors found so far, for the loops)
-                graph.succ[sid] = tuple(kids)
-            if progress and sid % 500 == 0:
-                progress(len(keys), max_states, time.perf_counter() - start)
-    except _Budget:
-        result.cut = f"--max-states {max_states:,} reached with {len(frontier):,} states not yet explored" + (
-            f" (depth {graph.depth[frontier[0][0]]})" if frontier else ""
-        )
-    except TooManyOrders as err:
-        result.cut = f"{err}: more than --max-states {max_states:,}; shrink the deck (see docs/verify.md)"
-    except Unenumerable as err:
-        raise PlayError(f"verify cannot list every outcome of chance: {err}") from None
+    with _Collector() as collector:
+        limit = max(max_states, 1)
+        try:
+            for script, got in outcomes(
+                _attempt(lambda rng: game.new_game(players, None, values, chance=rng)), classes, limit
+            ):
+                result.orders += 1
+                if isinstance(got, BaseException):
+                    fail(*failure_kind(got), -1, (None, script))
+                else:
+                    known = len(keys)
+                    add(got, -1, (None, script))
+                    result.deals += len(keys) - known
+            while frontier:
+                if len(keys) >= max_states:
+                    result.cut = (
+                        f"--max-states {max_states:,} reached with {len(frontier):,} states not yet explored "
+                        f"(depth {graph.depth[frontier[0][0]]})"
+                    )
+                    break
+                sid, state = frontier.popleft()
+                try:
+                    moves = list(state.legal_moves())
+                except RulesetError as err:
+                    fail(*failure_kind(err), sid)
+                    continue
+                if not moves:
+                    fail("deadlock", f"seat {state.current} is to move but has no legal move", None, sid)
+                    continue
+                kids: list[int] = []
+                try:
+                    for move in moves:
+                        for script, got in successors(state, move, classes, limit):
+                            result.states += 1
+                            if isinstance(got, BaseException):
+                                fail(*failure_kind(got), sid, (move, script))
+                            else:
+                                kids.append(add(got, sid, (move, script)))
+                finally:  # (cut off amid a state: the successors found so far, for the loops)
+                    graph.succ[sid] = tuple(kids)
+                if progress and sid % 500 == 0:
+                    progress(len(keys), max_states, time.perf_counter() - start)
+                collector.tick(len(keys))
+        except _Budget:
+            result.cut = f"--max-states {max_states:,} reached with {len(frontier):,} states not yet explored" + (
+                f" (depth {graph.depth[frontier[0][0]]})" if frontier else ""
+            )
+        except TooManyOrders as err:
+            result.cut = f"{err}: more than --max-states {max_states:,}; shrink the deck (see docs/verify.md)"
+        except Unenumerable as err:
+            raise PlayError(f"verify cannot list every outcome of chance: {err}") from None
     result.distinct = len(keys)
     result.states += result.orders
     result.failures = sorted(found.values(), key=lambda f: graph.depth[f.state] if f.state >= 0 else -1)
@@ -187,27 +190,58 @@ def explore(
     return result
 
 
+class _Collector:
+    """Python's cycle collector, paused while the states pile up: its full passes walk every state
+    kept, again and again as they grow (a third of the time, on shrunk AMIGO). A state holds no
+    cycle (_play unlinks its chance from it), but a rule's closures may: one pass whenever the
+    states kept have doubled collects those, in time linear overall."""
+
+    def __enter__(self) -> _Collector:
+        self.was, self.next = gc.isenabled(), 50_000
+        gc.disable()
+        return self
+
+    def tick(self, states: int) -> None:
+        if states >= self.next:
+            gc.collect()
+            self.next = 2 * states
+
+    def __exit__(self, *exc: object) -> None:
+        if self.was:
+            gc.enable()
+
+
 class _Budget(Exception):
     """As many distinct states as --max-states allows: the exploration stops."""
 
 
-def _playing(state: Any, move: Any) -> Callable[[Scripted], Any]:
-    """The step that plays ``move`` on a copy of ``state`` with the given chance."""
+def successors(state: Any, move: Any, classes: tuple[int, ...], limit: int) -> Any:
+    """Each way chance can go when ``move`` is played from ``state``: (the script of the shuffles'
+    orders, the state reached or the error the rules raised). A move that shuffles nothing (most)
+    is played once, directly; one that shuffles is played again for every order (chance.outcomes)."""
+    try:
+        return (((), _play(state, move, Scripted((), classes))),)
+    except NeedChance:
+        return outcomes(_attempt(lambda rng: _play(state, move, rng)), classes, limit)
+    except (Unenumerable, TooManyOrders):
+        raise
+    except Exception as err:  # a rule that breaks the engine is a counterexample, not a crash
+        return (((), err),)
 
-    def run(rng: Scripted) -> Any:
-        child = state.copy(memo=True)
-        rng.state = child
-        child.rng = rng
-        child.moves_in_round = 0  # (verify finds endless rounds as loops in the graph)
-        child.apply(move)
-        return child
 
-    return run
+def _play(state: Any, move: Any, rng: Scripted) -> Any:
+    """A copy of ``state`` with ``move`` played, chance drawn from ``rng``."""
+    child = state.copy(memo=True)
+    rng.state = child
+    child.rng = rng
+    child.moves_in_round = 0  # (verify finds endless rounds as loops in the graph)
+    child.apply(move)
+    rng.state = None  # (no cycle from the state to itself: the garbage collector stays off, explore)
+    return child
 
 
 def _attempt(step: Callable[[Scripted], Any]) -> Callable[[Scripted], Any]:
     """``step``, with the rules failing (a PlayError, an engine error) given as a value."""
-    from .chance import NeedChance
 
     def run(rng: Scripted) -> Any:
         try:

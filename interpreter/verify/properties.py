@@ -131,18 +131,19 @@ class Properties:
 
 def cards_accounted(s: Any, total: int) -> str | None:
     """None when every card in play is in exactly one zone, where the state places it; else why not."""
-    seen: dict[int, int] = {}
+    loc = s.loc
+    every: list[int] = []
     for inst, content in enumerate(s.zones):
-        for item in content:
-            for c in item if isinstance(item, list) else (item,):
-                seen[c] = seen.get(c, 0) + 1
-                if s.loc[c] != inst:
-                    return f"card {c} is in zone instance {inst}, but the state places it in {s.loc[c]}"
-    doubled = sum(1 for k in seen.values() if k > 1)
-    if len(seen) != total or doubled:
-        lost = total - len(seen)
-        return f"{plural(max(lost, 0), 'card')} in no zone, {doubled} in more than one"
-    return None
+        if content and type(content[0]) is list:  # piles
+            content = [c for pile in content for c in pile]
+        for c in content:
+            if loc[c] != inst:
+                return f"card {c} is in zone instance {inst}, but the state places it in {loc[c]}"
+        every += content
+    if len(every) == total and len(set(every)) == total:
+        return None
+    distinct = len(set(every))
+    return f"{plural(max(total - distinct, 0), 'card')} in no zone, {len(every) - distinct} in more than one"
 
 
 def cycles(succ: list[tuple[int, ...]]) -> list[list[int]]:
