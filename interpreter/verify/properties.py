@@ -35,6 +35,8 @@ class Failure:
     state: int
     step: tuple | None = None
     loop: list[int] | None = None
+    depth: int = -1  # the state's moves from its deal (-1: a deal that failed, or no state)
+    found: tuple = ()  # where the search met it, in its order (explore.py): the first is kept
 
 
 def failure_kind(err: BaseException) -> tuple[str, str, str | None]:
@@ -100,11 +102,9 @@ class Properties:
     def loop(self, graph: Any) -> Failure | None:
         """A loop in the graph of states (a round that can go on for ever): the one entered the
         soonest, the fewest moves round; None when there is none."""
-        best = None
-        for component in cycles(graph.succ):
-            entry = min(component, key=lambda v: graph.depth[v])
-            if best is None or graph.depth[entry] < graph.depth[best[0]]:
-                best = (entry, component)
+        # (state numbers follow the breadth-first order, the fewest moves first: the lowest entry
+        # is the soonest, and the same whatever processes found the states, jobs.py)
+        best = min(((min(c), c) for c in cycles(graph.succ)), default=None)
         if best is None:
             return None
         entry, component = best
