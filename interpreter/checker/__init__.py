@@ -43,7 +43,7 @@ def check_static(
     ``schema`` False skips the schema check of IR resolved from text (see ``gather``); ``find``
     finds the files `extends` names and ``read`` reads them (see ``load_program``)."""
     sets = dict(sets or {})
-    ir, game = gather(path, report, text, schema, find, read)
+    ir, game = gather(path, report, text, schema, find, read, sets)
     if game is None:
         return ir, None, []
     if players is not None and not game.min_players <= players <= game.max_players:

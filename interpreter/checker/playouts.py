@@ -22,6 +22,7 @@ from ..engine.expressions import consult_key
 from ..engine.game import STUCK_END, WIN_TOGETHER, Game, compile_ir, flow_rules
 from ..engine.records import dumps, record, replay
 from ..errors import PlayError, RulesetError, plural
+from ..language.deck_params import with_params
 from ..language.limits import MAX_ROUNDS
 from ..loader import ir_from_path
 from ..simulation.parallel import quiet_pool
@@ -40,15 +41,17 @@ def playout_seed(run_seed: int | None, players: int, index: int) -> int:
 
 
 @cache
-def _game(path: str, max_moves: int | None) -> Game:
-    """A worker's own Game, compiled with rule coverage, loaded once per process."""
-    return compile_ir(ir_from_path(path), coverage=True, max_moves=max_moves, consults=True)
+def _game(path: str, max_moves: int | None, sets: tuple[tuple[str, Any], ...] = ()) -> Game:
+    """A worker's own Game, compiled with rule coverage, loaded once per process (its deck laid
+    out with the parameters ``sets``, when it reads them)."""
+    ir = with_params(ir_from_path(path), dict(sets))
+    return compile_ir(ir, coverage=True, max_moves=max_moves, consults=True)
 
 
 def run_chunk(task: tuple[str, dict[str, Any], int, int, int, int | None, int | None]) -> dict[str, Any]:
     """Play games ``start..stop`` with ``players`` players; what they found, and rule coverage."""
     path, sets, players, start, stop, run_seed, max_moves = task
-    game = _game(path, max_moves)
+    game = _game(path, max_moves, tuple(sorted(sets.items())))
     assert game.coverage is not None
     game.coverage.clear()
     failures: dict[tuple[str, str], dict[str, Any]] = {}

@@ -78,19 +78,22 @@ def cmd_verify(args: argparse.Namespace) -> int:
     """Explore; print the report as text or JSON; exit 0, 1, 3 (or 2 for bad input)."""
     from ..engine.game import compile_ir
     from ..engine.records import dumps
+    from ..language.deck_params import with_params
     from ..loader import ir_from_path
     from ..verify.jobs import verify
     from ..verify.report import format_text, to_json
     from ..verify.shrink import shrink
 
+    sets = parse_sets(args.set)
     ir = ir_from_path(args.file)
-    shrunk = shrink(ir, args.only, args.copies, args.schedule)
+    laid = with_params(ir, sets)  # (a deck that reads parameters: laid out with --set's; records keep them)
+    shrunk = shrink(laid, args.only, args.copies, args.schedule)
     game = compile_ir(shrunk, coverage=True)
     players = player_count(game, args.players)
     result, examples = verify(
         game,
         players,
-        parse_sets(args.set),
+        sets,
         max_states=args.max_states,
         progress=progress_bar(not args.quiet and args.format == "text", unit="states"),
         jobs=args.jobs,
@@ -98,7 +101,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     for line, ex in enumerate(examples.values(), 1):
         ex["line"] = line
     if args.counterexamples and examples:
-        if shrunk is not ir:  # the records are of the shrunk rules: written beside them, and named as their source
+        if shrunk is not laid:  # the records are of the shrunk rules: written beside them, and named as their source
             rules = str(Path(args.counterexamples).with_suffix(".rules.json"))
             write_output(rules, json.dumps(shrunk, indent=1, ensure_ascii=False) + "\n")
             for ex in examples.values():
