@@ -97,6 +97,17 @@ def deals(game: Any, players: int, values: dict[str, Any], classes: tuple[int, .
         yield i, script, got
 
 
+def begin(game: Any, players: int, params: dict[str, Any] | None) -> tuple[Result, Encoder, Properties]:
+    """An exploration's empty result (the parameters in force, the card classes, the properties
+    named), the keys of its states and its properties."""
+    game.check_players(players)
+    result = Result(game, players, game.param_values(players, params))
+    result.classes = card_classes(game)
+    props = Properties(game, players)
+    result.properties = props.names()
+    return result, Encoder(game, result.classes, players), props
+
+
 def explore(
     game: Any,
     players: int,
@@ -108,13 +119,8 @@ def explore(
     """Explore every reachable state of ``game`` (compiled with coverage, for the unreached rules)
     with ``players`` seats, up to ``max_states`` distinct states; from the deals ``roots`` only
     (their numbers and scripts, as ``deals`` gives them) when given (jobs.py)."""
-    game.check_players(players)
-    values = game.param_values(players, params)
-    result = Result(game, players, values)
-    classes = result.classes = card_classes(game)
-    encoder = Encoder(game, classes, players)
-    props = Properties(game, players)
-    result.properties = props.names()
+    result, encoder, props = begin(game, players, params)
+    values, classes = result.params, result.classes
     graph, keys = result.graph, result.keys
     found: dict[tuple[str, str], Failure] = {}
     frontier: deque[tuple[int, Any]] = deque()

@@ -28,9 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import PlayError
-from .chance import TooManyOrders, Unenumerable, card_classes
-from .encode import Encoder
-from .explore import Result, Script, deals, explore
+from .chance import TooManyOrders, Unenumerable
+from .explore import Result, Script, begin, deals, explore
 from .properties import Failure, Properties, failure_kind
 from .report import counterexample
 
@@ -86,13 +85,8 @@ def _shared(
     from ..simulation.parallel import quiet_pool
 
     start = time.perf_counter()
-    game.check_players(players)
-    values = game.param_values(players, params)
-    result = Result(game, players, values)
-    classes = result.classes = card_classes(game)
-    encoder = Encoder(game, classes, players)
-    props = Properties(game, players)
-    result.properties = props.names()
+    result, encoder, props = begin(game, players, params)
+    values, classes = result.params, result.classes
     roots: list[tuple[int, Script]] = []
     firsts: list[tuple[Failure, dict[str, Any] | None]] = []  # the deals the rules cannot make
     seen: set[bytes] = set()
