@@ -9,6 +9,7 @@ import json
 import pytest
 
 from conftest import run_cli
+from interpreter.checker import check
 from interpreter.engine.game import compile_ir
 from interpreter.errors import ParameterError, RulesetError
 from interpreter.language.deck_params import deck_params, with_params
@@ -108,7 +109,9 @@ def test_a_record_replays_with_the_deck_it_was_played_with(tmp_path):
     path = tmp_path / "deck.rules"
     path.write_text(RULES)
     records = tmp_path / "games.jsonl"
-    sim = run_cli("simulate", str(path), "--games", "2", "--set", "values=1", "--record", str(records), "--jobs", "1", "--quiet")
+    sim = run_cli(
+        "simulate", str(path), "--games", "2", "--set", "values=1", "--record", str(records), "--jobs", "1", "--quiet"
+    )
     assert sim.returncode == 0, sim.stderr
     rec = json.loads(records.read_text().splitlines()[0])
     dealt = [c for rnd in rec["rounds"] for cards in rnd["deal"].values() for c in _cards(cards)]
@@ -123,3 +126,10 @@ def _cards(cards):
             yield from _cards(c)
         else:
             yield c
+
+
+def test_check_counts_a_parameter_the_deck_reads_as_used(tmp_path):
+    path = tmp_path / "deck.rules"
+    path.write_text(RULES)
+    report = check(str(path), games=0)
+    assert not [f for f in report.findings if f.code == "unused-parameter"]
