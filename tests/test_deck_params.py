@@ -133,3 +133,11 @@ def test_check_counts_a_parameter_the_deck_reads_as_used(tmp_path):
     path.write_text(RULES)
     report = check(str(path), games=0)
     assert not [f for f in report.findings if f.code == "unused-parameter"]
+
+
+def test_a_game_compiled_for_other_deck_values_refuses_them():
+    # (tune, or a program calling the library, giving a deck parameter without laying the deck out)
+    game = compile_ir(ir_from_text(RULES))
+    assert game.new_game(2, 0, {"values": "3"}).params["values"] == 3
+    with pytest.raises(ParameterError, match="compiled with values=3"):
+        game.new_game(2, 0, {"values": "1"})
