@@ -7,9 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-pytest.importorskip("pygls", reason="the language server needs the lsp extra (pip install '.[lsp]')")
-
 from test_lsp import apply, line_of
 
 from conftest import EXAMPLES

@@ -8,9 +8,6 @@ import re
 from pathlib import Path
 
 import pytest
-
-pytest.importorskip("pygls", reason="the language server needs the lsp extra (pip install '.[lsp]')")
-
 from test_lsp import apply, line_of
 
 from conftest import EXAMPLES, RULESETS

@@ -3,14 +3,13 @@ such as how many cards a card line makes (the product of its attributes' copies)
 
 from __future__ import annotations
 
-from lsprotocol import types as T
-
 from ..errors import Span
 from ..text.rule_phrases import line_copies
+from . import protocol as P
 from .analysis import Analysis
 
 
-def inlay_hints(analysis: Analysis, first: int, last: int) -> list[T.InlayHint]:
+def inlay_hints(analysis: Analysis, first: int, last: int) -> list[P.Json]:
     """A card line's number of cards (per player count when it depends on it: none then), at the end
     of the lines ``first``..``last`` (0-based) of this document."""
     ir, lines = analysis.ir, analysis.text.splitlines()
@@ -25,6 +24,6 @@ def inlay_hints(analysis: Analysis, first: int, last: int) -> list[T.InlayHint]:
                 continue
             text = lines[at.line - 1].split("#")[0].rstrip() if at.line - 1 < len(lines) else ""
             label = f" = {copies} card{'s' if copies != 1 else ''}"
-            where = T.Position(at.line - 1, len(text))
-            out.append(T.InlayHint(position=where, label=label, kind=T.InlayHintKind.Type, padding_left=True))
+            where = P.position(at.line - 1, len(text))
+            out.append({"position": where, "label": label, "kind": P.INLAY_TYPE, "paddingLeft": True})
     return out
