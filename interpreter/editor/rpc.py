@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import sys
 import threading
 from collections.abc import Callable
@@ -63,8 +64,9 @@ class Endpoint:
         """Send a notification to the editor."""
         self.send({"method": method, "params": params})
 
-    def run(self, inp: BinaryIO) -> None:
+    def run(self, inp: Input | BinaryIO) -> None:
         """Answer the messages of ``inp`` until the editor says exit or closes it."""
+        asyncio.set_event_loop(self.loop)
         threading.Thread(target=self._read, args=(inp,), daemon=True).start()
         try:
             self.loop.run_forever()
@@ -75,7 +77,7 @@ class Endpoint:
             self.loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
             self.loop.close()
 
-    def _read(self, inp: BinaryIO) -> None:
+    def _read(self, inp: Input | BinaryIO) -> None:
         """Read messages (in a thread of their own) and queue each for the loop; stop at the end."""
         while True:
             try:
@@ -183,7 +185,40 @@ def path_of(uri: str) -> str | None:
     return url2pathname(unquote(parsed.path))
 
 
-def read_message(inp: BinaryIO) -> dict[str, Any] | None:
+class Input:
+    """A file descriptor read with os.read into a buffer of its own. The reading thread waits in
+    os.read, which holds no lock of Python's buffered files: a buffered stdin's lock, held by a
+    thread still waiting when the editor says exit, aborts the interpreter as it shuts down."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.buffer = bytearray()
+
+    def _fill(self) -> bool:
+        chunk = os.read(self.fd, 65536)
+        self.buffer += chunk
+        return bool(chunk)
+
+    def readline(self) -> bytes:
+        """Up to and including the next line end (what is left at the end of the input)."""
+        while (end := self.buffer.find(b"\n")) < 0:
+            if not self._fill():
+                end = len(self.buffer) - 1
+                break
+        line = bytes(self.buffer[: end + 1])
+        del self.buffer[: end + 1]
+        return line
+
+    def read(self, size: int) -> bytes:
+        """``size`` bytes (fewer at the end of the input)."""
+        while len(self.buffer) < size and self._fill():
+            pass
+        data = bytes(self.buffer[:size])
+        del self.buffer[:size]
+        return data
+
+
+def read_message(inp: Input | BinaryIO) -> dict[str, Any] | None:
     """One message of the input (None at its end)."""
     length = None
     while True:
@@ -212,4 +247,4 @@ def serve(load: Callable[[Endpoint], dict[str, Handler]]) -> None:
     sys.stdout = sys.stderr  # a stray print must not break the protocol
     endpoint = Endpoint(load, out)
     with contextlib.suppress(KeyboardInterrupt):
-        endpoint.run(sys.stdin.buffer)
+        endpoint.run(Input(sys.stdin.fileno()))
