@@ -72,6 +72,15 @@ class RulesServer:
             current = self.analyses[uri] = _safe_analyse(self.path(uri), text, current, read)
         return current
 
+    def latest(self, uri: str) -> Analysis:
+        """The last analysis, carried over to the document's current text without a new check (for
+        completion, which must not wait for one: the debounced check follows the typing anyway)."""
+        current = self.analyses.get(uri)
+        if current is None or uri in self.stale:
+            return self.analysis(uri)
+        text = self.endpoint.text(uri)
+        return current if current.text == text else current.carried(text)
+
     def recheck_variants(self, uri: str) -> None:
         """A base changed: the open documents built on it are analysed again and their problems sent."""
         here = self.path(uri)
@@ -123,7 +132,7 @@ def _safe_analyse(path: str, text: str, previous: Analysis | None, read: BaseRea
     except Exception:  # the server must keep answering whatever the text
         log.exception("analysis of %s failed", path)
     if previous is not None:
-        return Analysis(path, text, Report(path), previous.ir, previous.ir_text, previous.files, previous._declarations)
+        return previous.carried(text, Report(path))
     return Analysis(path, text, Report(path), files=[path])
 
 
@@ -138,6 +147,7 @@ def features(endpoint: Endpoint, playouts: int = PLAYOUTS, debounce: float = DEB
     def did_open(params: dict[str, Any]) -> None:
         uri = params["textDocument"]["uri"]
         ls.publish(uri, ls.analysis(uri).report.findings)
+        endpoint.loop.call_soon(completion.warm)  # the first completion's parser, once the problems are sent
 
     def did_change(params: dict[str, Any]) -> None:
         uri = params["textDocument"]["uri"]
@@ -171,7 +181,9 @@ def features(endpoint: Endpoint, playouts: int = PLAYOUTS, debounce: float = DEB
         return navigation.rename(a, line, col, params["newName"], ls.open_texts(), ls.roots())
 
     def on_completion(params: dict[str, Any]) -> P.Json:
-        return {"isIncomplete": False, "items": completion.completions(*where(params))}
+        pos = params["position"]
+        latest = ls.latest(params["textDocument"]["uri"])
+        return {"isIncomplete": False, "items": completion.completions(latest, pos["line"], pos["character"])}
 
     def on_formatting(params: dict[str, Any]) -> list[P.Json]:
         a = ls.analysis(params["textDocument"]["uri"])
@@ -190,7 +202,6 @@ def features(endpoint: Endpoint, playouts: int = PLAYOUTS, debounce: float = DEB
     def of_document(answer: Any) -> Handler:
         return lambda params: answer(ls.analysis(params["textDocument"]["uri"]))
 
-    endpoint.loop.call_soon(completion.warm)  # after the messages queued: the first completion's parser
     return {
         "textDocument/didOpen": did_open,
         "textDocument/didChange": did_change,
