@@ -79,6 +79,8 @@ def main() -> None:
                         client.at(f"textDocument/{what}", uri, line, col - 2)
                     times[what].append(time.perf_counter() - began)
                     spent[what].append(cpu(client.proc.pid) - used)
+                    if what != "diagnostics":  # the edit's check, so that none is in flight at the next edit
+                        client.wait_diagnostics(uri)
         finally:
             client.close()
     print(f"{LARGEST.name}, {len(text.splitlines())} lines, {count} places:")
