@@ -52,6 +52,12 @@ class Declaration:
     note: str | None
     at: Token
 
+    @property
+    def meaning(self) -> str:
+        """Its words without the name they start with (`one per player; ...`, not `hand: one per ...`):
+        hover and completion write the name already."""
+        return self.words.removeprefix(f"{self.name}: ")
+
 
 @dataclass
 class Analysis:

@@ -135,7 +135,7 @@ def completions(analysis: Analysis, line: int, col: int) -> list[P.Json]:
                 continue
             if fit is not None and not any(d.kind in fit or d.kind in ALWAYS_FIT for d in decls):
                 continue
-            detail = "; ".join(f"{d.label}: {d.words}" for d in decls)
+            detail = "; ".join(f"{d.label}: {d.meaning}" for d in decls)
             out.append(_item(name, KINDS.get(decls[0].kind, P.CompletionItemKind.Variable), detail, 0))
     out += [_item(w, P.CompletionItemKind.Keyword, None, 1) for w in words]
     typed = current[: len(current) - len(word)]

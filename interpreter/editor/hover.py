@@ -38,7 +38,7 @@ def hover(analysis: Analysis, line: int, col: int) -> P.Json | None:
 
 def _declaration(d: Declaration) -> str:
     """**Zone** `hand`: one per player; only its owner sees it — and the line that declares it."""
-    out = [f"**{d.label}** `{d.name}`: {d.words}"]
+    out = [f"**{d.label}** `{d.name}`: {d.meaning}"]
     if d.note:
         out.append(f"_{d.note}_")
     declared = source_line(d.at.file, d.at.line + 1)
