@@ -223,25 +223,37 @@ def errors_of(diags: list[dict]) -> list[dict]:
     return [d for d in diags if d["severity"] == 1]
 
 
+KEYWORD, PHASE = 14, 23  # the protocol's CompletionItemKind.Keyword and .Event (a phase's icon)
+MOVE_LINE, SCORE_LINE = "move play card from hand to cauldron", "each poison in collected of player: -2"
+
+
 @pytest.mark.parametrize(
-    ("typed", "fits", "misfits"),
+    ("where", "typed", "fits", "misfits"),
     [
-        ("sum of ", {"value", "color"}, {"hand", "cauldron", "limit"}),
-        ("move play card from ", {"hand", "collected", "cauldron"}, {"value", "limit", "potion"}),
+        (MOVE_LINE, "sum of ", {"value", "color"}, {"hand", "cauldron", "limit", "player"}),
+        (MOVE_LINE, "move play card from ", {"hand", "collected", "cauldron"}, {"value", "limit", "potion"}),
+        (SCORE_LINE, "each ", {"potion", "poison"}, {"hand", "limit", "play", "player"}),
+        # the built-in names where any name fits
+        (SCORE_LINE, "each poison in collected of ", {"player", "dealer", "players", "hand"}, set()),
     ],
 )
-def test_completion_offers_the_names_of_the_kind_that_fits(client, typed, fits, misfits):
-    """After `sum of` an attribute, after `from` a zone: the other declared names are not offered."""
+def test_completion_offers_the_names_of_the_kind_that_fits(client, where, typed, fits, misfits):
+    """After `sum of` an attribute, after `from` a zone, after a scoring rule's `each` a card type:
+    the other declared names are not offered; elsewhere the built-in names are, and never a phase."""
     from conftest import RULESETS
 
     poison = RULESETS / "poison.rules"
     text = poison.read_text()
-    line, col = line_of(text, "move play card from hand to cauldron")
+    line, col = line_of(text, where)
     lines = text.splitlines()
     lines[line] = lines[line][:col] + typed
-    uri = client.open(poison, "\n".join(lines) + "\n")
-    labels = {i["label"] for i in client.at("textDocument/completion", uri, line, col + len(typed))["items"]}
-    assert fits <= labels and not misfits & labels
+    uri = client.open(poison, text)  # as it was, then typed into (a line being typed rarely parses)
+    client.change(uri, "\n".join(lines) + "\n", version=2)
+    items = client.at("textDocument/completion", uri, line, col + len(typed))["items"]
+    labels = {i["label"] for i in items if i["kind"] != KEYWORD}  # names (a word of the language may be `player`)
+    assert fits <= labels, fits - labels
+    assert not misfits & labels, misfits & labels
+    assert not [i for i in items if i["kind"] == PHASE]  # a phase's name is written only after `phase`
 
 
 def test_snippets_at_the_start_of_a_line_expand_to_rules_that_load(client):

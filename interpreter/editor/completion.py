@@ -13,9 +13,12 @@ from lark.exceptions import LarkError
 
 from ..errors import RulesetError
 from ..language.parser import RulesIndenter, open_grammar, parser
+from ..language.resolve_flow import NOBODYS
+from ..language.resolve_types import BUILTINS, PER_PLAYER_BUILTINS
 from . import protocol as P
 from .analysis import Analysis, name_pattern, scanner, spellings
 from .locals import Local, locals_of
+from .slots import ONLY_IN_OWN_PLACES
 
 # The editor's icon for each kind of declared name (the kinds of text.diff's items).
 KINDS = {
@@ -75,6 +78,8 @@ FITS: dict[tuple[str, ...], frozenset[str]] = {
     ("shuffle",): frozenset({"zone"}),
     ("set",): frozenset({"variable"}),
     ("do",): frozenset({"effect"}),  # do NAME: a named effect
+    ("each",): frozenset({"cards"}),  # a scoring rule's `each potion in ...`: a card type
+    ("for", "each"): frozenset(),  # `for each NAME`: a new name, nothing to offer
 }
 ALWAYS_FIT = frozenset({"definition"})
 
@@ -130,13 +135,15 @@ def completions(analysis: Analysis, line: int, col: int) -> list[P.Json]:
                 seen.add(local.name)
                 out.append(_item(local.name, P.CompletionItemKind.Variable, f"{local.kind}: {local.binding}", 0))
         fit = fitting(before)
+        if fit is None:  # the names the rules have without declaring them (`player` in a move's rules)
+            for name in sorted(set(NOBODYS) | set(BUILTINS) | set(PER_PLAYER_BUILTINS) - seen):
+                out.append(_item(name, P.CompletionItemKind.Variable, "built in", 0))
         for name, decls in sorted(analysis.declarations.items()):
-            if name in seen:  # hidden by a local here
+            fits = [d for d in decls if _fits(d.kind, fit)]
+            if name in seen or not fits:  # hidden by a local here, or of no kind that fits
                 continue
-            if fit is not None and not any(d.kind in fit or d.kind in ALWAYS_FIT for d in decls):
-                continue
-            detail = "; ".join(f"{d.label}: {d.meaning}" for d in decls)
-            out.append(_item(name, KINDS.get(decls[0].kind, P.CompletionItemKind.Variable), detail, 0))
+            detail = "; ".join(f"{d.label}: {d.meaning}" for d in fits)
+            out.append(_item(name, KINDS.get(fits[0].kind, P.CompletionItemKind.Variable), detail, 0))
     out += [_item(w, P.CompletionItemKind.Keyword, None, 1) for w in words]
     typed = current[: len(current) - len(word)]
     if not typed.strip():  # at the start of a line: the blocks that may start here, and parse here
@@ -147,6 +154,14 @@ def completions(analysis: Analysis, line: int, col: int) -> list[P.Json]:
                 snippet.update(insertText=indented, insertTextFormat=P.SNIPPET)
                 out.append(snippet)
     return [c for c in out if c["label"].startswith(word)]
+
+
+def _fits(kind: str, fit: frozenset[str] | None) -> bool:
+    """Whether a declaration of ``kind`` may be written where ``fit`` kinds fit (None: any name but a
+    phase's or a named effect's, which only their own keyword is followed by)."""
+    if fit is None:
+        return kind not in ONLY_IN_OWN_PLACES
+    return kind in fit or (bool(fit) and kind in ALWAYS_FIT)
 
 
 def _item(label: str, kind: int, detail: str | None, group: int) -> P.Json:
