@@ -283,8 +283,10 @@ def test_snippets_at_the_start_of_a_line_expand_to_rules_that_load(client):
             parse("\n".join(expanded) + "\n", "snippet.rules")
 
 
-def test_inlay_hints_give_the_cards_a_card_line_makes(client):
-    """poison.rules: the potion line makes 3 colours x 14 values = 42 cards, the poison line 8."""
+def test_inlay_hints_give_the_cards_a_card_line_makes_and_a_deal_gives_each(client):
+    """poison.rules: the potion line makes 3 colours x 14 values = 42 cards, the poison line 8; its
+    `deal all to hand` gives each hand 10 cards with 5 players (50 cards), 12 or 13 with 3 (dealt as
+    for 4) -- what `ruleset render`'s deal table says."""
     from conftest import RULESETS
 
     poison = RULESETS / "poison.rules"
@@ -296,3 +298,5 @@ def test_inlay_hints_give_the_cards_a_card_line_makes(client):
     by_line = {h["position"]["line"]: h["label"] for h in hints}
     assert by_line[line_of(text, "potion  color red")[0]] == " = 42 cards"
     assert by_line[line_of(text, "poison  color green")[0]] == " = 8 cards"
+    deal = by_line[line_of(text, "deal all to hand")[0]]
+    assert deal.startswith(" = 12 or 13 each with 3 players") and "10 with 5" in deal
