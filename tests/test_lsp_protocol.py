@@ -94,3 +94,34 @@ def test_a_document_without_a_file_is_checked_and_answered(tmp_path):
         assert "hand" in client.at("textDocument/hover", uri, line, col)["contents"]["value"]
     finally:
         client.close()
+
+
+def test_a_workspace_folder_added_later_is_searched_for_variants(tmp_path):
+    """References from a base list the uses in its variants found in the workspace's folders, as
+    the editor adds them (workspace/didChangeWorkspaceFolders), and no longer once removed."""
+    base = tmp_path / "base" / "harvest.rules"
+    base.parent.mkdir()
+    base.write_text((RULESETS / "poison.rules").read_text())
+    elsewhere = tmp_path / "mine"
+    elsewhere.mkdir()
+    variant = elsewhere / "sour.rules"
+    variant.write_text(f'extends "{base}"\nround\n  phase play\n    move play card from hand to cauldron\n')
+    client = Client("--playouts", "0", root=base.parent)
+    try:
+        uri = client.open(base)
+        client.wait_diagnostics(uri)
+        line = base.read_text().splitlines().index("  hand       per player, owner sees")
+
+        def files() -> set[str]:
+            found = client.at("textDocument/references", uri, line, 3, context={"includeDeclaration": True})
+            return {loc["uri"] for loc in found}
+
+        assert variant.as_uri() not in files()
+        folder = {"uri": elsewhere.as_uri(), "name": "mine"}
+        change = {"event": {"added": [folder], "removed": []}}
+        client.notify("workspace/didChangeWorkspaceFolders", change)
+        assert variant.as_uri() in files()
+        client.notify("workspace/didChangeWorkspaceFolders", {"event": {"added": [], "removed": [folder]}})
+        assert variant.as_uri() not in files()
+    finally:
+        client.close()
