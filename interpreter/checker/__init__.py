@@ -96,9 +96,9 @@ def check(
     start = time.perf_counter()
     report = Report(str(path))
     sets = dict(sets or {})
-    _, game, playable = check_static(str(path), report, players=players, sets=sets, find=find)
+    ir, game, playable = check_static(str(path), report, players=players, sets=sets, find=find)
     if game is not None and games != 0 and playable:
-        results, counts = run_playouts(str(path), sets, playable, games, seed, jobs, progress, max_moves, budget)
+        results, counts = run_playouts(str(path), sets, playable, games, seed, jobs, progress, max_moves, budget, ir)
         report_playouts(game, results, {c.players: c.stop if games is None else None for c in counts}, report)
     report.seconds = time.perf_counter() - start
     return report

@@ -91,13 +91,15 @@ def run_playouts(
     progress: Progress | None = None,
     max_moves: int | None = None,
     budget: int = BUDGET,
+    ir: dict[str, Any] | None = None,
 ) -> tuple[list[dict[str, Any]], list[Count]]:
     """Every chunk's result that counts, by player count and game index (the same for any ``jobs``),
     and each count's tally; ``games`` None spends ``budget`` moves (see the module's text).
     ``progress(done, total, seconds)`` is told playouts, or with a budget moves; ``max_moves``
-    bounds a round's moves instead of the game's own bound (`check --max-moves`)."""
+    bounds a round's moves instead of the game's own bound (`check --max-moves`); ``ir``, the
+    file's IR when it was read already."""
     plans = plan(counts, games, budget)
-    prepare(path, max_moves)  # compiled once here: forked workers start with it
+    prepare(path, max_moves, ir)  # compiled once here: forked workers start with it
     start = time.perf_counter()
 
     def told() -> None:

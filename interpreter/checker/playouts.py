@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import cache
 from typing import Any
 
 from ..agents import SeatView, make_agents
@@ -34,16 +33,25 @@ def playout_seed(run_seed: int | None, players: int, index: int) -> int:
     return random.Random(f"check/{run_seed}/{players}/{index}").randrange(2**31)
 
 
-@cache
+_GAMES: dict[tuple[str, int | None], Game] = {}  # (path, bound on a round's moves) -> the playouts' Game
+
+
 def _game(path: str, max_moves: int | None) -> Game:
     """A worker's own Game, compiled with rule coverage, loaded once per process."""
-    return compile_ir(ir_from_path(path), coverage=True, max_moves=max_moves, consults=True)
+    key = (path, max_moves)
+    if key not in _GAMES:
+        _GAMES[key] = compile_ir(ir_from_path(path), coverage=True, max_moves=max_moves, consults=True)
+    return _GAMES[key]
 
 
-def prepare(path: str, max_moves: int | None) -> None:
-    """Load and compile the playouts' Game now, in the process that starts the workers: a forked
-    worker then starts with it instead of reading the file again."""
-    _game(path, max_moves)
+def prepare(path: str, max_moves: int | None, ir: dict[str, Any] | None = None) -> None:
+    """Compile the playouts' Game now, from ``ir`` (the IR the static checks read: the file is not
+    read again) or else the file, in the process that starts the workers: a forked worker starts
+    with it (under spawn a worker reads the file itself)."""
+    if ir is None:
+        _game(path, max_moves)
+    else:
+        _GAMES[(path, max_moves)] = compile_ir(ir, coverage=True, max_moves=max_moves, consults=True)
 
 
 def run_chunk(task: tuple[str, dict[str, Any], int, int, int, int | None, int | None]) -> dict[str, Any]:
