@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .defaults import BUDGET, MOST_GAMES
 from .findings import Finding, Report
 
 if TYPE_CHECKING:
@@ -26,9 +27,6 @@ if TYPE_CHECKING:
 # (and every command's --jobs, which reads default_jobs) starts without them.
 
 __all__ = ["BUDGET", "MOST_GAMES", "Finding", "Report", "check", "check_static", "default_jobs"]
-
-BUDGET = 100_000  # moves of random playouts, over all player counts, when no number of games is given
-MOST_GAMES = 1000  # the most playouts a player count plays within the budget
 
 
 def default_jobs() -> int:

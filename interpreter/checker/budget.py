@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..simulation.parallel import quiet_pool
-from . import BUDGET, MOST_GAMES
+from .defaults import BUDGET, MOST_GAMES
 from .playouts import prepare, run_chunk
 
 FAILED_SHARE = 10  # a count stops early once more than 1 playout in FAILED_SHARE failed

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import plural, quote, shown
-from . import MOST_GAMES
+from .defaults import MOST_GAMES
 from .findings import Finding, Report
 
 MOVES_SHOWN = 12  # the last moves of a failing game shown in text (JSON has them all)

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from ..checker import BUDGET, MOST_GAMES
+from ..checker.defaults import BUDGET, MOST_GAMES
 from ..errors import RulesetError
 from .cli import JOBS_HELP, QUIET_HELP, add_common, jobs, parse_sets, positive, write_output
 from .console import message, progress_bar
