@@ -131,7 +131,7 @@ def _spread(pool: Any, workers: int, plans: list[Count], task: Callable, told: C
     """Chunks played by the pool, at most two a worker at a time, the counts taken in turn; each
     count's chunks are taken in index order as they come back, and those past its stop dropped."""
     done: queue.Queue = queue.Queue()
-    flying: dict[int, deque] = {c.players: deque() for c in plans}  # per count, (first game, result) in order
+    flying: dict[int, deque] = {c.players: deque() for c in plans}  # per count, its chunks being played, in order
     sent = {c.players: 0 for c in plans}  # the next game to send, per count
     busy = 0  # chunks being played, those to be dropped too
     results: list[dict[str, Any]] = []
