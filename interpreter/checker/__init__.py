@@ -1,7 +1,8 @@
 """`ruleset check`: everything wrong with a ruleset, before anyone plays it.
 
 Static checks (loader errors gathered, deck arithmetic, rules that cannot apply) then dynamic
-ones (seeded random playouts for every player count, rule coverage). See docs/check.md.
+ones (seeded random playouts for every player count, within a budget of moves or a number of
+games asked: budget.py; rule coverage). See docs/check.md.
 
 Takes a ruleset's path; gives a report of findings, each at its file:line:col.
 May import: ``interpreter.simulation``, ``interpreter.agents``, ``interpreter.engine``,
