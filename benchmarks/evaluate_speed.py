@@ -45,17 +45,17 @@ def main() -> None:
         f"{game.name}, {players} players: {DEFAULT_GAMES} observed games, {DEFAULT_SKILL_GAMES} games for each of "
         f"{', '.join(DEFAULT_PAIRS)}; {args.jobs} jobs, {os.cpu_count()} CPUs, load {load_before:.1f}"
     )
-    stages: list[tuple[str, float]] = []
+    stages: list[tuple[str, float, float]] = []
     start, cpu = time.perf_counter(), cpu_seconds()
 
     def stage(label: str):
-        stages.append((label, time.perf_counter()))
+        stages.append((label, time.perf_counter(), cpu_seconds()))  # (a stage's pool has ended: its CPU is counted)
 
     evaluate(game, players, jobs=args.jobs, stage=stage)
     wall, used = time.perf_counter() - start, cpu_seconds() - cpu
-    ends = [t for _, t in stages[1:]] + [start + wall]
-    for (label, t0), t1 in zip(stages, ends, strict=True):
-        print(f"  {label:<48}{t1 - t0:7.1f} s")
+    ends = [(t, c) for _, t, c in stages[1:]] + [(start + wall, cpu + used)]
+    for (label, t0, c0), (t1, c1) in zip(stages, ends, strict=True):
+        print(f"  {label:<48}{t1 - t0:7.1f} s wall {c1 - c0:7.1f} s CPU")
     print(f"wall {wall:.1f} s, CPU {used:.1f} s (this process and its workers), load after {os.getloadavg()[0]:.1f}")
 
 

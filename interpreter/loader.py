@@ -29,11 +29,32 @@ def shipped() -> list[Path]:
 
 
 def locate(path: str | Path) -> Path:
-    """The file a user means: the path itself, or a bundled ruleset by name."""
+    """The file a user means: the path itself, or a bundled ruleset by name (a name that is neither
+    is an error that lists the games known by name, and the file a user may have meant)."""
     p = Path(path)
-    if not p.exists() and not p.suffix and bundled(str(path)):
-        return bundled(str(path))  # type: ignore[return-value]
+    if not p.exists() and not p.suffix:
+        found = bundled(str(path))
+        if found is None:
+            raise ReadError(f"no such file, nor a game shipped by that name: {path}", None, _name_hint(p))
+        return found
     return p
+
+
+def _name_hint(p: Path) -> str:
+    """What a name that is no file may mean: a shipped game spelt close to it, or an example of that
+    name beside the shipped games (in a checkout: ``oh_hell`` is examples/classics/oh_hell.rules)."""
+    import difflib
+
+    names = sorted(f.stem for f in shipped())
+    known = f"the games shipped by name: {', '.join(names)}; any other by its path"
+    close = difflib.get_close_matches(p.name, names, n=1)
+    examples = [base.parent / "examples" for base in shipped_dirs()]
+    files = sorted(f for base in examples if base.is_dir() for f in base.rglob(f"{p.name}.rules"))
+    if files:
+        where = files[0].resolve()
+        shown = where.relative_to(Path.cwd()) if where.is_relative_to(Path.cwd()) else where
+        return f"did you mean the file {shown}? ({known})"
+    return f"did you mean '{close[0]}'? ({known})" if close else known
 
 
 def ir_from_text(text: str, file: str = "<rules>") -> dict[str, Any]:

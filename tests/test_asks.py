@@ -178,7 +178,7 @@ def test_the_terminal_offers_an_asked_card_in_words(game):
     lines: list[str] = []
     move = ask(state, 0, io.StringIO("6 red\n"), lines.append)
     assert state.describe(move)["card"] == c(6)
-    assert any("1) gift card 2 red from your hand" in s for s in lines)
+    assert any("1) gift 2 red from your hand" in s for s in lines)
 
 
 def test_fmt_render_and_diff_say_an_ask_of_a_card(game):

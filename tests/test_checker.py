@@ -9,7 +9,8 @@ import pytest
 
 from conftest import EXAMPLES, RULESETS, run_cli
 from interpreter.checker import check
-from interpreter.checker.playouts import playout_seed, run_playouts
+from interpreter.checker.budget import run_playouts
+from interpreter.checker.playouts import playout_seed
 from interpreter.language.schema import validator
 
 SHIPPED = ["poison.rules", "poison-five-card.rules", "poison-kedric-winks.rules"]
@@ -55,8 +56,8 @@ def test_a_ruleset_that_writes_both_the_rounds_and_a_longer_schedule_is_flagged(
 
 def test_playouts_do_not_depend_on_the_number_of_jobs():
     path = str(RULESETS / "poison-five-card.rules")
-    one = run_playouts(path, {}, [3, 4], 60, 7, 1)
-    two = run_playouts(path, {}, [3, 4], 60, 7, 2)
+    one, _ = run_playouts(path, {}, [3, 4], 60, 7, 1)
+    two, _ = run_playouts(path, {}, [3, 4], 60, 7, 2)
     assert one == two
 
 

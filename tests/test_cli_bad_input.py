@@ -67,6 +67,20 @@ def test_a_missing_file(tmp_path, command) -> None:
     assert_bad_input(run_cli(command[0], str(missing), *command[1:]), f"no such file: {missing}", "hint:")
 
 
+def test_a_name_that_is_no_file_nor_a_shipped_game_says_what_it_may_mean() -> None:
+    """`ruleset play oh_hell` (a newcomer's guess): the classics are files, not names; the hint gives
+    the file, a name spelt close to a shipped game's gets that name, and every hint lists them."""
+    from interpreter.errors import ReadError
+    from interpreter.loader import locate
+
+    for name, meant in (("oh_hell", "examples/classics/oh_hell.rules"), ("poisn", "did you mean 'poison'?")):
+        with pytest.raises(ReadError) as info:
+            locate(name)
+        assert info.value.message == f"no such file, nor a game shipped by that name: {name}"
+        assert meant in info.value.hint and "games shipped by name: poison, poison-five-card" in info.value.hint
+    assert_bad_input(run_cli("check", "love_letter"), "examples/classics/love_letter.rules?")
+
+
 def test_a_syntax_error_shows_the_line_and_a_caret(tmp_path) -> None:
     """A broken line of a real ruleset: file:line:col, the line, a caret."""
     text = (RULESETS / "poison.rules").read_text("utf-8").replace("players 3..6", "players 3-6")

@@ -91,6 +91,14 @@ def test_a_common_mistake_gets_its_hint():
     assert "3..6" in err.hint
 
 
+def test_one_player_count_reads_as_english_and_gets_the_ranges_hint():
+    """`players 4` (a newcomer's first line): "unexpected end of the line" (not "unexpected the end
+    of the line"), and the hint writes the range, `4..4` for exactly four."""
+    err = error_of(BASE.replace("players 3..6", "players 4"))
+    assert err.message == "unexpected end of the line; expected `..`"
+    assert "`players 4..4`: exactly four" in err.hint
+
+
 def test_a_bad_indentation_is_a_positioned_syntax_error():
     text = BASE.replace("      allow card is poison", "     allow card is poison")
     err = error_of(text)

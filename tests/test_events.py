@@ -228,7 +228,7 @@ def test_the_play_screen_and_the_table_view_word_the_events():
     p = state.current_player
     state.apply(state.legal_moves()[0])
     (left,) = hand(state, p)
-    name = f"card {left['rank']} {left['suit']}"
+    name = f"{left['rank']} {left['suit']}"  # (a plain deck's type, card, is not said)
     assert f"{name} in hand of seat {p}" in screen(state, 1 - p).split("shown to you: ")[1]
     view = seat_view(state, 1 - p)
     (event,) = view["events"]

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("pygls", reason="the language server needs the lsp extra (pip install '.[lsp]')")
-
 from conftest import EXAMPLES, RULESETS
 from interpreter.loader import ir_from_text
 from interpreter.text.fmt import format_text

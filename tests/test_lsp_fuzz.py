@@ -4,9 +4,6 @@ and after each the server still answers diagnostics, hover, completion, outline 
 from __future__ import annotations
 
 import pytest
-
-pytest.importorskip("pygls", reason="the language server needs the lsp extra (pip install '.[lsp]')")
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -7,9 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-pytest.importorskip("pygls", reason="the language server needs the lsp extra (pip install '.[lsp]')")
-
 from test_lsp import apply, line_of
 
 from conftest import EXAMPLES
@@ -226,25 +223,37 @@ def errors_of(diags: list[dict]) -> list[dict]:
     return [d for d in diags if d["severity"] == 1]
 
 
+KEYWORD, PHASE = 14, 23  # the protocol's CompletionItemKind.Keyword and .Event (a phase's icon)
+MOVE_LINE, SCORE_LINE = "move play card from hand to cauldron", "each poison in collected of player: -2"
+
+
 @pytest.mark.parametrize(
-    ("typed", "fits", "misfits"),
+    ("where", "typed", "fits", "misfits"),
     [
-        ("sum of ", {"value", "color"}, {"hand", "cauldron", "limit"}),
-        ("move play card from ", {"hand", "collected", "cauldron"}, {"value", "limit", "potion"}),
+        (MOVE_LINE, "sum of ", {"value", "color"}, {"hand", "cauldron", "limit", "player"}),
+        (MOVE_LINE, "move play card from ", {"hand", "collected", "cauldron"}, {"value", "limit", "potion"}),
+        (SCORE_LINE, "each ", {"potion", "poison"}, {"hand", "limit", "play", "player"}),
+        # the built-in names where any name fits
+        (SCORE_LINE, "each poison in collected of ", {"player", "dealer", "players", "hand"}, set()),
     ],
 )
-def test_completion_offers_the_names_of_the_kind_that_fits(client, typed, fits, misfits):
-    """After `sum of` an attribute, after `from` a zone: the other declared names are not offered."""
+def test_completion_offers_the_names_of_the_kind_that_fits(client, where, typed, fits, misfits):
+    """After `sum of` an attribute, after `from` a zone, after a scoring rule's `each` a card type:
+    the other declared names are not offered; elsewhere the built-in names are, and never a phase."""
     from conftest import RULESETS
 
     poison = RULESETS / "poison.rules"
     text = poison.read_text()
-    line, col = line_of(text, "move play card from hand to cauldron")
+    line, col = line_of(text, where)
     lines = text.splitlines()
     lines[line] = lines[line][:col] + typed
-    uri = client.open(poison, "\n".join(lines) + "\n")
-    labels = {i["label"] for i in client.at("textDocument/completion", uri, line, col + len(typed))["items"]}
-    assert fits <= labels and not misfits & labels
+    uri = client.open(poison, text)  # as it was, then typed into (a line being typed rarely parses)
+    client.change(uri, "\n".join(lines) + "\n", version=2)
+    items = client.at("textDocument/completion", uri, line, col + len(typed))["items"]
+    labels = {i["label"] for i in items if i["kind"] != KEYWORD}  # names (a word of the language may be `player`)
+    assert fits <= labels, fits - labels
+    assert not misfits & labels, misfits & labels
+    assert not [i for i in items if i["kind"] == PHASE]  # a phase's name is written only after `phase`
 
 
 def test_snippets_at_the_start_of_a_line_expand_to_rules_that_load(client):
@@ -274,8 +283,10 @@ def test_snippets_at_the_start_of_a_line_expand_to_rules_that_load(client):
             parse("\n".join(expanded) + "\n", "snippet.rules")
 
 
-def test_inlay_hints_give_the_cards_a_card_line_makes(client):
-    """poison.rules: the potion line makes 3 colours x 14 values = 42 cards, the poison line 8."""
+def test_inlay_hints_give_the_cards_a_card_line_makes_and_a_deal_gives_each(client):
+    """poison.rules: the potion line makes 3 colours x 14 values = 42 cards, the poison line 8; its
+    `deal all to hand` gives each hand 10 cards with 5 players (50 cards), 12 or 13 with 3 (dealt as
+    for 4) -- what `ruleset render`'s deal table says."""
     from conftest import RULESETS
 
     poison = RULESETS / "poison.rules"
@@ -287,3 +298,5 @@ def test_inlay_hints_give_the_cards_a_card_line_makes(client):
     by_line = {h["position"]["line"]: h["label"] for h in hints}
     assert by_line[line_of(text, "potion  color red")[0]] == " = 42 cards"
     assert by_line[line_of(text, "poison  color green")[0]] == " = 8 cards"
+    deal = by_line[line_of(text, "deal all to hand")[0]]
+    assert deal.startswith(" = 12 or 13 each with 3 players") and "10 with 5" in deal

@@ -191,3 +191,25 @@ def test_a_single_choice_is_not_asked_as_a_range():
     said: list[str] = []
     move = ask(state, state.current_player, io.StringIO("\n"), said.append)
     assert move in state.legal_moves() and any("your only move" in s and "Enter" in s for s in said)
+
+
+def test_a_plain_decks_cards_are_named_by_their_values_as_a_player_types_them():
+    """Oh Hell!'s one kind of card is declared `card`: the hand reads `hearts 2, spades 4`, not
+    `card hearts 2, card spades 4`, and the name shown is the name typed."""
+    import io
+
+    import interpreter
+    from interpreter.play.terminal import ask, screen
+
+    game = interpreter.load(ROOT / "examples" / "classics" / "oh_hell.rules")
+    state = game.new_game(3, 1, {"largest": 2})
+    while game.phases[state.phase].name == "bidding":
+        state.apply(state.legal_moves()[0])
+    seat = state.current_player
+    (hand,) = [x for x in screen(state, seat).splitlines() if x.startswith("your hand: ")]
+    assert re.fullmatch(r"your hand: (clubs|diamonds|hearts|spades) \d+(, \w+ \d+)*", hand), hand
+    first = hand.removeprefix("your hand: ").split(", ")[0]
+    said: list[str] = []
+    move = ask(state, seat, io.StringIO(f"{first}\n"), said.append)
+    suit, rank = first.split()
+    assert state.describe(move)["card"] == {"type": "card", "suit": suit, "rank": int(rank)}

@@ -100,16 +100,40 @@ def test_every_kind_of_event_has_its_words_and_a_narrated_game_records_as_any_ot
 
 
 def test_the_screen_words_variables_and_hides_the_rules_own():
-    """`deck_out` is `deck out`, a none is `none` (not `?`, which says hidden), a status names the
-    seats it holds for; a `hidden` variable is never on the screen, another seat's private one is `?`."""
+    """`cards_out` is `cards out`, a none is `none` (not `?`, which says hidden), a status names the
+    seats it holds for; a `hidden` variable (Love Letter's `deck_out` and `starter`, the rules'
+    bookkeeping) is never on the screen, another seat's private one is `?`."""
     from interpreter.play.terminal import screen
 
     text = (EXAMPLES / "classics" / "love_letter.rules").read_text()
-    text = text.replace("var deck_out per round = 0", "var deck_out per round, hidden = 0")
-    text += "\nvar secret_bid per player, owner sees = 3\n"
+    assert "var deck_out per round, hidden = 0" in text and "var starter player, hidden = none" in text
+    text += "\nvar cards_out per round = 2\nvar first = none\nvar secret_bid per player, owner sees = 3\n"
     game = interpreter.loads(text, "love_letter.rules")
     state = game.new_game(2, 1)
     lines = screen(state, 0).splitlines()
     (line,) = [x for x in lines if x.startswith("variables: ")]
-    assert line == "variables: starter none; secret bid: you 3, seat 1 ?"
-    assert "deck out" not in line and "deck_out" not in screen(state, 0)
+    assert line == "variables: cards out 2; first none; secret bid: you 3, seat 1 ?"
+    assert "deck out" not in screen(state, 0) and "starter" not in screen(state, 0)
+
+
+def test_president_shows_the_table_its_titles_by_seat_and_none_of_the_rules_bookkeeping():
+    """After the first hand, President's screen names who holds each title and who led the last set
+    (seats, not numbers); the pile's count and rank, the passes and the places kept by the rules are
+    never shown (the table shows the pile; the rules count the rest)."""
+    import random
+
+    from interpreter.play.terminal import screen
+
+    game = interpreter.load(EXAMPLES / "classics" / "president.rules")
+    state, rng, lines = game.new_game(4, 1), random.Random(1), set()
+    while not state.is_over and state.round < 1:  # (rounds count from 0: until the second hand)
+        lines |= {x for x in screen(state, 0).splitlines() if x.startswith("variables: ")}
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    (line,) = [x for x in screen(state, 0).splitlines() if x.startswith("variables: ")]
+    assert re.fullmatch(
+        r"variables: leader (none|you|seat \d); president (you|seat \d); vice president (you|seat \d); .*", line
+    )
+    parts = {part for x in lines for part in x[len("variables: ") :].split("; ")}
+    names = {re.sub(r" (none|you|seat \d|-?\d+)$", "", part.split(":")[0]) for part in parts}
+    assert names <= {"leader", "president", "vice president", "vice scum", "scum"}, names

@@ -280,7 +280,7 @@ def serve(data, *options) -> tuple[subprocess.Popen, str]:
 
     def answers():
         try:
-            with urllib.request.urlopen(http + "/api/tables", timeout=5) as reply:
+            with urllib.request.urlopen(http + "/api/tables", timeout=GUARD) as reply:
                 return json.loads(reply.read())
         except OSError:
             assert proc.poll() is None, f"the server stopped: {proc.stderr.read()}"

@@ -24,8 +24,8 @@ def imported_by(*args: str) -> set[str]:
 
 
 def test_help_imports_nothing_heavy():
-    """`ruleset --help` and `ruleset simulate --help` load neither the engine nor lark, jsonschema, yaml or rich."""
-    for args in (("--help",), ("simulate", "--help")):
+    """`ruleset --help` and a command's --help load neither the engine nor lark, jsonschema, yaml or rich."""
+    for args in (("--help",), ("simulate", "--help"), ("check", "--help"), ("evaluate", "--help")):
         modules = imported_by(*args)
         assert "interpreter.commands.cli" in modules
         heavy = sorted(m for m in modules if m.startswith(HEAVY))

@@ -54,6 +54,27 @@ def test_each_piece_explained_parses_and_is_part_of_the_game(piece):
     assert [line for line in piece.splitlines() if line not in whole] == []
 
 
+def test_what_the_tutorial_says_in_words_holds(tmp_path):
+    """`diff` exits 1 on a difference; hover on a zone in an editor says what the page quotes."""
+    from lsp_client import Client
+
+    for name in ("harvest.rules", "sour.rules"):
+        (tmp_path / name).write_text(FILES[name])
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    args = [sys.executable, "-m", "interpreter", "diff", "harvest.rules", "sour.rules"]
+    assert subprocess.run(args, cwd=tmp_path, env=env, capture_output=True, timeout=HANG).returncode == 1
+    assert "exits with 1 when the two differ" in DOC
+    quoted = re.search(r"\*(Zone `basket`: [^*]+)\*", DOC)[1]
+    client = Client("--playouts", "0")
+    try:
+        uri = client.open(tmp_path / "harvest.rules")
+        line = FILES["harvest.rules"].splitlines().index("  basket   shared, public")
+        said = client.at("textDocument/hover", uri, line, 3)["contents"]["value"]
+    finally:
+        client.close()
+    assert said.replace("**", "").startswith(quoted)
+
+
 def test_every_command_prints_what_the_tutorial_quotes(tmp_path):
     """In the page's order: write the files, run the commands, find each quoted line in the output."""
     output = ""

@@ -95,7 +95,7 @@ def test_a_team_variable_must_be_said_of_a_team():
     err = error(MAKERS.replace("var tricks per team per round = 0", "var tricks per team, owner sees = 0"))
     assert "no owner" in err.message
     whist = (ROOT / "examples" / "classics" / "oh_hell.rules").read_text()
-    err = error(whist.replace("var bids per player per round = -1", "var bids per team = -1"))
+    err = error(whist.replace("var bids number per player per round = none", "var bids number per team = none"))
     assert "there are no teams" in err.message
 
 

@@ -66,4 +66,4 @@ def test_several_cards_typed_at_once_or_one_at_a_time():
     _, said = _ask(state, "sun 5\nmoon 6\n")
     assert any(s.startswith("cards so far: sun 5") for s in said)
     menu = [s for s in _ask(state, "1\n")[1] if s.startswith("   ") or s.startswith("  ")]
-    assert menu[0].endswith("give card sun 1, card moon 3 to pile")  # (in the order cards are held)
+    assert menu[0].endswith("give sun 1, moon 3 to pile")  # (in the order cards are held)

@@ -1,5 +1,5 @@
-// The client side of the rules language: starts `ruleset lsp` (the language server, installed
-// with `pip install "ruleset-cards[lsp]"`) for .rules files, starts it again when its settings
+// The client side of the rules language: starts `ruleset lsp` (the language server, which comes
+// with `pip install "ruleset-cards"`) for .rules files, starts it again when its settings
 // change (ruleset.command, ruleset.playouts), and stops it with the editor.
 "use strict";
 
@@ -22,7 +22,7 @@ function start() {
   client.start().catch((err) => {
     vscode.window.showErrorMessage(
       `Could not start the rules language server (${command} ${args.join(" ")}): ${err.message}. ` +
-        "Install it with: pip install \"ruleset-cards[lsp]\", or set ruleset.command."
+        "Install it with: pip install \"ruleset-cards\" (or pip install . in a checkout), or set ruleset.command."
     );
   });
 }

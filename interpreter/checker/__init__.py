@@ -1,7 +1,8 @@
 """`ruleset check`: everything wrong with a ruleset, before anyone plays it.
 
 Static checks (loader errors gathered, deck arithmetic, rules that cannot apply) then dynamic
-ones (seeded random playouts for every player count, rule coverage). See docs/check.md.
+ones (seeded random playouts for every player count, within a budget of moves or a number of
+games asked: budget.py; rule coverage). See docs/check.md.
 
 Takes a ruleset's path; gives a report of findings, each at its file:line:col.
 May import: ``interpreter.simulation``, ``interpreter.agents``, ``interpreter.engine``,
@@ -11,19 +12,30 @@ May import: ``interpreter.simulation``, ``interpreter.agents``, ``interpreter.en
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine.game import Game
-from ..language.variants import BaseFinder, BaseReader
-from .deck import check_decks, player_counts
+from .defaults import BUDGET, MOST_GAMES
 from .findings import Finding, Report
-from .gather import gather
-from .playouts import check_playouts, default_jobs
-from .rules import check_rules
 
-__all__ = ["Finding", "Report", "check", "check_static", "default_jobs"]
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..language.variants import BaseFinder, BaseReader
+
+# The engine and the parser are imported by the functions that use them: `ruleset check --help`
+# (and every command's --jobs, which reads default_jobs) starts without them.
+
+__all__ = ["BUDGET", "MOST_GAMES", "Finding", "Report", "check", "check_static", "default_jobs"]
+
+
+def default_jobs() -> int:
+    """The processes to use by default: one per CPU this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
 
 
 def check_static(
@@ -42,6 +54,10 @@ def check_static(
     ``text`` is the file's text when it differs from what is saved (an editor's unsaved buffer);
     ``schema`` False skips the schema check of IR resolved from text (see ``gather``); ``find``
     finds the files `extends` names and ``read`` reads them (see ``load_program``)."""
+    from .deck import check_decks, player_counts
+    from .gather import gather
+    from .rules import check_rules
+
     sets = dict(sets or {})
     ir, game = gather(path, report, text, schema, find, read, sets)
     if game is None:
@@ -60,22 +76,28 @@ def check(
     path: str,
     *,
     players: int | None = None,
-    games: int = 1000,
+    games: int | None = None,
     seed: int | None = 0,
     jobs: int = 1,
     sets: dict[str, Any] | None = None,
     progress: Callable[[int, int, float], None] | None = None,
     max_moves: int | None = None,
     find: BaseFinder | None = None,
+    budget: int = BUDGET,
 ) -> Report:
     """Check the ruleset at ``path``; the report holds every finding, sorted by position.
-    ``max_moves`` bounds the moves of a round in the playouts, instead of the game's own bound;
-    ``find`` finds the files `extends` names (see ``load_program``)."""
+    ``games`` random playouts for each player count, or by default as many as ``budget`` moves
+    allow (see budget.py); ``max_moves`` bounds the moves of a round in the playouts, instead of
+    the game's own bound; ``find`` finds the files `extends` names (see ``load_program``)."""
+    from .budget import run_playouts
+    from .playouts import report_playouts
+
     start = time.perf_counter()
     report = Report(str(path))
     sets = dict(sets or {})
-    _, game, playable = check_static(str(path), report, players=players, sets=sets, find=find)
-    if game is not None and games > 0 and playable:
-        check_playouts(game, str(path), sets, playable, games, seed, jobs, report, progress, max_moves)
+    ir, game, playable = check_static(str(path), report, players=players, sets=sets, find=find)
+    if game is not None and games != 0 and playable:
+        results, counts = run_playouts(str(path), sets, playable, games, seed, jobs, progress, max_moves, budget, ir)
+        report_playouts(game, results, {c.players: c.stop if games is None else None for c in counts}, report)
     report.seconds = time.perf_counter() - start
     return report

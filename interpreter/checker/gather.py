@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.game import Game, compile_ir
-from ..errors import ExtendsError, ReadError, RulesetError, RulesSyntaxError
+from ..errors import ExtendsError, ReadError, RulesetError, RulesSyntaxError, source_text
 from ..language.deck_params import with_params
 from ..language.resolve import resolve
 from ..language.schema import _nearest_at, validator
 from ..language.variants import BaseFinder, BaseReader, load_program, read_text
-from ..loader import ir_from_data, locate
+from ..loader import ir_from_data, locate, origin
 from .findings import Finding, Report, at, from_error
 
 UNREADABLE = (ReadError, RulesSyntaxError, ExtendsError)  # exit code 2: nothing further can be checked
@@ -25,19 +25,23 @@ def gather(
     read: BaseReader | None = None,
     sets: dict[str, Any] | None = None,
 ) -> tuple[dict[str, Any] | None, Game | None]:
-    """The IR and the compiled Game (with rule coverage) of a file, or None where problems stop it.
+    """The IR (with its `origin` when the file is read here) and the compiled Game (with rule
+    coverage) of a file, or None where problems stop it.
     ``text``, when given, is the file's content (unsaved); otherwise the file is read. ``schema``
     False skips the schema check of IR resolved from rules text (IR read as data is always checked);
     ``find`` finds the files `extends` names and ``read`` reads them (see ``load_program``); ``sets``
     the parameters a deck that reads them is laid out with (language/deck_params.py)."""
     p = locate(path)
+    saved = text is None  # (the file as saved: its IR says where it came from, as ir_from_path's does)
     try:
         if text is None:
             text = read_text(p)
         if p.suffix in (".json", ".yaml", ".yml"):
             ir = ir_from_data(text, str(p))
+            texts = [text]
         else:
             program = load_program(text, str(p), find=find, read=read)
+            texts = [source_text(f.file) or "" for f in reversed(program.files)]  # the file, then its bases
             errors: list[RulesetError] = []
             try:
                 ir = resolve(program, errors)
@@ -58,6 +62,8 @@ def gather(
         report.add(from_error(err, _code(err)))
         return None, None
     report.ruleset = ir.get("name")
+    if saved:
+        ir["origin"] = origin(p, texts)
     try:
         return ir, compile_ir(with_params(ir, sets), coverage=True, consults=True)
     except RulesetError as err:

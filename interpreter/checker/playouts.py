@@ -1,4 +1,5 @@
-"""Dynamic checks: seeded random playouts for each player count, spread over processes.
+"""Dynamic checks: seeded random playouts for each player count (how many, and over which
+processes: budget.py), and what their chunks found, as findings.
 
 Every game is ``one_game.play_game(game, players, seed)`` with random agents, watched move by
 move: a deadlock, an endless round, a card lost or doubled, a score that is not a number, an
@@ -8,13 +9,8 @@ moves that reach it (a game record that `ruleset replay` plays back to the failu
 
 from __future__ import annotations
 
-import contextlib
-import os
 import random
-import time
 from collections import Counter
-from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from ..agents import SeatView, make_agents
@@ -25,13 +21,11 @@ from ..errors import PlayError, RulesetError, plural
 from ..language.deck_params import with_params
 from ..language.limits import MAX_ROUNDS
 from ..loader import ir_from_path
-from ..simulation.parallel import quiet_pool
 from ..text.move_words import move_text
 from ..text.phrases import say
 from .findings import Finding, Report, at
 
 REPLAY_EVERY = 50  # every 50th game is played twice and replayed from its record
-CHUNK = 25  # games per task sent to a worker process
 MAX_EXAMPLES = 1  # failing games kept per kind of failure (per chunk)
 
 
@@ -40,12 +34,30 @@ def playout_seed(run_seed: int | None, players: int, index: int) -> int:
     return random.Random(f"check/{run_seed}/{players}/{index}").randrange(2**31)
 
 
-@cache
-def _game(path: str, max_moves: int | None, sets: tuple[tuple[str, Any], ...] = ()) -> Game:
+Sets = tuple[tuple[str, Any], ...]  # the parameters given (--set), sorted: a deck may read them
+_GAMES: dict[tuple[str, int | None, Sets], Game] = {}  # (path, bound on a round's moves, sets) -> the Game
+
+
+def _game(path: str, max_moves: int | None, sets: Sets = ()) -> Game:
     """A worker's own Game, compiled with rule coverage, loaded once per process (its deck laid
     out with the parameters ``sets``, when it reads them)."""
-    ir = with_params(ir_from_path(path), dict(sets))
-    return compile_ir(ir, coverage=True, max_moves=max_moves, consults=True)
+    key = (path, max_moves, sets)
+    if key not in _GAMES:
+        _GAMES[key] = compile_ir(
+            with_params(ir_from_path(path), dict(sets)), coverage=True, max_moves=max_moves, consults=True
+        )
+    return _GAMES[key]
+
+
+def prepare(path: str, max_moves: int | None, ir: dict[str, Any] | None = None, sets: Sets = ()) -> None:
+    """Compile the playouts' Game now, from ``ir`` (the IR the static checks read: the file is not
+    read again) or else the file, in the process that starts the workers: a forked worker starts
+    with it (under spawn a worker reads the file itself)."""
+    if ir is None:
+        _game(path, max_moves, sets)
+    else:
+        laid = with_params(ir, dict(sets))
+        _GAMES[(path, max_moves, sets)] = compile_ir(laid, coverage=True, max_moves=max_moves, consults=True)
 
 
 def run_chunk(task: tuple[str, dict[str, Any], int, int, int, int | None, int | None]) -> dict[str, Any]:
@@ -68,7 +80,7 @@ def run_chunk(task: tuple[str, dict[str, Any], int, int, int, int | None, int | 
             key = (failure["code"], failure.get("at") or "")
             counts[key] += 1
             if key not in failures:
-                failures[key] = failure
+                failures[key] = _shown(failure)
     return {
         "players": players,
         "start": start,
@@ -197,11 +209,20 @@ def _kind(err: PlayError) -> str:
 
 
 def _failure(code: str, message: str, span: Any, players: int, seed: int, state: Any) -> dict[str, Any]:
-    """A failing game: what went wrong, where in the rules, and how to get there again."""
-    out: dict[str, Any] = {"code": code, "message": message, "players": players, "seed": seed}
+    """A failing game: what went wrong, where in the rules, and its final state (see ``_shown``)."""
+    out: dict[str, Any] = {"code": code, "message": message, "players": players, "seed": seed, "state": state}
     if span is not None:
         out["at"] = str(span)
+    return out
+
+
+def _shown(failure: dict[str, Any]) -> dict[str, Any]:
+    """A failure kept for the report: how to get there again, its moves and record in place of its
+    state (made only for the first game of each kind: a rule that fails every game costs no more)."""
+    out = dict(failure)
+    state = out.pop("state")
     if state is not None:
+        players = out["players"]
         rec = record(state, ["random"] * players)
         rounds = enumerate(rec["rounds"], 1)  # in the words of `play`, read by no seat: `r2 seat 1: bid 3`
         out["moves"] = [f"r{r} {move_text(state.game, m, -1, players)}" for r, rnd in rounds for m in rnd["moves"]]
@@ -209,65 +230,10 @@ def _failure(code: str, message: str, span: Any, players: int, seed: int, state:
     return out
 
 
-# ---- running all playouts -----------------------------------------------------------------------
-def tasks(
-    path: str, sets: dict[str, Any], counts: list[int], games: int, seed: int | None, max_moves: int | None = None
-) -> list[tuple]:
-    """The chunks of work: (path, sets, players, start, stop, seed, the bound on moves a round)."""
-    return [(path, sets, p, i, min(i + CHUNK, games), seed, max_moves) for p in counts for i in range(0, games, CHUNK)]
-
-
-def run_playouts(
-    path: str,
-    sets: dict[str, Any],
-    counts: list[int],
-    games: int,
-    seed: int | None,
-    jobs: int,
-    progress: Callable[[int, int, float], None] | None = None,
-    max_moves: int | None = None,
-) -> list[dict[str, Any]]:
-    """Every chunk's result, in a fixed order (the same for any number of jobs); ``max_moves``
-    bounds a round's moves instead of the game's own bound (`check --max-moves`)."""
-    work = tasks(path, sets, counts, games, seed, max_moves)
-    total = games * len(counts)
-    done, start = 0, time.perf_counter()
-    results = []
-    with contextlib.ExitStack() as stack:
-        if jobs <= 1 or len(work) <= 1:
-            iterator = map(run_chunk, work)
-        else:  # (the pool's workers leave Ctrl-C to this process, and end with the block)
-            iterator = stack.enter_context(quiet_pool(min(jobs, len(work)))).imap(run_chunk, work)
-        for result in iterator:
-            results.append(result)
-            done += result["games"]
-            if progress:
-                progress(done, total, time.perf_counter() - start)
-    return sorted(results, key=lambda r: (r["players"], r["start"]))
-
-
-def default_jobs() -> int:
-    """The processes to use by default: one per CPU this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
-def check_playouts(
-    game: Game,
-    path: str,
-    sets: dict[str, Any],
-    counts: list[int],
-    games: int,
-    seed: int | None,
-    jobs: int,
-    report: Report,
-    progress: Callable[[int, int, float], None] | None = None,
-    max_moves: int | None = None,
-) -> None:
-    """Play, then report failures (with seed and moves), the playouts' figures and rule coverage."""
-    results = run_playouts(path, sets, counts, games, seed, jobs, progress, max_moves)
+# ---- the findings of the playouts ---------------------------------------------------------------
+def report_playouts(game: Game, results: list[dict[str, Any]], stops: dict[int, str | None], report: Report) -> None:
+    """Report what the playouts' chunks found: failures (with seed and moves), the figures of each
+    player count (``stops``: count -> why its playouts stopped) and rule coverage."""
     coverage: Counter = Counter()
     failures: dict[tuple[str, str], dict[str, Any]] = {}
     for r in results:
@@ -278,7 +244,8 @@ def check_playouts(
                 failures[key]["count"] += f["count"]
             else:
                 failures[key] = dict(f)
-    for p in counts:
+    counts = list(stops)
+    for p, stop in stops.items():
         mine = [r for r in results if r["players"] == p]
         n = sum(r["games"] for r in mine)
         report.playouts.append(
@@ -287,10 +254,11 @@ def check_playouts(
                 "games": n,
                 "moves_per_game": sum(r["moves"] for r in mine) / n if n else 0.0,
                 "max_moves": max((r["max_moves"] for r in mine), default=0),
-                "failed": sum(f["count"] for f in failures.values() if f["players"] == p),
+                "failed": sum(f["count"] for r in mine for f in r["failures"]),
+                **({"stopped": stop} if stop else {}),
             }
         )
-    total = games * len(counts)
+    total = sum(r["games"] for r in results)
     failed = sum(f["count"] for f in failures.values())
     _report_failures(failures, total, report)
     _report_coverage(game, coverage, total, counts, report, dead_rules=failed * 10 <= total)

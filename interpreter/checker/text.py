@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 from ..errors import plural, quote, shown
+from .defaults import MOST_GAMES
 from .findings import Finding, Report
 
 MOVES_SHOWN = 12  # the last moves of a failing game shown in text (JSON has them all)
+
+# Why a player count's playouts stopped, when no --games was given (see budget.py); "most", the
+# cap of games, goes without saying.
+STOPPED = {"budget": "its share of the budget spent", "failures": "stopped: more than a tenth failed"}
+BUDGETED = (
+    "without --games, each player count plays until it has spent its share of a budget of moves "
+    f"(--budget), played {MOST_GAMES} games, or seen more than a tenth of its playouts fail"
+)
 
 
 def format_finding(f: Finding, failures: str | None = None) -> list[str]:
@@ -47,8 +56,11 @@ def format_report(report: Report, show_info: bool = True, failures: str | None =
     if report.playouts:
         figures = ", ".join(
             f"{p['players']} players: {plural(p['games'], 'game')}, {p['moves_per_game']:.0f} moves each"
+            + (f" ({STOPPED[p['stopped']]})" if p.get("stopped") in STOPPED else "")
             for p in report.playouts
         )
         lines.append(f"playouts: {figures}")
+        if any(p.get("stopped") for p in report.playouts):
+            lines.append(f"  ({BUDGETED})")
     lines.append(report.summary())
     return "\n".join(lines)

@@ -7,8 +7,9 @@ import json
 import sys
 from typing import Any
 
+from ..checker.defaults import BUDGET, MOST_GAMES
 from ..errors import RulesetError
-from .cli import JOBS_HELP, QUIET_HELP, add_common, jobs, parse_sets, write_output
+from .cli import JOBS_HELP, QUIET_HELP, add_common, jobs, parse_sets, positive, write_output
 from .console import message, progress_bar
 
 ORDER = 10
@@ -32,7 +33,20 @@ def register(sub: Any) -> None:
         help="one or more .rules files (or IR as .json/.yaml, or shipped games by file name), each checked in turn",
     )
     p.add_argument("--players", type=int, help="check only this player count (default: every count the rules allow)")
-    p.add_argument("--games", type=int, default=1000, help="random playouts per player count (default 1000; 0: static)")
+    p.add_argument(
+        "--games",
+        type=int,
+        help="random playouts for each player count (0: static checks only; default: as many as the budget "
+        f"allows, up to {MOST_GAMES} a count)",
+    )
+    p.add_argument(
+        "--budget",
+        type=positive,
+        default=BUDGET,
+        metavar="MOVES",
+        help=f"without --games: the moves of random play to spend, split evenly over the player counts "
+        f"(default {BUDGET}); a count also stops once more than a tenth of its playouts fail",
+    )
     p.add_argument("--jobs", type=jobs, default="0", metavar="N", help=JOBS_HELP.format(also=""))
     p.add_argument("--failures", metavar="FILE.jsonl", help="write the record of each failing playout, for replay")
     p.add_argument("--no-info", action="store_true", help="leave out info lines (deal arithmetic)")
@@ -46,7 +60,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     """Check each ruleset named; print findings as text or JSON; exit 0, 1 or 2 (the worst file's)."""
     from ..engine.records import dumps
 
-    if args.games < 0:
+    if args.games is not None and args.games < 0:
         raise RulesetError(f"--games must be 0 or more, not {args.games}")
     results = [_check_one(args, file) for file in args.files]
     if args.failures:
@@ -83,8 +97,9 @@ def _check_one(args: argparse.Namespace, file: str) -> tuple[int, Any]:
         seed=args.seed,
         jobs=args.jobs,
         sets=parse_sets(args.set),
-        progress=progress_bar(not args.quiet, unit="playouts"),
+        progress=progress_bar(not args.quiet, unit="playouts" if args.games is not None else "moves"),
         max_moves=args.max_moves,
+        budget=args.budget,
     )
     code = report.exit_code
     if args.strict and code == 0 and report.count("warning"):

@@ -134,9 +134,6 @@ def write_output(path: str | os.PathLike, text: str) -> None:
         ) from None
 
 
-# ---- commands ---------------------------------------------------------------------------------
-
-
 # ---- the parser ---------------------------------------------------------------------------------
 
 
@@ -185,14 +182,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def unknown_command(parser: argparse.ArgumentParser, argv: list[str]) -> str | None:
     """The message for a first word that names no command, with the nearest command names."""
-    import difflib
-
     words = [a for a in argv if not a.startswith("-")]
     if not words or not argv or argv[0].startswith("-"):
         return None
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     if words[0] in sub.choices:
         return None
+    import difflib  # (only for a mistyped command)
+
     near = difflib.get_close_matches(words[0], list(sub.choices), n=2, cutoff=0.6)
     guess = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
     return f"ruleset: error: no command {words[0]!r}{guess} (the commands: {', '.join(sub.choices)})"

@@ -1,4 +1,4 @@
-"""`ruleset lsp`: the language server for editors, over stdin and stdout (needs the `lsp` extra)."""
+"""`ruleset lsp`: the language server for editors, over stdin and stdout."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ def register(sub: Any) -> None:
         description="Run the language server of the rules language over stdin and stdout, for an editor "
         "(editors/vscode/ is the VS Code extension that starts it). It checks a file as it is typed "
         "(the static part of `check`), and after a save plays seeded random playouts in the background. "
-        'Needs the lsp extra: pip install "ruleset-cards[lsp]".',
+        'It comes with the package and needs nothing more: pip install "ruleset-cards" (or pip install . '
+        "in a checkout).",
     )
     p.add_argument(
         "--playouts", type=int, default=100, help="random playouts a player count after a save (default 100; 0: none)"
@@ -28,14 +29,16 @@ def register(sub: Any) -> None:
 
 
 def cmd_lsp(args: argparse.Namespace) -> int:
-    """Serve until the editor closes the connection."""
+    """Serve until the editor closes the connection. The protocol is answered at once; the analysis
+    (the language, the checker) is imported once the editor has the server's capabilities."""
     if args.playouts < 0:
         raise RulesetError(f"--playouts must be 0 or more, not {args.playouts}")
-    try:
-        from ..editor.server import serve
-    except ImportError as err:
-        raise RulesetError(
-            f"the language server needs pygls ({err.name} is not installed)", hint='pip install "ruleset-cards[lsp]"'
-        ) from None
-    serve(playouts=args.playouts)
+    from ..editor.rpc import Endpoint, serve
+
+    def load(endpoint: Endpoint) -> dict[str, Any]:
+        from ..editor.server import features
+
+        return features(endpoint, playouts=args.playouts)
+
+    serve(load)
     return 0

@@ -187,7 +187,7 @@ def run_config(args: argparse.Namespace, options: dict[str, Any]) -> int:
         if len(results["runs"]) == 1:
             plot_run(results["runs"][0], args.plot)
         else:
-            plot_compare(results["runs"], args.plot)
+            plot_compare(results["runs"], args.plot, results["experiment"])
     if args.format == "json":
         sys.stdout.write(json.dumps(results, indent=2) + "\n")
         return 0

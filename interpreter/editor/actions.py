@@ -5,27 +5,26 @@ from __future__ import annotations
 
 import re
 
-from lsprotocol import types as T
+from . import protocol as P
 
 MEANT = re.compile(r"did you mean ((?:'[^']+'(?:,? or |, )?)+)\?")
 
 
-def quick_fixes(uri: str, diagnostics: list[T.Diagnostic]) -> list[T.CodeAction]:
+def quick_fixes(uri: str, diagnostics: list[P.Json]) -> list[P.Json]:
     """A fix per name a diagnostic suggests (the first preferred), replacing the diagnostic's word."""
     out = []
     for diag in diagnostics:
-        m = MEANT.search(diag.message)
+        m = MEANT.search(diag.get("message", ""))
         if not m:
             continue
         for i, name in enumerate(re.findall(r"'([^']+)'", m.group(1))):
-            edit = T.WorkspaceEdit(changes={uri: [T.TextEdit(diag.range, name)]})
             out.append(
-                T.CodeAction(
-                    title=f"Change to '{name}'",
-                    kind=T.CodeActionKind.QuickFix,
-                    diagnostics=[diag],
-                    edit=edit,
-                    is_preferred=i == 0,
-                )
+                {
+                    "title": f"Change to '{name}'",
+                    "kind": P.QUICK_FIX,
+                    "diagnostics": [diag],
+                    "edit": {"changes": {uri: [P.text_edit(diag["range"], name)]}},
+                    "isPreferred": i == 0,
+                }
             )
     return out

@@ -12,13 +12,15 @@ from __future__ import annotations
 import contextlib
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from lark import Tree
+
 from ..checker import Report, check_static
 from ..errors import RulesetError, Span, source_line
-from ..language.parser import parser
+from ..language.parser import parse, parser
 from ..language.resolve import resolve
 from ..language.variants import BaseReader, load_program, read_text
 from ..text import rule_phrases as R
@@ -50,6 +52,12 @@ class Declaration:
     note: str | None
     at: Token
 
+    @property
+    def meaning(self) -> str:
+        """Its words without the name they start with (`one per player; ...`, not `hand: one per ...`):
+        hover and completion write the name already."""
+        return self.words.removeprefix(f"{self.name}: ")
+
 
 @dataclass
 class Analysis:
@@ -74,6 +82,13 @@ class Analysis:
                     self._declarations = declarations(self.ir, self.path, self.ir_text)
         return self._declarations
 
+    def carried(self, text: str, report: Report | None = None) -> Analysis:
+        """What this analysis found, for a newer text that is not analysed yet or does not resolve:
+        its IR and declarations (made once, shared by all it is carried to), with ``report``'s
+        findings (else its own)."""
+        findings = self.report if report is None else report
+        return Analysis(self.path, text, findings, self.ir, self.ir_text, self.files, self.declarations)
+
     def declared(self, name: str) -> list[Declaration]:
         """The declarations of a name (several when, say, a definition shares an attribute's name)."""
         return self.declarations.get(name, [])
@@ -85,6 +100,14 @@ def scanner() -> re.Pattern[str]:
     string = parser().get_terminal("STRING").pattern.to_regexp()
     name = parser().get_terminal("NAME").pattern.to_regexp()
     return re.compile(rf"{string}|#[^\n]*|(?P<name>{name})")
+
+
+@lru_cache(maxsize=8)
+def tree(file: str, text: str) -> Tree:
+    """The parse tree of a text, made once for the locals, the names' kinds and every request on
+    the same text (a parse is most of what they cost); read, never changed. Raises the text's
+    RulesSyntaxError when it does not parse."""
+    return parse(text, file)
 
 
 @cache
@@ -150,7 +173,7 @@ def analyse(path: str, text: str, previous: Analysis | None = None, read: BaseRe
     if ir is not None:
         return Analysis(path, text, report, ir, text, list(dict.fromkeys([path, *_files(ir)])))
     if previous is not None:  # keep what the last text that resolved declared
-        return Analysis(path, text, report, previous.ir, previous.ir_text, previous.files, previous._declarations)
+        return previous.carried(text, report)
     return Analysis(path, text, report, files=[path])
 
 

@@ -10,25 +10,28 @@ from functools import cache
 
 from lark import Lark, Token
 from lark.exceptions import LarkError
-from lsprotocol import types as T
 
 from ..errors import RulesetError
 from ..language.parser import RulesIndenter, open_grammar, parser
+from ..language.resolve_flow import NOBODYS
+from ..language.resolve_types import BUILTINS, PER_PLAYER_BUILTINS
+from . import protocol as P
 from .analysis import Analysis, name_pattern, scanner, spellings
 from .locals import Local, locals_of
+from .slots import ONLY_IN_OWN_PLACES
 
 # The editor's icon for each kind of declared name (the kinds of text.diff's items).
 KINDS = {
-    "zone": T.CompletionItemKind.Field,
-    "attribute": T.CompletionItemKind.Property,
-    "cards": T.CompletionItemKind.Class,
-    "parameter": T.CompletionItemKind.Constant,
-    "definition": T.CompletionItemKind.Function,
-    "variable": T.CompletionItemKind.Variable,
-    "schedule": T.CompletionItemKind.Enum,
-    "move": T.CompletionItemKind.Method,
-    "phase": T.CompletionItemKind.Event,
-    "effect": T.CompletionItemKind.Module,  # a named effect (`effect NAME`)
+    "zone": P.CompletionItemKind.Field,
+    "attribute": P.CompletionItemKind.Property,
+    "cards": P.CompletionItemKind.Class,
+    "parameter": P.CompletionItemKind.Constant,
+    "definition": P.CompletionItemKind.Function,
+    "variable": P.CompletionItemKind.Variable,
+    "schedule": P.CompletionItemKind.Enum,
+    "move": P.CompletionItemKind.Method,
+    "phase": P.CompletionItemKind.Event,
+    "effect": P.CompletionItemKind.Module,  # a named effect (`effect NAME`)
 }
 
 
@@ -75,6 +78,8 @@ FITS: dict[tuple[str, ...], frozenset[str]] = {
     ("shuffle",): frozenset({"zone"}),
     ("set",): frozenset({"variable"}),
     ("do",): frozenset({"effect"}),  # do NAME: a named effect
+    ("each",): frozenset({"cards"}),  # a scoring rule's `each potion in ...`: a card type
+    ("for", "each"): frozenset(),  # `for each NAME`: a new name, nothing to offer
 }
 ALWAYS_FIT = frozenset({"definition"})
 
@@ -110,7 +115,7 @@ def fitting(before: str) -> frozenset[str] | None:
     return None
 
 
-def completions(analysis: Analysis, line: int, col: int) -> list[T.CompletionItem]:
+def completions(analysis: Analysis, line: int, col: int) -> list[P.Json]:
     """Keywords valid at the cursor, then declared names if a name may stand there."""
     lines = analysis.text.splitlines()
     current = lines[line][:col] if line < len(lines) else ""
@@ -121,45 +126,55 @@ def completions(analysis: Analysis, line: int, col: int) -> list[T.CompletionIte
     accepted = expected(before)
     if accepted is None:  # an error before the cursor: offer every name and keyword that fits the word
         accepted = {t.name for t in parser().terminals}
-    out: list[T.CompletionItem] = []
+    out: list[P.Json] = []
     words = sorted({w for t in accepted for w in spellings(t)})
     if "NAME" in accepted:
         seen = set()
         for local in locals_here(analysis, line, col):  # the nearest binding of a name first
             if local.name not in seen:
                 seen.add(local.name)
-                detail = f"{local.kind}: {local.binding}"
-                out.append(
-                    T.CompletionItem(
-                        local.name, kind=T.CompletionItemKind.Variable, detail=detail, sort_text=f"0{local.name}"
-                    )
-                )
+                out.append(_item(local.name, P.CompletionItemKind.Variable, f"{local.kind}: {local.binding}", 0))
         fit = fitting(before)
+        if fit is None:  # the names the rules have without declaring them (`player` in a move's rules)
+            for name in sorted(set(NOBODYS) | set(BUILTINS) | set(PER_PLAYER_BUILTINS) - seen):
+                out.append(_item(name, P.CompletionItemKind.Variable, "built in", 0))
         for name, decls in sorted(analysis.declarations.items()):
-            if name in seen:  # hidden by a local here
+            fits = [d for d in decls if _fits(d.kind, fit)]
+            if name in seen or not fits:  # hidden by a local here, or of no kind that fits
                 continue
-            if fit is not None and not any(d.kind in fit or d.kind in ALWAYS_FIT for d in decls):
-                continue
-            detail = "; ".join(f"{d.label}: {d.words}" for d in decls)
-            kind = KINDS.get(decls[0].kind, T.CompletionItemKind.Variable)
-            out.append(T.CompletionItem(name, kind=kind, detail=detail, sort_text=f"0{name}"))
-    out += [T.CompletionItem(w, kind=T.CompletionItemKind.Keyword, sort_text=f"1{w}") for w in words]
+            detail = "; ".join(f"{d.label}: {d.meaning}" for d in fits)
+            out.append(_item(name, KINDS.get(fits[0].kind, P.CompletionItemKind.Variable), detail, 0))
+    out += [_item(w, P.CompletionItemKind.Keyword, None, 1) for w in words]
     typed = current[: len(current) - len(word)]
     if not typed.strip():  # at the start of a line: the blocks that may start here, and parse here
         for first, label, body in SNIPPETS:
             indented = body.replace("\n", "\n" + typed)
             if first in words and expected(before + expand(indented) + "\n") is not None:
-                out.append(
-                    T.CompletionItem(
-                        first,
-                        kind=T.CompletionItemKind.Snippet,
-                        detail=label,
-                        insert_text=indented,
-                        insert_text_format=T.InsertTextFormat.Snippet,
-                        sort_text=f"2{first}",
-                    )
-                )
-    return [c for c in out if c.label.startswith(word)]
+                snippet = _item(first, P.CompletionItemKind.Snippet, label, 2)
+                snippet.update(insertText=indented, insertTextFormat=P.SNIPPET)
+                out.append(snippet)
+    return [c for c in out if c["label"].startswith(word)]
+
+
+def _fits(kind: str, fit: frozenset[str] | None) -> bool:
+    """Whether a declaration of ``kind`` may be written where ``fit`` kinds fit (None: any name but a
+    phase's or a named effect's, which only their own keyword is followed by)."""
+    if fit is None:
+        return kind not in ONLY_IN_OWN_PLACES
+    return kind in fit or (bool(fit) and kind in ALWAYS_FIT)
+
+
+def _item(label: str, kind: int, detail: str | None, group: int) -> P.Json:
+    """A completion item, sorted in its group (0 names, 1 keywords, 2 snippets) by its label."""
+    item = {"label": label, "kind": kind, "sortText": f"{group}{label}"}
+    if detail is not None:
+        item["detail"] = detail
+    return item
+
+
+def warm() -> None:
+    """Build the parser of the text before a cursor now, not at the first completion."""
+    _prefix_parser()
 
 
 def locals_here(analysis: Analysis, line: int, col: int) -> list[Local]:

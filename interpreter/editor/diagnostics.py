@@ -14,20 +14,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from lsprotocol import types as T
-
 from ..checker import Finding
 from ..errors import Span, source_line
+from . import protocol as P
 from .analysis import name_pattern
 
 SEVERITY = {
-    "error": T.DiagnosticSeverity.Error,
-    "warning": T.DiagnosticSeverity.Warning,
-    "info": T.DiagnosticSeverity.Information,
+    "error": P.Severity.Error,
+    "warning": P.Severity.Warning,
+    "info": P.Severity.Information,
 }
 
 
-def diagnostic(finding: Finding, text: str | None = None) -> T.Diagnostic:
+def diagnostic(finding: Finding, text: str | None = None) -> P.Json:
     """One finding, its range the word at its position (or one character)."""
     at = finding.at
     line, col = (at.line - 1, at.col - 1) if at else (0, 0)
@@ -36,13 +35,14 @@ def diagnostic(finding: Finding, text: str | None = None) -> T.Diagnostic:
         source = source_line(at.file, at.line)
     col, end = _word(source or "", col, finding.message)
     message = finding.message + (f"\nhint: {finding.hint}" if finding.hint else "")
-    return T.Diagnostic(
-        range=T.Range(T.Position(max(line, 0), max(col, 0)), T.Position(max(line, 0), max(end, 1))),
-        message=message,
-        severity=SEVERITY.get(finding.severity, T.DiagnosticSeverity.Information),
-        code=finding.code,
-        source="ruleset",
-    )
+    out = {
+        "range": P.span(max(line, 0), max(col, 0), max(line, 0), max(end, 1)),
+        "message": message,
+        "severity": SEVERITY.get(finding.severity, P.Severity.Information),
+        "code": finding.code,
+        "source": "ruleset",
+    }
+    return {k: v for k, v in out.items() if v is not None}
 
 
 def _word(line: str, col: int, message: str) -> tuple[int, int]:
@@ -56,9 +56,9 @@ def _word(line: str, col: int, message: str) -> tuple[int, int]:
     return col, m.end() if m and m.end() > col else col + 1
 
 
-def by_file(findings: list[Finding], path: str, text: str) -> dict[str, list[T.Diagnostic]]:
+def by_file(findings: list[Finding], path: str, text: str) -> dict[str, list[P.Json]]:
     """Diagnostics grouped by the file they are in (a base file's own problems go to it)."""
-    out: dict[str, list[T.Diagnostic]] = {path: []}
+    out: dict[str, list[P.Json]] = {path: []}
     for f in sorted(findings, key=Finding.key):
         file = f.at.file if f.at else path
         out.setdefault(file, []).append(diagnostic(f, text if file == path else None))

@@ -8,16 +8,15 @@ import re
 from functools import cache
 from pathlib import Path
 
-from lsprotocol import types as T
-
 from ..errors import source_line
 from ..language.parser import grammar_path, parser
+from . import protocol as P
 from .analysis import Analysis, Declaration, Token, keywords, spellings, token_at
 from .locals import describe, local_at
 from .slots import meant
 
 
-def hover(analysis: Analysis, line: int, col: int) -> T.Hover | None:
+def hover(analysis: Analysis, line: int, col: int) -> P.Json | None:
     """What the word under the cursor means, as Markdown."""
     token = token_at(analysis, line, col)
     if token is None:
@@ -34,13 +33,12 @@ def hover(analysis: Analysis, line: int, col: int) -> T.Hover | None:
         text = _problem(analysis, token)
         if text is None:
             return None
-    where = T.Range(T.Position(line, token.col), T.Position(line, token.end))
-    return T.Hover(T.MarkupContent(T.MarkupKind.Markdown, text), where)
+    return {"contents": P.markdown(text), "range": P.span(line, token.col, line, token.end)}
 
 
 def _declaration(d: Declaration) -> str:
     """**Zone** `hand`: one per player; only its owner sees it — and the line that declares it."""
-    out = [f"**{d.label}** `{d.name}`: {d.words}"]
+    out = [f"**{d.label}** `{d.name}`: {d.meaning}"]
     if d.note:
         out.append(f"_{d.note}_")
     declared = source_line(d.at.file, d.at.line + 1)

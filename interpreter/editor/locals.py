@@ -20,8 +20,7 @@ from lark import Token as LarkToken
 from lark import Tree
 
 from ..errors import RulesetError
-from ..language.parser import parse
-from .analysis import Analysis, Token, names_in
+from .analysis import Analysis, Token, names_in, tree
 
 Position = tuple[int, int]  # 0-based (line, column)
 
@@ -75,7 +74,7 @@ def locals_of(file: str, text: str) -> tuple[Local, ...]:
             if isinstance(child, Tree):
                 walk(child, node)
 
-    walk(parse(text, file), None)
+    walk(tree(file, text), None)
     return tuple(out)
 
 

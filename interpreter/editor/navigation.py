@@ -7,14 +7,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from lsprotocol import types as T
-
 from ..errors import RulesetError, Span, remember_source
 from ..language.ast_nodes import Extends
 from ..language.resolve import resolve
 from ..language.variants import find_base, load_program, read_text
+from . import protocol as P
 from .analysis import Analysis, Token, file_text, keywords, name_pattern, names_in, token_at
 from .locals import Local, local_at, uses
+from .rpc import RequestFailed
 from .slots import meant, same_kind, slots
 
 MAX_VARIANT_FILES = 500  # .rules files looked at when searching a folder for variants
@@ -25,24 +25,29 @@ def uri(path: str) -> str:
     return Path(path).resolve().as_uri()
 
 
-def location(t: Token) -> T.Location:
+def location(t: Token) -> P.Json:
     """Where a token is, for the editor."""
-    return T.Location(uri(t.file), T.Range(T.Position(t.line, t.col), T.Position(t.line, t.end)))
+    return P.location(uri(t.file), token_range(t))
 
 
-class Refused(Exception):
+def token_range(t: Token) -> P.Json:
+    """The range a token covers."""
+    return P.span(t.line, t.col, t.line, t.end)
+
+
+class Refused(RequestFailed):
     """A request the server answers with an error the editor shows (a rename that cannot be made)."""
 
 
 EXTENDS = re.compile(r'^\s*extends\s+"([^"]*)"')
 
 
-def definition(analysis: Analysis, line: int, col: int) -> list[T.Location]:
+def definition(analysis: Analysis, line: int, col: int) -> list[P.Json]:
     """Where the name under the cursor is declared (in a base file, for what a variant inherits);
     on the path of `extends`, the base file itself."""
     base = _base_at(analysis, line, col)
     if base is not None:
-        return [T.Location(uri(str(base)), T.Range(T.Position(0, 0), T.Position(0, 0)))]
+        return [P.location(uri(str(base)), P.span(0, 0, 0, 0))]
     token = token_at(analysis, line, col)
     if token is None:
         return []
@@ -72,7 +77,7 @@ def references(
     open_texts: dict[str, str],
     include_declaration: bool = True,
     roots: list[str] | None = None,
-) -> list[T.Location]:
+) -> list[P.Json]:
     """Every place the declared name under the cursor is written: this file, its bases and, when
     ``roots`` (the workspace folders) is given, every variant of them found (as rename edits them)."""
     token = token_at(analysis, line, col)
@@ -118,7 +123,7 @@ def _uses(name: str, kind: str | None, files: list[str], open_texts: dict[str, s
 
 def rename(
     analysis: Analysis, line: int, col: int, new_name: str, open_texts: dict[str, str], roots: list[str]
-) -> T.WorkspaceEdit | None:
+) -> P.Json | None:
     """Rename a declared name wherever the rules that see it write it for a thing of its kind: this
     file, its bases and their variants (found under ``roots``, the workspace folders, and beside
     each file). Refused (``Refused``) for a new name that is no name or that another declaration
@@ -143,16 +148,15 @@ def rename(
                 where = f"{Path(taken.at.file).name}, line {taken.at.line + 1}"
                 raise Refused(f"'{new_name}' is already the name of a {taken.kind} ({where}): choose another name")
     family = list(dict.fromkeys([*analysis.files, *variants(analysis.files, roots, open_texts)]))
-    changes: dict[str, list[T.TextEdit]] = {}
+    changes: dict[str, list[Token]] = {}
     for t in _uses(token.text, kind, family, open_texts, strict=True):
-        edit = T.TextEdit(T.Range(T.Position(t.line, t.col), T.Position(t.line, t.end)), new_name)
-        changes.setdefault(uri(t.file), []).append(edit)
+        changes.setdefault(uri(t.file), []).append(t)
     if not any(uri(f) in changes for f in analysis.files[1:]):  # the file's bases unchanged: check it
         _refuse_if_broken(analysis, changes.get(uri(analysis.path), []), token.text, new_name)
-    return T.WorkspaceEdit(changes=changes)
+    return {"changes": {file: [P.text_edit(token_range(t), new_name) for t in ts] for file, ts in changes.items()}}
 
 
-def _rename_local(analysis: Analysis, local: Local, new_name: str) -> T.WorkspaceEdit:
+def _rename_local(analysis: Analysis, local: Local, new_name: str) -> P.Json:
     """Rename a local within its scope: its binding and the names that stand for it. Refused when
     the new name is already a local there or a declared name (the local would hide it, or be hidden)."""
     if new_name != local.name:
@@ -161,22 +165,18 @@ def _rename_local(analysis: Analysis, local: Local, new_name: str) -> T.Workspac
         if clash or analysis.declared(new_name):
             what = "written in its scope" if clash else "declared"
             raise Refused(f"'{new_name}' is already {what}: renaming the {local.kind} '{local.name}' would mix them up")
-    edits = [
-        T.TextEdit(T.Range(T.Position(t.line, t.col), T.Position(t.line, t.end)), new_name)
-        for t in uses(analysis, local)
-    ]
-    return T.WorkspaceEdit(changes={uri(analysis.path): edits})
+    edits = [P.text_edit(token_range(t), new_name) for t in uses(analysis, local)]
+    return {"changes": {uri(analysis.path): edits}}
 
 
-def _refuse_if_broken(analysis: Analysis, edits: list[T.TextEdit], old: str, new: str) -> None:
+def _refuse_if_broken(analysis: Analysis, places: list[Token], old: str, new: str) -> None:
     """Refuse a rename that makes a file that resolved stop resolving (the new name already means
     something else there: a zone renamed as a parameter). A file with errors already is not checked."""
-    if not edits or any(f.severity == "error" for f in analysis.report.findings):
+    if not places or any(f.severity == "error" for f in analysis.report.findings):
         return
     lines = analysis.text.split("\n")
-    for e in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
-        line = lines[e.range.start.line]
-        lines[e.range.start.line] = line[: e.range.start.character] + e.new_text + line[e.range.end.character :]
+    for t in sorted(places, key=lambda t: (t.line, t.col), reverse=True):
+        lines[t.line] = lines[t.line][: t.col] + new + lines[t.line][t.end :]
     errors: list[RulesetError] = []
     try:
         resolve(load_program("\n".join(lines), analysis.path), errors)

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lsprotocol import types as T
-
 from ..errors import Span
 from ..text.diff import items, plain
+from . import protocol as P
 from .analysis import Analysis
 
 
@@ -29,7 +28,7 @@ def _block_end(lines: list[str], start: int) -> int:
     return end
 
 
-def outline(analysis: Analysis) -> list[T.DocumentSymbol]:
+def outline(analysis: Analysis) -> list[P.Json]:
     """The symbols of this file: its blocks' header lines and the IR's items declared in it."""
     lines = analysis.text.splitlines()
     words: dict[int, str] = {}  # line -> the rule's words
@@ -51,42 +50,44 @@ def outline(analysis: Analysis) -> list[T.DocumentSymbol]:
         if i not in words and not (opens or _indent(raw) == 0):
             continue
         end = _block_end(lines, i)
-        kind = T.SymbolKind.Namespace if opens else T.SymbolKind.Field
-        whole = T.Range(T.Position(i, 0), T.Position(end, len(lines[end])))
-        head = T.Range(T.Position(i, _indent(raw)), T.Position(i, len(raw.rstrip())))
+        kind = P.SymbolKind.Namespace if opens else P.SymbolKind.Field
+        whole = P.span(i, 0, end, len(lines[end]))
+        head = P.span(i, _indent(raw), i, len(raw.rstrip()))
         name = text.split("#")[0].strip()
         name = name if len(name) <= 60 else name[:57] + "..."
-        symbol = T.DocumentSymbol(name, kind, whole, head, detail=words.get(i), children=[])
+        symbol = {"name": name, "kind": kind, "range": whole, "selectionRange": head, "children": []}
+        if i in words:
+            symbol["detail"] = words[i]
         rows.append((i, _indent(raw), end, symbol))
     return _nest(rows)
 
 
-def _nest(rows: list[tuple[int, int, int, T.DocumentSymbol]]) -> list[T.DocumentSymbol]:
+def _nest(rows: list[tuple[int, int, int, P.Json]]) -> list[P.Json]:
     """Each symbol inside the nearest one above it whose block contains it."""
-    top: list[T.DocumentSymbol] = []
-    open_: list[tuple[int, int, T.DocumentSymbol]] = []  # (indent, last line, symbol)
+    top: list[P.Json] = []
+    open_: list[tuple[int, int, P.Json]] = []  # (indent, last line, symbol)
     for line, indent, end, symbol in rows:
         while open_ and (open_[-1][0] >= indent or open_[-1][1] < line):
             open_.pop()
-        (open_[-1][2].children if open_ else top).append(symbol)  # type: ignore[union-attr]
+        (open_[-1][2]["children"] if open_ else top).append(symbol)
         open_.append((indent, end, symbol))
     return top
 
 
 SYMBOL_KINDS = {
-    "zone": T.SymbolKind.Field,
-    "attribute": T.SymbolKind.Property,
-    "cards": T.SymbolKind.Class,
-    "parameter": T.SymbolKind.Constant,
-    "definition": T.SymbolKind.Function,
-    "variable": T.SymbolKind.Variable,
-    "schedule": T.SymbolKind.Enum,
-    "move": T.SymbolKind.Method,
-    "phase": T.SymbolKind.Event,
+    "zone": P.SymbolKind.Field,
+    "attribute": P.SymbolKind.Property,
+    "cards": P.SymbolKind.Class,
+    "parameter": P.SymbolKind.Constant,
+    "definition": P.SymbolKind.Function,
+    "variable": P.SymbolKind.Variable,
+    "schedule": P.SymbolKind.Enum,
+    "move": P.SymbolKind.Method,
+    "phase": P.SymbolKind.Event,
 }
 
 
-def workspace_symbols(analyses: list[Analysis], query: str) -> list[T.SymbolInformation]:
+def workspace_symbols(analyses: list[Analysis], query: str) -> list[P.Json]:
     """The declared names of every open document and its bases whose name holds the query's letters
     in order (`hnd` finds `hand`), each once, at its declaration."""
     wanted = query.lower()
@@ -100,12 +101,9 @@ def workspace_symbols(analyses: list[Analysis], query: str) -> list[T.SymbolInfo
                 if key in seen:
                     continue
                 seen.add(key)
-                where = T.Location(
-                    Path(d.at.file).resolve().as_uri(),
-                    T.Range(T.Position(d.at.line, d.at.col), T.Position(d.at.line, d.at.end)),
-                )
-                kind = SYMBOL_KINDS.get(d.kind, T.SymbolKind.Variable)
-                out.append(T.SymbolInformation(name=d.name, kind=kind, location=where, container_name=d.label))
+                where = P.location(Path(d.at.file).resolve().as_uri(), P.span(d.at.line, d.at.col, d.at.line, d.at.end))
+                kind = SYMBOL_KINDS.get(d.kind, P.SymbolKind.Variable)
+                out.append({"name": d.name, "kind": kind, "location": where, "containerName": d.label})
     return out
 
 

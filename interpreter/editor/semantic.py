@@ -5,17 +5,15 @@ under the cursor in this file."""
 
 from __future__ import annotations
 
-from lsprotocol import types as T
-
+from . import protocol as P
 from .analysis import Analysis, keywords, names_in, token_at
 from .locals import local_at
 from .navigation import references, uri
 from .slots import meant
 
-# The token types the server sends (LSP's standard names, which editor themes colour), and the
-# type of each kind of declaration (the kinds of text.diff's items) and of a local.
-TYPES = ["namespace", "property", "class", "variable", "function", "enum", "method", "event", "parameter"]
-MODIFIERS = ["readonly", "declaration"]
+# The token type of each kind of declaration (the kinds of text.diff's items) and of a local, among
+# the types the server sends (protocol.TOKEN_TYPES, LSP's standard names, which editor themes colour).
+TYPES = P.TOKEN_TYPES
 OF_KIND = {
     "zone": "namespace",
     "attribute": "property",
@@ -29,10 +27,9 @@ OF_KIND = {
     "effect": "function",  # a named effect (`effect NAME`, `do NAME`)
 }
 OF_LOCAL = {"local value": "variable", "choice": "variable", "parameter": "parameter"}
-LEGEND = T.SemanticTokensLegend(token_types=TYPES, token_modifiers=MODIFIERS)
 
 
-def semantic_tokens(analysis: Analysis) -> T.SemanticTokens:
+def semantic_tokens(analysis: Analysis) -> P.Json:
     """Each declared or bound name written in the document, as LSP's relative five-number tuples."""
     data: list[int] = []
     last_line = last_col = 0
@@ -56,14 +53,14 @@ def semantic_tokens(analysis: Analysis) -> T.SemanticTokens:
         delta_col = token.col - last_col if delta_line == 0 else token.col
         data += [delta_line, delta_col, len(token.text), TYPES.index(kind), modifiers]
         last_line, last_col = token.line, token.col
-    return T.SemanticTokens(data=data)
+    return {"data": data}
 
 
-def highlights(analysis: Analysis, line: int, col: int) -> list[T.DocumentHighlight]:
+def highlights(analysis: Analysis, line: int, col: int) -> list[P.Json]:
     """The places of the name under the cursor in this document (its declaration or binding too)."""
     if token_at(analysis, line, col) is None:
         return []
     here = analysis.path
     found = references(analysis, line, col, {here: analysis.text}, include_declaration=True)
-    mine = [loc for loc in found if loc.uri == uri(here)]
-    return [T.DocumentHighlight(range=loc.range, kind=T.DocumentHighlightKind.Text) for loc in mine]
+    mine = [loc for loc in found if loc["uri"] == uri(here)]
+    return [{"range": loc["range"], "kind": P.HIGHLIGHT_TEXT} for loc in mine]

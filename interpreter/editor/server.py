@@ -1,28 +1,26 @@
-"""The language server (pygls over stdio): each feature of the protocol answered by its module.
+"""The language server: each feature of the protocol answered by its module, over ``rpc.py``.
 
 Diagnostics: the static part of `check` a moment after the typing stops (a new edit cancels the
 pending one), then after a save the findings of seeded random playouts, in another process that
-the next edit stops. Every other answer is computed from the document's latest analysis.
+the next edit stops. Every other answer is computed from the document's latest analysis, made
+again only when its text (or a base it reads) changed.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from pathlib import Path
-
-from lsprotocol import types as T
-from pygls.exceptions import JsonRpcException
-from pygls.lsp.server import LanguageServer
-from pygls.uris import to_fs_path
+from typing import Any
 
 from ..checker import Finding, Report
 from ..errors import RulesetError
 from ..language.variants import BaseReader
 from ..text.fmt import format_text
 from . import actions, completion, diagnostics, hover, inlay, navigation, outline, semantic
+from . import protocol as P
 from .analysis import Analysis, analyse, buffer_reader
+from .rpc import Endpoint, Handler, path_of
 
 # Seconds without an edit before a document is checked again. Short: the edits that arrive while an
 # analysis runs wait in the input, and each cancels the check the one before it scheduled, so a
@@ -33,45 +31,55 @@ PLAYOUTS = 100  # random playouts a player count after a save (`ruleset lsp --pl
 log = logging.getLogger(__name__)
 
 
-class RulesServer(LanguageServer):
-    """The server and what it holds for each open document."""
+class RulesServer:
+    """What the server holds for each open document, over one editor's connection."""
 
-    def __init__(self) -> None:
-        super().__init__("ruleset", "0.1.0")
+    def __init__(self, endpoint: Endpoint, playouts: int = PLAYOUTS, debounce: float = DEBOUNCE) -> None:
+        self.endpoint = endpoint
         self.analyses: dict[str, Analysis] = {}
         self.pending: dict[str, asyncio.Task] = {}  # uri -> the debounced static check
         self.playing: dict[str, asyncio.Task] = {}  # uri -> the playouts after a save
         self.published: dict[str, set[str]] = {}  # uri -> the files its diagnostics went to
         self.stale: set[str] = set()  # documents whose base changed since their analysis
-        self.playouts = PLAYOUTS
-        self.debounce = DEBOUNCE
+        self.playouts = playouts
+        self.debounce = debounce
 
     # ---- documents -------------------------------------------------------------------------------------
     def path(self, uri: str) -> str:
-        doc = self.workspace.get_text_document(uri)
-        return str(Path(doc.path).resolve()) if doc.path else uri
+        path = path_of(uri)
+        return str(Path(path).resolve()) if path else uri
 
     def open_texts(self) -> dict[str, str]:
         """The text of every open document, by path (what the editor shows, saved or not)."""
-        docs = self.workspace.text_documents.values()
-        return {str(Path(d.path).resolve()): d.source for d in docs if d.path}
+        out = {}
+        for uri, text in self.endpoint.texts.items():
+            path = path_of(uri)
+            if path:
+                out[str(Path(path).resolve())] = text
+        return out
 
     def roots(self) -> list[str]:
         """The workspace folders, as paths."""
-        folders = self.workspace.folders.values()
-        out = [p for p in (to_fs_path(f.uri) for f in folders) if p]
-        root = self.workspace.root_path
-        return out or ([root] if root else [])
+        return self.endpoint.folders
 
     def analysis(self, uri: str) -> Analysis:
         """The analysis of the document's current text (made now if an edit is still pending)."""
-        text = self.workspace.get_text_document(uri).source
+        text = self.endpoint.text(uri)
         current = self.analyses.get(uri)
         if current is None or current.text != text or uri in self.stale:
             self.stale.discard(uri)
             read = buffer_reader(self.open_texts())
             current = self.analyses[uri] = _safe_analyse(self.path(uri), text, current, read)
         return current
+
+    def latest(self, uri: str) -> Analysis:
+        """The last analysis, carried over to the document's current text without a new check (for
+        completion, which must not wait for one: the debounced check follows the typing anyway)."""
+        current = self.analyses.get(uri)
+        if current is None or uri in self.stale:
+            return self.analysis(uri)
+        text = self.endpoint.text(uri)
+        return current if current.text == text else current.carried(text)
 
     def recheck_variants(self, uri: str) -> None:
         """A base changed: the open documents built on it are analysed again and their problems sent."""
@@ -90,7 +98,7 @@ class RulesServer(LanguageServer):
             groups[file] = []
         for file, diags in groups.items():
             target = uri if file == a.path else navigation.uri(file)
-            self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=target, diagnostics=diags))
+            self.endpoint.notify("textDocument/publishDiagnostics", {"uri": target, "diagnostics": diags})
         self.published[uri] = {f for f, d in groups.items() if d}
 
     def cancel(self, uri: str) -> None:
@@ -124,29 +132,31 @@ def _safe_analyse(path: str, text: str, previous: Analysis | None, read: BaseRea
     except Exception:  # the server must keep answering whatever the text
         log.exception("analysis of %s failed", path)
     if previous is not None:
-        return Analysis(path, text, Report(path), previous.ir, previous.ir_text, previous.files, previous._declarations)
+        return previous.carried(text, Report(path))
     return Analysis(path, text, Report(path), files=[path])
 
 
-def make_server() -> RulesServer:
-    """The server with every feature registered."""
-    server = RulesServer()
+def features(endpoint: Endpoint, playouts: int = PLAYOUTS, debounce: float = DEBOUNCE) -> dict[str, Handler]:
+    """The handler of each method the server answers (``rpc.Endpoint`` keeps the documents' texts)."""
+    ls = RulesServer(endpoint, playouts, debounce)
 
-    @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
-    def did_open(ls: RulesServer, params: T.DidOpenTextDocumentParams) -> None:
-        uri = params.text_document.uri
+    def where(params: dict[str, Any]) -> tuple[Analysis, int, int]:
+        pos = params["position"]
+        return ls.analysis(params["textDocument"]["uri"]), pos["line"], pos["character"]
+
+    def did_open(params: dict[str, Any]) -> None:
+        uri = params["textDocument"]["uri"]
         ls.publish(uri, ls.analysis(uri).report.findings)
+        endpoint.loop.call_soon(completion.warm)  # the first completion's parser, once the problems are sent
 
-    @server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
-    def did_change(ls: RulesServer, params: T.DidChangeTextDocumentParams) -> None:
-        uri = params.text_document.uri
+    def did_change(params: dict[str, Any]) -> None:
+        uri = params["textDocument"]["uri"]
         ls.cancel(uri)
         ls.pending[uri] = asyncio.ensure_future(ls.check_later(uri))
         ls.recheck_variants(uri)
 
-    @server.feature(T.TEXT_DOCUMENT_DID_SAVE)
-    def did_save(ls: RulesServer, params: T.DidSaveTextDocumentParams) -> None:
-        uri = params.text_document.uri
+    def did_save(params: dict[str, Any]) -> None:
+        uri = params["textDocument"]["uri"]
         task = ls.playing.pop(uri, None)
         if task:
             task.cancel()
@@ -154,90 +164,63 @@ def make_server() -> RulesServer:
             ls.playing[uri] = asyncio.ensure_future(ls.play(uri))
         ls.recheck_variants(uri)
 
-    @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
-    def did_close(ls: RulesServer, params: T.DidCloseTextDocumentParams) -> None:
-        uri = params.text_document.uri
+    def did_close(params: dict[str, Any]) -> None:
+        uri = params["textDocument"]["uri"]
         ls.cancel(uri)
         ls.analyses.pop(uri, None)
         for file in ls.published.pop(uri, set()):
-            target = navigation.uri(file)
-            ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=target, diagnostics=[]))
+            endpoint.notify("textDocument/publishDiagnostics", {"uri": navigation.uri(file), "diagnostics": []})
 
-    @server.feature(T.TEXT_DOCUMENT_HOVER)
-    def on_hover(ls: RulesServer, params: T.HoverParams) -> T.Hover | None:
-        pos = params.position
-        return hover.hover(ls.analysis(params.text_document.uri), pos.line, pos.character)
+    def on_references(params: dict[str, Any]) -> list[P.Json]:
+        a, line, col = where(params)
+        with_decl = params.get("context", {}).get("includeDeclaration", True)
+        return navigation.references(a, line, col, ls.open_texts(), with_decl, ls.roots())
 
-    @server.feature(T.TEXT_DOCUMENT_DEFINITION)
-    def on_definition(ls: RulesServer, params: T.DefinitionParams) -> list[T.Location]:
-        pos = params.position
-        return navigation.definition(ls.analysis(params.text_document.uri), pos.line, pos.character)
+    def on_rename(params: dict[str, Any]) -> P.Json | None:
+        a, line, col = where(params)
+        return navigation.rename(a, line, col, params["newName"], ls.open_texts(), ls.roots())
 
-    @server.feature(T.TEXT_DOCUMENT_REFERENCES)
-    def on_references(ls: RulesServer, params: T.ReferenceParams) -> list[T.Location]:
-        pos, a = params.position, ls.analysis(params.text_document.uri)
-        with_decl = params.context.include_declaration
-        return navigation.references(a, pos.line, pos.character, ls.open_texts(), with_decl, ls.roots())
+    def on_completion(params: dict[str, Any]) -> P.Json:
+        pos = params["position"]
+        latest = ls.latest(params["textDocument"]["uri"])
+        return {"isIncomplete": False, "items": completion.completions(latest, pos["line"], pos["character"])}
 
-    @server.feature(T.TEXT_DOCUMENT_RENAME)
-    def on_rename(ls: RulesServer, params: T.RenameParams) -> T.WorkspaceEdit | None:
-        pos, a = params.position, ls.analysis(params.text_document.uri)
-        try:
-            return navigation.rename(a, pos.line, pos.character, params.new_name, ls.open_texts(), ls.roots())
-        except navigation.Refused as err:  # the editor shows the message
-            raise JsonRpcException(message=str(err), code=T.LSPErrorCodes.RequestFailed) from None
-
-    @server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=[" "]))
-    def on_completion(ls: RulesServer, params: T.CompletionParams) -> T.CompletionList:
-        pos = params.position
-        found = completion.completions(ls.analysis(params.text_document.uri), pos.line, pos.character)
-        return T.CompletionList(is_incomplete=False, items=found)
-
-    @server.feature(T.TEXT_DOCUMENT_FORMATTING)
-    def on_formatting(ls: RulesServer, params: T.DocumentFormattingParams) -> list[T.TextEdit]:
-        a = ls.analysis(params.text_document.uri)
+    def on_formatting(params: dict[str, Any]) -> list[P.Json]:
+        a = ls.analysis(params["textDocument"]["uri"])
         try:
             formatted = format_text(a.text, a.path)
         except RulesetError:  # text that does not parse is left as it is
             return []
         if formatted == a.text:
             return []
-        lines = a.text.splitlines()
-        end = T.Position(len(lines), 0)
-        return [T.TextEdit(T.Range(T.Position(0, 0), end), formatted)]
+        return [P.text_edit(P.span(0, 0, len(a.text.splitlines()), 0), formatted)]
 
-    @server.feature(T.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, semantic.LEGEND)
-    def on_semantic_tokens(ls: RulesServer, params: T.SemanticTokensParams) -> T.SemanticTokens:
-        return semantic.semantic_tokens(ls.analysis(params.text_document.uri))
+    def on_inlay_hint(params: dict[str, Any]) -> list[P.Json]:
+        r = params["range"]
+        return inlay.inlay_hints(ls.analysis(params["textDocument"]["uri"]), r["start"]["line"], r["end"]["line"])
 
-    @server.feature(T.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
-    def on_highlight(ls: RulesServer, params: T.DocumentHighlightParams) -> list[T.DocumentHighlight]:
-        pos = params.position
-        return semantic.highlights(ls.analysis(params.text_document.uri), pos.line, pos.character)
+    def of_document(answer: Any) -> Handler:
+        return lambda params: answer(ls.analysis(params["textDocument"]["uri"]))
 
-    @server.feature(T.TEXT_DOCUMENT_CODE_ACTION, T.CodeActionOptions(code_action_kinds=[T.CodeActionKind.QuickFix]))
-    def on_code_action(ls: RulesServer, params: T.CodeActionParams) -> list[T.CodeAction]:
-        return actions.quick_fixes(params.text_document.uri, list(params.context.diagnostics))
-
-    @server.feature(T.WORKSPACE_SYMBOL)
-    def on_workspace_symbol(ls: RulesServer, params: T.WorkspaceSymbolParams) -> list[T.SymbolInformation]:
-        return outline.workspace_symbols([ls.analysis(u) for u in list(ls.workspace.text_documents)], params.query)
-
-    @server.feature(T.TEXT_DOCUMENT_INLAY_HINT)
-    def on_inlay_hint(ls: RulesServer, params: T.InlayHintParams) -> list[T.InlayHint]:
-        r = params.range
-        return inlay.inlay_hints(ls.analysis(params.text_document.uri), r.start.line, r.end.line)
-
-    @server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
-    def on_symbols(ls: RulesServer, params: T.DocumentSymbolParams) -> list[T.DocumentSymbol]:
-        return outline.outline(ls.analysis(params.text_document.uri))
-
-    return server
-
-
-def serve(playouts: int = PLAYOUTS, debounce: float = DEBOUNCE) -> None:
-    """Answer an editor on stdin and stdout until it says exit."""
-    server = make_server()
-    server.playouts, server.debounce = playouts, debounce
-    with contextlib.suppress(KeyboardInterrupt):
-        server.start_io()
+    return {
+        "textDocument/didOpen": did_open,
+        "textDocument/didChange": did_change,
+        "textDocument/didSave": did_save,
+        "textDocument/didClose": did_close,
+        "textDocument/hover": lambda params: hover.hover(*where(params)),
+        "textDocument/definition": lambda params: navigation.definition(*where(params)),
+        "textDocument/references": on_references,
+        "textDocument/rename": on_rename,
+        "textDocument/completion": on_completion,
+        "textDocument/formatting": on_formatting,
+        "textDocument/semanticTokens/full": of_document(semantic.semantic_tokens),
+        "textDocument/documentHighlight": lambda params: semantic.highlights(*where(params)),
+        "textDocument/codeAction": lambda params: actions.quick_fixes(
+            params["textDocument"]["uri"], params.get("context", {}).get("diagnostics", [])
+        ),
+        "workspace/symbol": lambda params: outline.workspace_symbols(
+            [ls.analysis(u) for u in list(endpoint.texts)], params.get("query", "")
+        ),
+        "textDocument/inlayHint": on_inlay_hint,
+        "textDocument/documentSymbol": of_document(outline.outline),
+    }

@@ -14,8 +14,8 @@ from functools import cache, lru_cache
 from lark import Token as LarkToken
 
 from ..errors import RulesetError
-from ..language.parser import parse, parser
-from .analysis import Analysis, Declaration, Token
+from ..language.parser import parser
+from .analysis import Analysis, Declaration, Token, tree
 
 PHASE, MOVE = "phase", "move"
 EFFECT = "effect"  # a named effect block: `effect NAME` declares it, `do NAME` does it
@@ -39,7 +39,7 @@ def slots(file: str, text: str) -> dict[tuple[int, int], str]:
     after a hover on the same text parses it once); the answer is not to be changed."""
     out: dict[tuple[int, int], str] = {}
     places = own_places()
-    for node in parse(text, file).iter_subtrees():
+    for node in tree(file, text).iter_subtrees():
         own = places.get(str(node.data))
         if own is None:
             continue

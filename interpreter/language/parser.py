@@ -109,9 +109,10 @@ MISTAKES: dict[str, list[str]] = {
         "round\n  deal 4 cards to hand\n",
         "round\n  deal 4 cards to each hand\n",
     ],
-    "a range of players is written with two dots: `players 3..6`": [
+    "a range of players is written with two dots: `players 3..6` (`players 4..4`: exactly four)": [
         "players 3-6\n",
         "players 3 6\n",
+        "players 4\n",
     ],
     "a parameter needs `=` and a default: `param limit = 20`": [
         "param limit 20\n",
@@ -279,7 +280,8 @@ def parse(text: str, file: str = "<rules>") -> Tree:
             lines = text.splitlines() or [""]
             line, col = len(lines), len(lines[-1]) + 1
         expected = getattr(err, "expected", None) or getattr(err, "allowed", None) or set()
-        message = f"unexpected {_found(err, source)}"
+        found = _found(err, source)  # ("unexpected end of the line", not "unexpected the end of the line")
+        message = f"unexpected {found.removeprefix('the ').removeprefix('a ')}"
         if expected:
             message += f"; expected {_describe_expected(set(expected))}"
         hint = _mistake_hint(err) or _spelling_hint(err, source) or _keyword_hint(err, source, set(expected))

@@ -1,6 +1,6 @@
 """A move typed at the terminal: its number, words of its text, or the names of its cards.
 
-Card names are read first where a move asks for cards: ``sun 2`` is the card card sun 2 (the
+Card names are read first where a move asks for cards: ``sun 2`` is the card sun 2 (the
 card the screen shows), never ``pot 2`` of another move's text; several cards may be typed at
 once, separated any way (``hearts 12, spades 12``, ``hearts 12 spades 12``), then words of the
 rest of the move (``sun 2 pot 3``). Cards named that are part of a set but not the

@@ -141,8 +141,10 @@ def play_chunk(job: Job, start: int, stop: int) -> Chunk:
 
 
 def ranges(games: int, workers: int, most: int = 100) -> list[tuple[int, int]]:
-    """Games split into chunks: about 64 a worker (so all finish together), at most ``most`` games each."""
-    size = max(1, min(most, -(-games // (workers * 64))))
+    """Games split into chunks: about 16 a worker (so all finish within a sixteenth of a worker's share
+    of each other; each chunk costs the main process about a millisecond, so more would cost more
+    than they balance), at most ``most`` games each."""
+    size = max(1, min(most, -(-games // (workers * 16))))
     return [(a, min(a + size, games)) for a in range(0, games, size)]
 
 
@@ -235,6 +237,7 @@ def _play_range(bounds: tuple[int, int]) -> Chunk:
 
 def _on_processes(job: Job, games: int, jobs: int) -> Iterator[Chunk]:
     """Chunks played by a pool of ``jobs`` processes, yielded in order as they complete."""
+    _game(job)  # compiled here, once: a forked worker starts with it (spawned ones compile their own)
     with quiet_pool(jobs, _init_worker, (job,)) as pool:
         for chunk in pool.imap(_play_range, ranges(games, jobs)):
             yield _checked(chunk)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RulesetError
+from .report import agents_text
 
 INSTALL = 'plots need matplotlib, the optional extra "plots": pip install "ruleset-cards[plots]"'
 FORMATS = (".png", ".svg")
@@ -98,16 +99,21 @@ def plot_run(stats: dict[str, Any], path: str) -> None:
     rounds.set(title="mean score per round (95% interval)", xlabel="round", ylabel="score")
     rounds.set_xticks([r["round"] for r in stats["per_round"]])
     rounds.legend()
-    fig.suptitle(f"{stats['ruleset']}: {stats['games']} games, {stats['players']} players")
+    name = stats.get("label") or stats["ruleset"]  # (an experiment's run by its own label)
+    fig.suptitle(f"{name}: {stats['games']} games, {stats['players']} players")
     fig.savefig(path)
 
 
-def plot_compare(runs: list[dict[str, Any]], path: str) -> None:
-    """Several runs side by side: win rate and mean score per seat, game length, first player's lead."""
+def plot_compare(runs: list[dict[str, Any]], path: str, title: str | None = None) -> None:
+    """Several runs side by side: win rate and mean score per seat, game length, first player's lead;
+    ``title``, an experiment's name (its question), heads the figure."""
     fig, ax = _figure(2, 2)
     counts = sorted({r["players"] for r in runs})
-    labels = [  # (an experiment's own label; its player count when the runs differ in it)
-        f"{chr(65 + i)}: {r.get('label') or r['ruleset']}" + (f", {r['players']}p" if len(counts) > 1 else "")
+    lineups = {agents_text(r["agents"]) for r in runs}
+    labels = [  # (an experiment's own label; its player count and agents when the runs differ in them)
+        f"{chr(65 + i)}: {r.get('label') or r['ruleset']}"
+        + (f", {r['players']}p" if len(counts) > 1 else "")
+        + (f", {agents_text(r['agents'])}" if len(lineups) > 1 else "")
         for i, r in enumerate(runs)
     ]
     players = max(r["players"] for r in runs)
@@ -137,7 +143,8 @@ def plot_compare(runs: list[dict[str, Any]], path: str) -> None:
     ax[1][1].axhline(0, color="grey", linewidth=0.8)
     ax[1][1].set_xticks(range(len(runs)), [chr(65 + i) for i in range(len(runs))])
     ax[1][1].set(title="first player's round score lead (95% interval)", ylabel="points over the others' mean")
-    fig.suptitle(f"{', '.join(map(str, counts))} players, {runs[0]['games']} games each")
+    heading = f"{', '.join(map(str, counts))} players, {runs[0]['games']} games each"
+    fig.suptitle(f"{title}: {heading}" if title else heading)
     fig.savefig(path)
 
 

@@ -7,7 +7,7 @@ dict named as the kind (engine/events.py), and a new kind of event is one entry 
 events.SEEN). A function returns None when the seat has nothing to be told (a draw of another's
 cards it did not see: the move's own line says it).
 
-- ``revealed to all: card 7 hearts in hand of seat 2``; ``stock shuffled (12 cards)``;
+- ``revealed to all: 7 hearts in hand of seat 2``; ``stock shuffled (12 cards)``;
 - ``you saw: priest 2 in hand of seat 1`` (``seat 0 saw: a hidden card in hand of seat 1``);
 - ``seat 1 takes 4 cards from trick into won``: cards the rules moved into a player's zone from
   one that is not theirs; ``moved king 6 from hand of seat 2 to discard of seat 2`` otherwise;

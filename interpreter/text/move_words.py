@@ -3,7 +3,7 @@ browser table (``ruleset serve``); what the rules did between moves is worded be
 event_words.py. Each takes a move as records write it (``move_record``):
 
 - a card: ``play guard 1 to your discard``;
-- several cards at once: ``lay card 7 hearts, card 7 clubs to table``;
+- several cards at once: ``lay 7 hearts, 7 clubs to table`` (a plain deck's type, ``card``, unsaid);
 - a draw, which names the pile and never the card: ``draw from discard 2``;
 - a card the seat does not see (a blind move's, see engine/unseen.py), the same: ``lay a card from
   your stock to pot``; in a set, ``a hidden card``;
@@ -17,12 +17,19 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+# A plain deck's one kind of card is declared as the type `card`: with two values or more its name
+# says nothing a player needs (`hearts 12`, not `card hearts 12`); with one it stays (`card 17`,
+# not a bare `17`), and a type of any other name is said (`guard 1`).
+PLAIN_TYPE = "card"
+
 
 def card_name(card: dict[str, Any] | None) -> str:
-    """A card as a person reads it: its type, then its attribute values."""
+    """A card as a person reads it: its type (unless the plain `card` of several values), then its
+    attribute values."""
     if card is None:
         return "a hidden card"
-    return " ".join([card["type"], *(str(v) for k, v in card.items() if k != "type")])
+    values = [str(v) for k, v in card.items() if k != "type"]
+    return " ".join(values if card["type"] == PLAIN_TYPE and len(values) > 1 else [card["type"], *values])
 
 
 @cache

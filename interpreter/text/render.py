@@ -211,10 +211,8 @@ def _cap(text: str) -> str:
 
 def rulebook(ir: dict[str, Any], sets: dict[str, Any] | None = None, source_text: str | None = None) -> list[Block]:
     """The blocks of the rulebook of an IR (``sets``: parameter values overriding the defaults)."""
-    game = compile_ir(ir)
-    low, high = ir["players"]["min"], ir["players"]["max"]
-    counts = list(range(low, high + 1))
-    values = {n: game.param_values(n, sets or {}) for n in counts}
+    low = ir["players"]["min"]
+    values = parameter_values(ir, sets)
     fixed = {k: v for k, v in values[low].items() if all(vals[k] == v for vals in values.values())}
     ctx = P.Ctx.of(ir, fixed)
     ctx.schedules = {x["name"]: R.schedule_values(x, ctx) for x in ir["schedules"]}
@@ -288,10 +286,35 @@ def _parameters(ir: dict[str, Any], ctx: P.Ctx, values: dict[int, dict[str, Any]
     ]
 
 
-def _setup(ir: dict[str, Any], ctx: P.Ctx, values: dict[int, dict[str, Any]]) -> list[Block]:
+def parameter_values(ir: dict[str, Any], sets: dict[str, Any] | None = None) -> dict[int, dict[str, Any]]:
+    """The parameters' values for each player count the game allows (``sets`` overriding defaults)."""
+    game = compile_ir(ir)
+    return {n: game.param_values(n, sets or {}) for n in range(ir["players"]["min"], ir["players"]["max"] + 1)}
+
+
+def deal_tables(ir: dict[str, Any], values: dict[int, dict[str, Any]]) -> list[tuple[dict[str, Any], int, list]]:
+    """Each deal to a zone per player, the size of its deck, and its rows for each player count
+    (``deal_row``'s: players, hands dealt, cards each, spare hands, the rest)."""
     table, _ = build_cards(ir)
     sizes = Counter(table.deck_of)
     decks = [d["name"] for d in ir["decks"]]
+    deals = ir["round"]["deals"]
+    zones = {z["name"]: z for z in ir["zones"]}
+    out = []
+    for i, d in enumerate(deals):
+        if zones.get(d["to"], {}).get("owner") != "player":  # a set-up deal: its sentence says it all
+            continue
+        size = sizes[decks.index(d["deck"])] if d["deck"] in decks else 0
+        same = [o["deck"] == d["deck"] for o in deals]
+        others = (
+            tuple(o for o, s in zip(deals[:i], same, strict=False) if s),
+            tuple(o for o, s in zip(deals[i + 1 :], same[i + 1 :], strict=True) if s),
+        )
+        out.append((d, size, [deal_row(d, n, v, ir, size, others) for n, v in values.items()]))
+    return out
+
+
+def _setup(ir: dict[str, Any], ctx: P.Ctx, values: dict[int, dict[str, Any]]) -> list[Block]:
     out: list[Block] = [("h", 2, "Setup")]
     out.append(("p", "At the start of each round every deck is shuffled and dealt:"))
     deals = ir["round"]["deals"]
@@ -312,16 +335,7 @@ def _setup(ir: dict[str, Any], ctx: P.Ctx, values: dict[int, dict[str, Any]]) ->
                 ],
             )
         )
-    for i, d in enumerate(deals):
-        if d in shared:  # a set-up deal: its sentence says it all
-            continue
-        size = sizes[decks.index(d["deck"])] if d["deck"] in decks else 0
-        same = [o["deck"] == d["deck"] for o in deals]
-        others = (
-            tuple(o for o, s in zip(deals[:i], same, strict=False) if s),
-            tuple(o for o, s in zip(deals[i + 1 :], same[i + 1 :], strict=True) if s),
-        )
-        rows = [deal_row(d, n, v, ir, size, others) for n, v in values.items()]
+    for d, size, rows in deal_tables(ir, values):
         title = f"Dealing to the {P.human(d['to'])} ({size} cards in the {P.human(d['deck'])}):"
         out.append(("p", title))
         out.append(("table", ["Players", "Hands dealt", "Cards each", "Spare hands", "Rest"], rows))

@@ -31,9 +31,12 @@ function isColour(value) {
   return colours.get(value);
 }
 
+// A card in words, as text/move_words.py's card_name says it (a plain deck's type `card` unsaid
+// before two values or more: `hearts 12`, but `card 17`).
 export function cardText(card) {
   if (!card) return "a hidden card";
-  return [card.type, ...Object.entries(card).filter(([k]) => k !== "type").map(([, v]) => v)].join(" ");
+  const values = Object.entries(card).filter(([k]) => k !== "type").map(([, v]) => v);
+  return (card.type === "card" && values.length > 1 ? values : [card.type, ...values]).join(" ");
 }
 
 // One card: its type as a label, numbers large, text attributes as labels, a colour name as its colour.
