@@ -47,6 +47,11 @@ COMPILED = [
     "interpreter/agents/belief.py",
     "interpreter/agents/mcts.py",
     "interpreter/checker/playouts.py",
+    # verify's search: its loop over states, their keys, chance enumerated, the properties checked
+    "interpreter/verify/explore.py",
+    "interpreter/verify/encode.py",
+    "interpreter/verify/chance.py",
+    "interpreter/verify/properties.py",
 ]
 
 

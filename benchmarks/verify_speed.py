@@ -9,7 +9,9 @@ Two instances, shrunk from the command line as docs/verify.md shows (the files a
 
 Prints, for each, the deals, the states reached and distinct, the depth, the CPU seconds and the
 states a second (states reached over CPU time: the machine may be shared), as JSON lines. Usage:
-``python benchmarks/verify_speed.py [--source] [--only amigo|kedric]``.
+``python benchmarks/verify_speed.py [--source] [--only amigo|kedric]``. Compare two installs by
+running each from outside the source tree (cwd /tmp), alternately. Figures: docs/verify.md,
+"Speed" (compiled, this round: AMIGO about 37,000 states/s, Kedric Winks 30,000 to 38,000).
 """
 
 from __future__ import annotations

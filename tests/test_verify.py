@@ -20,8 +20,9 @@ from interpreter.loader import ir_from_path, ir_from_text
 from interpreter.verify import encode as encode_module
 from interpreter.verify import explore
 from interpreter.verify.chance import count_orders, orders
+from interpreter.verify.jobs import verify
 from interpreter.verify.order import ordered_zones
-from interpreter.verify.report import counterexample
+from interpreter.verify.report import counterexample, to_json
 from interpreter.verify.shrink import shrink
 
 RARE = EXAMPLES / "broken" / "rare"
@@ -203,3 +204,12 @@ def test_sorting_the_hands_no_rule_reads_in_order_changes_no_verdict(monkeypatch
     assert [(f.kind, f.message) for f in free.failures] == [(f.kind, f.message) for f in kept.failures]
     assert free.graph.depth[free.failures[0].state] == kept.graph.depth[kept.failures[0].state]
     assert free.distinct < kept.distinct and free.deals < kept.deals
+
+
+@pytest.mark.parametrize("path", [RARE / "red-opening.rules", EXAMPLES / "broken" / "endless.rules"])
+def test_jobs_share_the_deals_out_and_report_what_one_process_does(path):
+    # the deals explored by two processes, merged: the same figures, failures and counterexamples
+    one, one_examples = verify(compile_ir(ir_from_path(str(path)), coverage=True), 2, jobs=1)
+    two, two_examples = verify(compile_ir(ir_from_path(str(path)), coverage=True), 2, jobs=2)
+    assert {**to_json(one, one_examples), "seconds": 0} == {**to_json(two, two_examples), "seconds": 0}
+    assert one.exit_code == 1 and one_examples

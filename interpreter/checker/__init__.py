@@ -59,7 +59,7 @@ def check_static(
     from .rules import check_rules
 
     sets = dict(sets or {})
-    ir, game = gather(path, report, text, schema, find, read)
+    ir, game = gather(path, report, text, schema, find, read, sets)
     if game is None:
         return ir, None, []
     if players is not None and not game.min_players <= players <= game.max_players:

@@ -99,7 +99,7 @@ def run_playouts(
     bounds a round's moves instead of the game's own bound (`check --max-moves`); ``ir``, the
     file's IR when it was read already."""
     plans = plan(counts, games, budget)
-    prepare(path, max_moves, ir)  # compiled once here: forked workers start with it
+    prepare(path, max_moves, ir, tuple(sorted(sets.items())))  # compiled once here: forked workers start with it
     start = time.perf_counter()
 
     def told() -> None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..engine.game import Game, compile_ir
 from ..errors import ExtendsError, ReadError, RulesetError, RulesSyntaxError, source_text
+from ..language.deck_params import with_params
 from ..language.resolve import resolve
 from ..language.schema import _nearest_at, validator
 from ..language.variants import BaseFinder, BaseReader, load_program, read_text
@@ -22,12 +23,14 @@ def gather(
     schema: bool = True,
     find: BaseFinder | None = None,
     read: BaseReader | None = None,
+    sets: dict[str, Any] | None = None,
 ) -> tuple[dict[str, Any] | None, Game | None]:
     """The IR (with its `origin` when the file is read here) and the compiled Game (with rule
     coverage) of a file, or None where problems stop it.
     ``text``, when given, is the file's content (unsaved); otherwise the file is read. ``schema``
     False skips the schema check of IR resolved from rules text (IR read as data is always checked);
-    ``find`` finds the files `extends` names and ``read`` reads them (see ``load_program``)."""
+    ``find`` finds the files `extends` names and ``read`` reads them (see ``load_program``); ``sets``
+    the parameters a deck that reads them is laid out with (language/deck_params.py)."""
     p = locate(path)
     saved = text is None  # (the file as saved: its IR says where it came from, as ir_from_path's does)
     try:
@@ -62,7 +65,7 @@ def gather(
     if saved:
         ir["origin"] = origin(p, texts)
     try:
-        return ir, compile_ir(ir, coverage=True, consults=True)
+        return ir, compile_ir(with_params(ir, sets), coverage=True, consults=True)
     except RulesetError as err:
         report.add(from_error(err, _code(err)))
         return ir, None

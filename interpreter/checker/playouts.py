@@ -18,6 +18,7 @@ from ..engine.expressions import consult_key
 from ..engine.game import STUCK_END, WIN_TOGETHER, Game, compile_ir, flow_rules
 from ..engine.records import dumps, record, replay
 from ..errors import PlayError, RulesetError, plural
+from ..language.deck_params import with_params
 from ..language.limits import MAX_ROUNDS
 from ..loader import ir_from_path
 from ..text.move_words import move_text
@@ -33,31 +34,36 @@ def playout_seed(run_seed: int | None, players: int, index: int) -> int:
     return random.Random(f"check/{run_seed}/{players}/{index}").randrange(2**31)
 
 
-_GAMES: dict[tuple[str, int | None], Game] = {}  # (path, bound on a round's moves) -> the playouts' Game
+Sets = tuple[tuple[str, Any], ...]  # the parameters given (--set), sorted: a deck may read them
+_GAMES: dict[tuple[str, int | None, Sets], Game] = {}  # (path, bound on a round's moves, sets) -> the Game
 
 
-def _game(path: str, max_moves: int | None) -> Game:
-    """A worker's own Game, compiled with rule coverage, loaded once per process."""
-    key = (path, max_moves)
+def _game(path: str, max_moves: int | None, sets: Sets = ()) -> Game:
+    """A worker's own Game, compiled with rule coverage, loaded once per process (its deck laid
+    out with the parameters ``sets``, when it reads them)."""
+    key = (path, max_moves, sets)
     if key not in _GAMES:
-        _GAMES[key] = compile_ir(ir_from_path(path), coverage=True, max_moves=max_moves, consults=True)
+        _GAMES[key] = compile_ir(
+            with_params(ir_from_path(path), dict(sets)), coverage=True, max_moves=max_moves, consults=True
+        )
     return _GAMES[key]
 
 
-def prepare(path: str, max_moves: int | None, ir: dict[str, Any] | None = None) -> None:
+def prepare(path: str, max_moves: int | None, ir: dict[str, Any] | None = None, sets: Sets = ()) -> None:
     """Compile the playouts' Game now, from ``ir`` (the IR the static checks read: the file is not
     read again) or else the file, in the process that starts the workers: a forked worker starts
     with it (under spawn a worker reads the file itself)."""
     if ir is None:
-        _game(path, max_moves)
+        _game(path, max_moves, sets)
     else:
-        _GAMES[(path, max_moves)] = compile_ir(ir, coverage=True, max_moves=max_moves, consults=True)
+        laid = with_params(ir, dict(sets))
+        _GAMES[(path, max_moves, sets)] = compile_ir(laid, coverage=True, max_moves=max_moves, consults=True)
 
 
 def run_chunk(task: tuple[str, dict[str, Any], int, int, int, int | None, int | None]) -> dict[str, Any]:
     """Play games ``start..stop`` with ``players`` players; what they found, and rule coverage."""
     path, sets, players, start, stop, run_seed, max_moves = task
-    game = _game(path, max_moves)
+    game = _game(path, max_moves, tuple(sorted(sets.items())))
     assert game.coverage is not None
     game.coverage.clear()
     failures: dict[tuple[str, str], dict[str, Any]] = {}

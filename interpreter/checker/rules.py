@@ -10,6 +10,7 @@ from typing import Any
 
 from ..engine.game import Game
 from ..errors import RulesetError
+from ..language.deck_params import deck_params
 from .findings import Finding, Report, at
 
 Node = dict[str, Any]
@@ -345,6 +346,7 @@ def _destinations(effects: list[Node]) -> Iterator[Node]:
 def _unused_params(ir: dict[str, Any], report: Report) -> None:
     """A parameter that no rule reads (setting it would change nothing)."""
     used = {n["name"] for _, _, root in rule_expressions(ir) for n in walk(root) if n["op"] == "param"}
+    used |= set(deck_params(ir))  # (a range's end or a card line's copies)
     for p in ir["params"]:
         if p["name"] not in used:
             report.add(

@@ -12,7 +12,7 @@ import importlib
 import os
 import pkgutil
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import commands
 from ..errors import RecordError, RulesetError
@@ -44,12 +44,14 @@ def parse_sets(pairs: list[str] | None) -> dict[str, str]:
     return out
 
 
-def load_game(path: str, max_moves: int | None = None) -> Game:
-    """The Game of a rules file (or bundled name); ``max_moves`` overrides the bound on moves a round."""
+def load_game(path: str, max_moves: int | None = None, sets: dict[str, Any] | None = None) -> Game:
+    """The Game of a rules file (or bundled name); ``max_moves`` overrides the bound on moves a round;
+    ``sets``: parameters, for a deck that reads them (its copies, a range's ends) to be laid out with."""
     from ..engine.game import compile_ir
+    from ..language.deck_params import with_params
     from ..loader import ir_from_path
 
-    return compile_ir(ir_from_path(path), max_moves=max_moves)
+    return compile_ir(with_params(ir_from_path(path), sets), max_moves=max_moves)
 
 
 def whole(text: str) -> int:

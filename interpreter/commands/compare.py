@@ -39,7 +39,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     options = run_options(args)
     if len(args.files) < 2:
         raise RulesetError("compare needs two rulesets or more", hint="ruleset compare BASE.rules VARIANT.rules")
-    games = [load_game(f, args.max_moves) for f in args.files]
+    games = [load_game(f, args.max_moves, parse_sets(args.set)) for f in args.files]
     players = args.players if args.players is not None else max(g.min_players for g in games)
     for g in games:
         player_count(g, players)

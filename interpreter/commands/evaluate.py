@@ -74,7 +74,7 @@ def register(sub: Any) -> None:
 
 def game_and_players(args: argparse.Namespace) -> tuple[Any, int]:
     """The Game of the FILE argument and the player count asked (by default the fewest), checked."""
-    game = load_game(args.file, args.max_moves)
+    game = load_game(args.file, args.max_moves, parse_sets(args.set))
     return game, player_count(game, args.players)
 
 

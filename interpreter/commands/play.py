@@ -44,7 +44,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from ..engine.records import dumps, record
     from ..play.terminal import _bot_spec, play
 
-    game = load_game(args.file, args.max_moves)
+    game = load_game(args.file, args.max_moves, parse_sets(args.set))
     players = player_count(game, args.players)
     if not 0 <= args.seat < players:
         raise RulesetError(f"--seat must be from 0 to {players - 1}, not {args.seat}")

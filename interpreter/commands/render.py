@@ -38,16 +38,18 @@ def register(sub: Any) -> None:
 
 def cmd_render(args: argparse.Namespace) -> int:
     """Print (or write) the rulebook."""
+    from ..language.deck_params import with_params
     from ..language.variants import read_text
     from ..loader import ir_from_path, locate
     from ..text.render import render
 
-    ir = ir_from_path(args.file)
+    sets = parse_sets(args.set)
+    ir = with_params(ir_from_path(args.file), sets)  # (a deck that reads parameters, laid out with --set's)
     source = None
     path = locate(args.file)
     if not args.no_source and path.suffix not in (".json", ".yaml", ".yml"):
         source = read_text(path)
-    text = render(ir, args.format, parse_sets(args.set), source)
+    text = render(ir, args.format, sets, source)
     if args.output:
         write_output(args.output, text)
     elif args.format == "markdown":

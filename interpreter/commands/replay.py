@@ -107,11 +107,13 @@ def find_rules(rec: dict[str, Any], rules: str | None, games: dict[str, Game], m
         shipped = bundled(origin["shipped"]) if origin.get("shipped") else None
         candidates = [c for c in (rec.get("source"), origin.get("path"), shipped) if c and Path(c).is_file()]
         candidates = [str(c) for c in candidates] or _shipped_named(rec["ruleset"])
-    for source in candidates:
-        if source not in games:
-            games[source] = load_game(source, max_moves)
-    best = [s for s in candidates if not _changed(rec, games[s])]
-    return games[(best or candidates)[0]]
+    params = rec.get("params") or {}  # (a deck that reads parameters is laid out with the record's)
+    keys = [f"{c} {sorted(params.items())}" for c in candidates]
+    for source, key in zip(candidates, keys, strict=True):
+        if key not in games:
+            games[key] = load_game(source, max_moves, params)
+    best = [k for k in keys if not _changed(rec, games[k])]
+    return games[(best or keys)[0]]
 
 
 def _shipped_named(name: str) -> list[str]:

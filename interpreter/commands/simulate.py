@@ -124,7 +124,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise RulesetError(
             "name a rules file, or an experiment with --config", hint="ruleset simulate rulesets/GAME.rules"
         )
-    game = load_game(args.file, args.max_moves)
+    game = load_game(args.file, args.max_moves, parse_sets(args.set))
     players = player_count(game, args.players)
     stats = simulate(
         game,

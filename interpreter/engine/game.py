@@ -228,6 +228,13 @@ class Game:
                 values[p.name] = coerce(p, overrides[p.name])
             else:
                 values[p.name] = p.default(probe, [None] * self.env_size)
+        for name, laid in _deck_laid(self).items() if overrides else ():
+            if name in overrides and values[name] != laid:  # (the deck was compiled for another value)
+                raise ParameterError(
+                    f"parameter '{name}' sets the deck, which was compiled with {name}={laid}",
+                    hint="lay the deck out with the value first: deck_params.with_params(ir, values) "
+                    "before compile_ir (every command does it for --set)",
+                )
         return values
 
     def check_players(self, players: int) -> None:
@@ -259,6 +266,14 @@ class Game:
         if not 0 <= dealer < players:
             raise PlayError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer}")
         return State(self, players, seed, self.param_values(players, params), deals, dealer, shuffles, chance, narrate)
+
+
+@cache
+def _deck_laid(game: Game) -> dict[str, int]:
+    """The parameters the game's deck reads, with the values it was compiled with."""
+    from ..language.deck_params import deck_params
+
+    return deck_params(game.ir)
 
 
 @cache

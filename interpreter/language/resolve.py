@@ -62,6 +62,7 @@ class Resolver(
         self.types: dict[str, str] = {}  # card type -> deck
         self.zones: dict[str, dict[str, Any]] = {}
         self.params: dict[str, T] = {}
+        self.param_defaults: dict[str, dict[str, Any]] = {}  # a parameter -> its default's IR
         self.defines: dict[str, tuple[str | None, T]] = {}
         self.depth = 0
         self.option_words = option_words(program)

@@ -33,19 +33,23 @@ class CardsResolver:
             self.types[line.name] = name
             attributes, copies = [], 1
             for spec in line.attrs:
-                values = []
+                values: list[dict[str, Any]] = []
+                ranges = []  # the ranges with a parameter for an end: deck_params.py lays them out again
                 for item in spec.values:
                     if isinstance(item.value, tuple):
-                        lo, hi = item.value
+                        lo, hi = (self._deck_number(end, item.span) for end in item.value)
                         if hi < lo or hi - lo > MAX_DECK:
                             raise DeclarationError(
                                 f"range {lo}..{hi} must go up and have at most {MAX_DECK} values", item.span
                             )
-                        values += [{"value": v, "copies": self._item_copies(item)} for v in range(lo, hi + 1)]
+                        each = self._item_copies(item)
+                        if any(isinstance(end, str) for end in item.value):
+                            ranges.append({"from": item.value[0], "to": item.value[1], "first": len(values)})
+                        values += [_entry(v, each) for v in range(lo, hi + 1)]
                     else:
-                        values.append({"value": item.value, "copies": self._item_copies(item)})
+                        values.append(_entry(item.value, self._item_copies(item)))
                 self._note_attr(spec.name, values, spec.span)
-                attributes.append({"name": spec.name, "values": values})
+                attributes.append({"name": spec.name, "values": values, **({"ranges": ranges} if ranges else {})})
                 high = self.p.players.high  # the deck's size is checked at the most players
                 copies *= sum(copies_for(v["copies"], high) for v in values)
             total += copies
@@ -71,6 +75,11 @@ class CardsResolver:
         except RulesetError as err:
             self.errors.append(err)
             return 1
+
+    def _deck_number(self, end: int | str, span: Span) -> int:
+        """A range's end: a number, or a parameter's (whose default must be a number: the deck is
+        laid out before the game starts, with the value `--set` gives, deck_params.py)."""
+        return end if isinstance(end, int) else self.deck_param(end, span)
 
     def _note_attr(self, name: str, values: list[dict[str, Any]], span: Span) -> None:
         kind = "number" if all(isinstance(v["value"], int) for v in values) else "text"
@@ -120,3 +129,11 @@ class CardsResolver:
 
     def _achieved(self, line: dict[str, Any], cond: Expr) -> None:
         line["achieved"] = self.expr(cond, {"card": CARD, "player": PLAYER}, BOOL)
+
+
+def _entry(value: Any, copies: Any) -> dict[str, Any]:
+    """A value of an attribute and its copies; copies that are a parameter (`x (copies)`) are its
+    number, with the parameter's name beside it (deck_params.py lays the deck out for another)."""
+    if isinstance(copies, dict) and copies.get("op") == "num" and "param" in copies:
+        return {"value": value, "copies": copies["value"], "param": copies["param"]}
+    return {"value": value, "copies": copies}

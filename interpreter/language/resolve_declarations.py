@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import DeclarationError, RulesTypeError, UnknownNameError
+from ..errors import DeclarationError, RulesTypeError, Span, UnknownNameError
 from .resolve_types import BOOL, CARD, NUMBER, PLAYER, TEXT, T
 
 # The words a declared type may be (`var taker player = none`, `define fits(c card, hue color)`),
@@ -29,7 +29,26 @@ class DeclarationsResolver:
                 param.default.span,
             )
         self.params[param.name] = t
+        self.param_defaults[param.name] = value
         return self._noted({"name": param.name, "type": t.kind, "default": value}, param.span)
+
+    def deck_param(self, name: str, span: Span | None) -> int:
+        """The value of a parameter the deck reads (a range's end, a copy count): its default,
+        which must be a whole number (`--set` gives it another before the deck is laid out)."""
+        if name not in self.params:
+            raise UnknownNameError(
+                f"no parameter '{name}' for the deck to read",
+                span,
+                self._suggest(name, list(self.params)) or f"declare it before the cards: `param {name} = 13`",
+            )
+        default = self.param_defaults[name]
+        if default.get("op") != "num" or not isinstance(default.get("value"), int) or default["value"] < 0:
+            raise DeclarationError(
+                f"the deck reads parameter '{name}', whose value is not a whole number",
+                span,
+                f"give it a number: `param {name} = 13` (`--set {name}=N` changes it)",
+            )
+        return default["value"]
 
     def _schedule(self, s: Any) -> dict[str, Any]:
         values = [self.expr(v, {}, NUMBER) for v in s.values]

@@ -27,7 +27,7 @@ DERIVED_READS = (
     " of the card, `define NAME(c) = ...`",
 )
 COPY_READS = (
-    "the number of players and numbers",
+    "the number of players, parameters and numbers",
     "write a formula of `players`, e.g. `x (2 * players)` or `x (if players > 4 then 2 else 1)`",
 )
 
@@ -410,6 +410,7 @@ class ValuesResolver:
         if op is not None:
             ok = op in STATIC_OPS or (op == "bound" and node["name"] in names)
             ok = ok or (players and op == "builtin" and node["name"] == "players")
+            ok = ok or (players and op == "param")  # (a copy count: a parameter whose value is a number)
             if not ok:
                 self._not_static(what, COPY_READS if players else DERIVED_READS, node.get("at"))
         for k, v in node.items():
@@ -438,6 +439,7 @@ class ValuesResolver:
         self._refuse_zones(e, what, COPY_READS)
         node = self.expr(e, {}, NUMBER)
         self._static(node, what, set(), players=True)
+        node = self._deck_params(node)
         for n in range(self.p.players.low, self.p.players.high + 1):
             got = copies_for(node, n)
             if not 0 <= got <= 10_000:
@@ -447,6 +449,18 @@ class ValuesResolver:
                     f"make it a number from 0 for every count in `players {self.p.players.low}..{self.p.players.high}`",
                 )
         return node
+
+    def _deck_params(self, node: Any) -> Any:
+        """A copy count with each parameter it reads as its number, marked with the parameter's
+        name (`{"op": "num", "value": 2, "param": "copies"}`): `--set` gives another (deck_params.py)."""
+        if isinstance(node, list):
+            return [self._deck_params(x) for x in node]
+        if not isinstance(node, dict):
+            return node
+        if node.get("op") == "param":
+            value = self.deck_param(node["name"], node.get("at"))
+            return {"op": "num", "value": value, "param": node["name"], **({"at": node["at"]} if "at" in node else {})}
+        return {k: self._deck_params(v) for k, v in node.items()}
 
 
 def _texts(node: Any) -> set[str]:

@@ -172,8 +172,8 @@ class ToAst(Transformer):
     def copies(self, meta, c):
         return c[1]
 
-    def range(self, meta, c):
-        return (int(c[0]), int(c[1]))
+    def range(self, meta, c):  # an end is a number, or a parameter's name (the resolver reads it)
+        return tuple(int(x) if x.type == "INT" else str(x) for x in c)
 
     def achieved(self, meta, c):
         return c[0]

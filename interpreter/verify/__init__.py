@@ -8,7 +8,8 @@ the shortest game that breaks it (as words and as a record `ruleset replay` play
 - encode.py: the canonical key of a state (the visited set);
 - explore.py: the breadth-first search over states, with the graph it found;
 - properties.py: the built-in properties and the designer's `checks`, per state and over the graph;
-- report.py: the result as text or JSON, counterexamples as words and records.
+- report.py: the result as text or JSON, counterexamples as words and records;
+- jobs.py: the deals shared out over processes (`--jobs`), and what each found merged.
 
 May import: ``interpreter.checker`` (rule positions, as check counts them), ``interpreter.engine``,
 ``interpreter.text`` (moves in words), ``interpreter.language``, ``interpreter.loader``,

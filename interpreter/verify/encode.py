@@ -14,13 +14,14 @@ A zone whose order no rule can tell (order.py: no `first` or `last` reads it, no
 it, it keeps no piles, ...) is keyed as the sorted list of its cards, so that a hand dealt in
 another order is the same hand.
 
-The key is a 128-bit BLAKE2 digest of that tuple's text (16 bytes a state, whatever the game);
+The key is a 128-bit BLAKE2 digest of that tuple's bytes (marshal's) (16 bytes a state, whatever the game);
 two different states colliding is as likely as guessing a 128-bit number.
 """
 
 from __future__ import annotations
 
 from hashlib import blake2b
+from marshal import dumps
 from typing import Any
 
 from .order import ordered_zones
@@ -43,16 +44,18 @@ class Encoder:
 
     def parts(self, s: Any) -> tuple:
         """The state as a tuple of plain values (what the key digests)."""
-        cls, played, kinds = self.classes, s.played_by, self.kinds
+        kinds = self.kinds
+        # each card as one number, its class and the seat that played it: a table for this state
+        token = [k + kinds * (p + 1) for k, p in zip(self.classes, s.played_by, strict=True)].__getitem__
         zones = []
         free = self.free
-        for i, z in enumerate(s.zones):  # each card as its class, and the seat that played it (one number)
-            if z and type(z[0]) is list:
-                zones.append(tuple(tuple([cls[c] + kinds * (played[c] + 1) for c in p]) for p in z))
+        for i, z in enumerate(s.zones):
+            if z and type(z[0]) is list:  # piles, each in order
+                zones.append(tuple([tuple(map(token, p)) for p in z]))
             elif i in free:
-                zones.append(tuple(sorted([cls[c] + kinds * (played[c] + 1) for c in z])))
+                zones.append(tuple(sorted(map(token, z))))
             else:
-                zones.append(tuple([cls[c] + kinds * (played[c] + 1) for c in z]))
+                zones.append(tuple(map(token, z)))
         out: tuple = (
             tuple(zones),
             tuple(tuple(v) if isinstance(v, list) else v for v in s.vars),
@@ -85,7 +88,12 @@ class Encoder:
 
     def key(self, s: Any) -> bytes:
         """The state's key (16 bytes)."""
-        return blake2b(repr(self.parts(s)).encode(), digest_size=16).digest()
+        parts = self.parts(s)
+        try:  # (marshal's version 2 writes no back-references: equal values, equal bytes)
+            text = dumps(parts, 2)
+        except ValueError:  # a value marshal does not write (an engine object in an ask's frames)
+            text = repr(parts).encode()
+        return blake2b(text, digest_size=16).digest()
 
 
 class _Places:

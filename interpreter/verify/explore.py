@@ -11,6 +11,7 @@ states; a state is rebuilt by replaying its steps from its deal (report.py).
 
 from __future__ import annotations
 
+import gc
 import time
 from collections import deque
 from collections.abc import Callable
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import PlayError, RulesetError
-from .chance import Scripted, TooManyOrders, Unenumerable, card_classes, outcomes
+from .chance import NeedChance, Scripted, TooManyOrders, Unenumerable, card_classes, outcomes
 from .encode import Encoder
 from .properties import Failure, Properties, failure_kind
 
@@ -32,8 +33,10 @@ class Graph:
 
     parent: list[int] = field(default_factory=list)  # -1: a deal
     step: list[Step] = field(default_factory=list)
+    edge: list[int] = field(default_factory=list)  # a deal's order's number; a move's, times 2^20, plus its outcome's
     depth: list[int] = field(default_factory=list)
     succ: list[tuple[int, ...]] = field(default_factory=list)
+    tried: list[int] = field(default_factory=list)  # the steps tried from the state (-1: not explored)
     over: bytearray = field(default_factory=bytearray)
 
     def path(self, sid: int) -> list[Step]:
@@ -43,6 +46,15 @@ class Graph:
             out.append(self.step[sid])
             sid = self.parent[sid]
         return out[::-1]
+
+    def rank(self, sid: int) -> tuple[int, ...]:
+        """The numbers of the deal and the moves that lead to ``sid``: breadth-first order is
+        (depth, rank), whichever deals were explored together (jobs.py)."""
+        out = []
+        while sid >= 0:
+            out.append(self.edge[sid])
+            sid = self.parent[sid]
+        return tuple(out[::-1])
 
 
 @dataclass
@@ -65,6 +77,7 @@ class Result:
     graph: Graph = field(default_factory=Graph)
     classes: tuple[int, ...] = ()
     keys: dict[bytes, int] = field(default_factory=dict)
+    held: set[str] = field(default_factory=set)  # the `sometimes` checks that held in some state
 
     @property
     def complete(self) -> bool:
@@ -78,32 +91,50 @@ class Result:
         return 0 if self.complete else 3
 
 
+def deals(game: Any, players: int, values: dict[str, Any], classes: tuple[int, ...], limit: int) -> Any:
+    """Every deal: (number, script of the orders, the state dealt, or the error the rules raised)."""
+    for i, (script, got) in enumerate(outcomes(_dealing(game, players, values), classes, limit)):
+        yield i, script, got
+
+
+def begin(game: Any, players: int, params: dict[str, Any] | None) -> tuple[Result, Encoder, Properties]:
+    """An exploration's empty result (the parameters in force, the card classes, the properties
+    named), the keys of its states and its properties."""
+    game.check_players(players)
+    result = Result(game, players, game.param_values(players, params))
+    result.classes = card_classes(game)
+    props = Properties(game, players)
+    result.properties = props.names()
+    return result, Encoder(game, result.classes, players), props
+
+
 def explore(
     game: Any,
     players: int,
     params: dict[str, Any] | None = None,
     max_states: int = 500_000,
     progress: Callable[[int, int, float], None] | None = None,
+    roots: list[tuple[int, Script]] | None = None,
 ) -> Result:
     """Explore every reachable state of ``game`` (compiled with coverage, for the unreached rules)
-    with ``players`` seats, up to ``max_states`` distinct states."""
-    game.check_players(players)
-    values = game.param_values(players, params)
-    result = Result(game, players, values)
-    classes = result.classes = card_classes(game)
-    encoder = Encoder(game, classes, players)
-    props = Properties(game, players)
-    result.properties = props.names()
+    with ``players`` seats, up to ``max_states`` distinct states; from the deals ``roots`` only
+    (their numbers and scripts, as ``deals`` gives them) when given (jobs.py)."""
+    result, encoder, props = begin(game, players, params)
+    values, classes = result.params, result.classes
     graph, keys = result.graph, result.keys
     found: dict[tuple[str, str], Failure] = {}
     frontier: deque[tuple[int, Any]] = deque()
     start = time.perf_counter()
+    # where the search is, in its order: (depth and rank of the state explored, move, outcome)
+    here: list = [-1, (), 0, 0]
 
     def fail(kind: str, message: str, at: str | None, sid: int, step: Step | None = None) -> None:
         if (kind, at or "") not in found:
-            found[(kind, at or "")] = Failure(kind, message, at, sid, step)
+            depth = graph.depth[sid] if sid >= 0 else -1
+            where = (here[0], graph.rank(here[1]) if here[0] >= 0 else here[1], here[2], here[3])
+            found[(kind, at or "")] = Failure(kind, message, at, sid, step, depth=depth, found=where)
 
-    def add(state: Any, parent: int, step: Step) -> int:
+    def add(state: Any, parent: int, step: Step, edge: int) -> int:
         key = encoder.key(state)
         sid = keys.get(key)
         if sid is not None:
@@ -113,9 +144,11 @@ def explore(
         sid = keys[key] = len(graph.parent)
         graph.parent.append(parent)
         graph.step.append(step)
+        graph.edge.append(edge)
         d = graph.depth[parent] + 1 if parent >= 0 else 0
         graph.depth.append(d)
         graph.succ.append(())
+        graph.tried.append(-1)
         graph.over.append(1 if state.over else 0)
         result.depth = max(result.depth, d)
         for kind, message, at in props.check(state):
@@ -124,61 +157,77 @@ def explore(
             frontier.append((sid, state))
         return sid
 
-    limit = max(max_states, 1)
-    try:
-        for script, got in outcomes(
-            _attempt(lambda rng: game.new_game(players, None, values, chance=rng)), classes, limit
-        ):
-            result.orders += 1
-            if isinstance(got, BaseException):
-                fail(*failure_kind(got), -1, (None, script))
+    with _Collector() as collector:
+        limit = max(max_states, 1)
+        try:
+            if roots is None:
+                dealt: Any = deals(game, players, values, classes, limit)
             else:
-                known = len(keys)
-                add(got, -1, (None, script))
-                result.deals += len(keys) - known
-        while frontier:
-            if len(keys) >= max_states:
-                result.cut = (
-                    f"--max-states {max_states:,} reached with {len(frontier):,} states not yet explored "
-                    f"(depth {graph.depth[frontier[0][0]]})"
-                )
-                break
-            sid, state = frontier.popleft()
-            try:
-                moves = list(state.legal_moves())
-            except RulesetError as err:
-                fail(*failure_kind(err), sid)
-                continue
-            if not moves:
-                fail("deadlock", f"seat {state.current} is to move but has no legal move", None, sid)
-                continue
-            kids: list[int] = []
-            try:
-                for move in moves:
-                    for script, got in outcomes(_attempt(_playing(state, move)), classes, limit):
-                        result.states += 1
-                        if isinstance(got, BaseException):
-                            fail(*failure_kind(got), sid, (move, script))
-                        else:
-                            kids.append(add(got, sid, (move, script)))
-            finally:  # (cut off amid a state: the successors found so far, for the loops)
-                graph.succ[sid] = tuple(kids)
-            if progress and sid % 500 == 0:
-                progress(len(keys), max_states, time.perf_counter() - start)
-    except _Budget:
-        result.cut = f"--max-states {max_states:,} reached with {len(frontier):,} states not yet explored" + (
-            f" (depth {graph.depth[frontier[0][0]]})" if frontier else ""
-        )
-    except TooManyOrders as err:
-        result.cut = f"{err}: more than --max-states {max_states:,}; shrink the deck (see docs/verify.md)"
-    except Unenumerable as err:
-        raise PlayError(f"verify cannot list every outcome of chance: {err}") from None
+                dealt = ((i, script, _dealt(game, players, values, classes, script)) for i, script in roots)
+            for i, script, got in dealt:
+                result.orders += 1
+                here[1] = (i,)
+                if isinstance(got, BaseException):
+                    fail(*failure_kind(got), -1, (None, script))
+                else:
+                    known = len(keys)
+                    add(got, -1, (None, script), i)
+                    result.deals += len(keys) - known
+            while frontier:
+                if len(keys) >= max_states:
+                    result.cut = (
+                        f"--max-states {max_states:,} reached with {len(frontier):,} states not yet explored "
+                        f"(depth {graph.depth[frontier[0][0]]})"
+                    )
+                    break
+                sid, state = frontier.popleft()
+                here[:] = [graph.depth[sid], sid, -1, -1]
+                try:
+                    moves = list(state.legal_moves())
+                except RulesetError as err:
+                    fail(*failure_kind(err), sid)
+                    graph.tried[sid] = 0
+                    continue
+                if not moves:
+                    fail("deadlock", f"seat {state.current} is to move but has no legal move", None, sid)
+                    graph.tried[sid] = 0
+                    continue
+                kids: list[int] = []
+                tried = 0
+                try:
+                    for m, move in enumerate(moves):
+                        here[2] = m
+                        for o, (script, got) in enumerate(successors(state, move, classes, limit)):
+                            here[3] = o
+                            tried += 1
+                            if isinstance(got, BaseException):
+                                fail(*failure_kind(got), sid, (move, script))
+                            else:
+                                kids.append(add(got, sid, (move, script), (m << 20) + o))
+                finally:  # (cut off amid a state: the successors found so far, for the loops)
+                    graph.succ[sid] = tuple(kids)
+                    result.states += tried
+                graph.tried[sid] = tried
+                if progress and sid % 500 == 0:
+                    progress(len(keys), max_states, time.perf_counter() - start)
+                collector.tick(len(keys))
+        except _Budget:
+            result.cut = f"--max-states {max_states:,} reached with {len(frontier):,} states not yet explored" + (
+                f" (depth {graph.depth[frontier[0][0]]})" if frontier else ""
+            )
+        except TooManyOrders as err:
+            result.cut = f"{err}: more than --max-states {max_states:,}; shrink the deck (see docs/verify.md)"
+        except Unenumerable as err:
+            raise PlayError(f"verify cannot list every outcome of chance: {err}") from None
     result.distinct = len(keys)
     result.states += result.orders
-    result.failures = sorted(found.values(), key=lambda f: graph.depth[f.state] if f.state >= 0 else -1)
+    result.failures = sorted(found.values(), key=lambda f: f.depth)
     loop = props.loop(graph)
     if loop is not None:
+        loop.depth = graph.depth[loop.state]
+        loop.found = (loop.depth, graph.rank(loop.state))
         result.failures.append(loop)
+    result.held = props.seen
     result.failures += props.never_held()
     result.unreached = props.unreached(result.complete) if result.distinct else []
     result.seconds = time.perf_counter() - start
@@ -187,27 +236,68 @@ def explore(
     return result
 
 
+def _dealt(game: Any, players: int, values: dict[str, Any], classes: tuple[int, ...], script: Script) -> Any:
+    """The deal a script gives (or the error the rules raised)."""
+    return _dealing(game, players, values)(Scripted(script, classes))
+
+
+def _dealing(game: Any, players: int, values: dict[str, Any]) -> Callable[[Scripted], Any]:
+    """The step that deals a game with the given chance (the rules' errors given as a value)."""
+    return _attempt(lambda rng: game.new_game(players, None, values, chance=rng))
+
+
+class _Collector:
+    """Python's cycle collector, paused while the states pile up: its full passes walk every state
+    kept, again and again as they grow (a third of the time, on shrunk AMIGO). A state holds no
+    cycle (_play unlinks its chance from it), but a rule's closures may: one pass whenever the
+    states kept have doubled collects those, in time linear overall."""
+
+    def __enter__(self) -> _Collector:
+        self.was, self.next = gc.isenabled(), 50_000
+        gc.disable()
+        return self
+
+    def tick(self, states: int) -> None:
+        if states >= self.next:
+            gc.collect()
+            self.next = 2 * states
+
+    def __exit__(self, *exc: object) -> None:
+        if self.was:
+            gc.enable()
+
+
 class _Budget(Exception):
     """As many distinct states as --max-states allows: the exploration stops."""
 
 
-def _playing(state: Any, move: Any) -> Callable[[Scripted], Any]:
-    """The step that plays ``move`` on a copy of ``state`` with the given chance."""
+def successors(state: Any, move: Any, classes: tuple[int, ...], limit: int) -> Any:
+    """Each way chance can go when ``move`` is played from ``state``: (the script of the shuffles'
+    orders, the state reached or the error the rules raised). A move that shuffles nothing (most)
+    is played once, directly; one that shuffles is played again for every order (chance.outcomes)."""
+    try:
+        return (((), _play(state, move, Scripted((), classes))),)
+    except NeedChance:
+        return outcomes(_attempt(lambda rng: _play(state, move, rng)), classes, limit)
+    except (Unenumerable, TooManyOrders):
+        raise
+    except Exception as err:  # a rule that breaks the engine is a counterexample, not a crash
+        return (((), err),)
 
-    def run(rng: Scripted) -> Any:
-        child = state.copy(memo=True)
-        rng.state = child
-        child.rng = rng
-        child.moves_in_round = 0  # (verify finds endless rounds as loops in the graph)
-        child.apply(move)
-        return child
 
-    return run
+def _play(state: Any, move: Any, rng: Scripted) -> Any:
+    """A copy of ``state`` with ``move`` played, chance drawn from ``rng``."""
+    child = state.copy(memo=True)
+    rng.state = child
+    child.rng = rng
+    child.moves_in_round = 0  # (verify finds endless rounds as loops in the graph)
+    child.apply(move)
+    rng.state = None  # (no cycle from the state to itself: the garbage collector stays off, explore)
+    return child
 
 
 def _attempt(step: Callable[[Scripted], Any]) -> Callable[[Scripted], Any]:
     """``step``, with the rules failing (a PlayError, an engine error) given as a value."""
-    from .chance import NeedChance
 
     def run(rng: Scripted) -> Any:
         try:

@@ -35,6 +35,8 @@ class Failure:
     state: int
     step: tuple | None = None
     loop: list[int] | None = None
+    depth: int = -1  # the state's moves from its deal (-1: a deal that failed, or no state)
+    found: tuple = ()  # where the search met it, in its order (explore.py): the first is kept
 
 
 def failure_kind(err: BaseException) -> tuple[str, str, str | None]:
@@ -100,11 +102,9 @@ class Properties:
     def loop(self, graph: Any) -> Failure | None:
         """A loop in the graph of states (a round that can go on for ever): the one entered the
         soonest, the fewest moves round; None when there is none."""
-        best = None
-        for component in cycles(graph.succ):
-            entry = min(component, key=lambda v: graph.depth[v])
-            if best is None or graph.depth[entry] < graph.depth[best[0]]:
-                best = (entry, component)
+        # (state numbers follow the breadth-first order, the fewest moves first: the lowest entry
+        # is the soonest, and the same whatever processes found the states, jobs.py)
+        best = min(((min(c), c) for c in cycles(graph.succ)), default=None)
         if best is None:
             return None
         entry, component = best
@@ -131,18 +131,19 @@ class Properties:
 
 def cards_accounted(s: Any, total: int) -> str | None:
     """None when every card in play is in exactly one zone, where the state places it; else why not."""
-    seen: dict[int, int] = {}
+    loc = s.loc
+    every: list[int] = []
     for inst, content in enumerate(s.zones):
-        for item in content:
-            for c in item if isinstance(item, list) else (item,):
-                seen[c] = seen.get(c, 0) + 1
-                if s.loc[c] != inst:
-                    return f"card {c} is in zone instance {inst}, but the state places it in {s.loc[c]}"
-    doubled = sum(1 for k in seen.values() if k > 1)
-    if len(seen) != total or doubled:
-        lost = total - len(seen)
-        return f"{plural(max(lost, 0), 'card')} in no zone, {doubled} in more than one"
-    return None
+        if content and type(content[0]) is list:  # piles
+            content = [c for pile in content for c in pile]
+        for c in content:
+            if loc[c] != inst:
+                return f"card {c} is in zone instance {inst}, but the state places it in {loc[c]}"
+        every += content
+    if len(every) == total and len(set(every)) == total:
+        return None
+    distinct = len(set(every))
+    return f"{plural(max(total - distinct, 0), 'card')} in no zone, {len(every) - distinct} in more than one"
 
 
 def cycles(succ: list[tuple[int, ...]]) -> list[list[int]]:
