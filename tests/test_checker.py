@@ -285,7 +285,7 @@ def test_a_failing_playout_words_every_kind_of_move_and_keeps_its_real_failure(t
             assert text.startswith(f"r{r} seat {m['player']}: {m['move']}")  # never "you": no seat reads it
             said.append(text.split(": ", 1)[1])
     assert any(re.fullmatch(r"bid \d", s) for s in said) or "pass" in said
-    assert any(re.fullmatch(r"play card \d (red|blue) to table", s) for s in said)
+    assert any(re.fullmatch(r"play \d (red|blue) to table", s) for s in said)  # a plain card by its values
     text = run_cli("check", str(path), "--games", "4", "--jobs", "1").stdout
     assert "nobody can move in phase 'play'" in text
     assert re.search(r"  moves: (\.\.\. \d+ earlier, )?r\d seat \d: \w+", text)
