@@ -506,7 +506,9 @@ class State:
         self.played_by[c] = p
         if self.told and src != t:  # what a seat was told of the card goes as it leaves its zone
             self.told = dropped(self.told, (c,))
-        self.cache.clear()
+        cache = self.cache
+        if cache:
+            cache.clear()
         for trig in game.triggers[rule_index]:
             try:
                 if trig.light and not trig.condition(self, (p, c, t)):  # (it reads no slot past these)
