@@ -403,7 +403,9 @@ def compile_set_ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope, slot: 
     return generate
 
 
-def _list_sets(pools: list, lo: int, hi: int, weight: Any, cap: Any, admit: Any, at: Any, index: int, out: list) -> None:
+def _list_sets(
+    pools: list, lo: int, hi: int, weight: Any, cap: Any, admit: Any, at: Any, index: int, out: list
+) -> None:
     """Append the moves of every set of ``lo`` to ``hi`` cards of the pools that ``admit(cards, out)``
     admits (a set move's, an ask's), in the order of the module docstring; past MAX_SETS sets looked
     at or PICK_ABOVE moves, none of them: the set is chosen card by card instead (Listing)."""
