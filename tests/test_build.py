@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_card_sets import BIG
 
 from conftest import EXAMPLES, HANG, ROOT, RULESETS, built_from_this_tree, installed_engine, run_cli
 from interpreter.build import engine_build
@@ -110,25 +111,9 @@ def test_the_compiled_engine_plays_the_same_games_as_the_source(installed, games
     assert len(set(ours["digests"])) == len(ours["digests"])  # different seeds, different games
 
 
-# A set move of 1 to 4 cards from a hand of 16 (2,516 sets): each set is chosen card by card (card_sets.Listing)
-PICKED = """game "Sets picked card by card"
-players 2..2
-cards
-  card  suit a | b | c | d   rank 1..8
-zones
-  hand  per player, owner sees
-  pile  shared, public
-round
-  deal 16 to hand
-  phase play
-    move put 1..4 cards from hand to pile
-    ends when some player where hand of it is empty
-  score
-    count pile where player of it = player
-game
-  rounds 1
-  winner highest total
-"""
+# test_card_sets' game of sets with a hand of 16: 1 to 4 cards of 16 (2,516 sets), each set chosen
+# card by card (card_sets.Listing)
+PICKED = BIG.replace("deal 34 to hand", "deal 16 to hand")
 
 
 def test_the_compiled_engine_picks_sets_card_by_card_as_the_source_does(installed, tmp_path) -> None:
