@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_card_sets import BIG
 
 from conftest import EXAMPLES, HANG, ROOT, RULESETS, built_from_this_tree, installed_engine, run_cli
 from interpreter.build import engine_build
@@ -36,6 +37,12 @@ GAMES = [
     (EXAMPLES / "classics" / "scopa.rules", 2, "random"),
     # melds of several cards onto the first free place of many, a discard pile turned over
     (EXAMPLES / "classics" / "rummy.rules", 2, "random"),
+    # the flow's own effects in loops (`for each`, `repeat until`: loops.py, flow.py)
+    (EXAMPLES / "classics" / "blackjack.rules", 3, "random"),
+    # asks in a move's triggers, the turn order reversed and turns skipped
+    (EXAMPLES / "classics" / "switch.rules", 3, "random"),
+    # asks that `tell` (knowledge.py), moves of a card by its place, a greedy seat that samples them
+    (EXAMPLES / "hints.rules", 3, "greedy,random,random"),
 ]
 MCTS_GAME = (RULESETS / "poison.rules", 4, "mcts(iterations=20),random,random,random")
 SEEDS = range(4)
@@ -102,6 +109,20 @@ def test_the_compiled_engine_plays_the_same_games_as_the_source(installed, games
     assert ours["build"] == "pure Python" and theirs["build"] == "compiled"
     assert theirs["digests"] == ours["digests"]
     assert len(set(ours["digests"])) == len(ours["digests"])  # different seeds, different games
+
+
+# test_card_sets' game of sets with a hand of 16: 1 to 4 cards of 16 (2,516 sets), each set chosen
+# card by card (card_sets.Listing)
+PICKED = BIG.replace("deal 34 to hand", "deal 16 to hand")
+
+
+def test_the_compiled_engine_picks_sets_card_by_card_as_the_source_does(installed, tmp_path) -> None:
+    rules = tmp_path / "picked.rules"
+    rules.write_text(PICKED)
+    games = [(rules, 2, "random")]
+    ours = _digests(games, isolated=False, cwd=Path(__file__).resolve().parent.parent)
+    theirs = _digests(games, isolated=True, cwd=tmp_path)
+    assert theirs["build"] == "compiled" and theirs["digests"] == ours["digests"]
 
 
 def test_the_compiled_engine_checks_a_ruleset_as_the_source_does(installed, tmp_path) -> None:

@@ -4,7 +4,6 @@ CollectionExprs (collection_exprs.py), whose pipelines it fuses with."""
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import Any
 
 from .collection_exprs import items_of
@@ -30,10 +29,11 @@ class AggregateExprs:
             if of.get("type") is None:
                 return lambda s, e: sum(map(len, s.zones[inst(s, e)]))  # piles: their sizes
             ti = self.cards.type_names.index(of["type"])
-            one = tuple(1 if t == ti else 0 for t in self.cards.type_index).__getitem__
+            one = tuple(1 if t == ti else 0 for t in self.cards.type_index)
+            # (list comprehensions, not maps of __getitem__: compiled, each is a loop in C without a call a card)
             if of.get("piles"):
-                return lambda s, e: sum(map(one, chain.from_iterable(s.zones[inst(s, e)])))
-            return lambda s, e: sum(map(one, s.zones[inst(s, e)]))
+                return lambda s, e: sum([one[c] for pile in s.zones[inst(s, e)] for c in pile])
+            return lambda s, e: sum([one[c] for c in s.zones[inst(s, e)]])
         coll = self.compile(of, sc)
         return lambda s, e: len(coll(s, e))
 
@@ -55,8 +55,8 @@ class AggregateExprs:
 
     def op_sum(self, n, sc):  # sum of value in target
         coll = self.compile(n["of"], sc)
-        get = tuple(v or 0 for v in self.cards.attrs[n["attr"]]).__getitem__  # a card without it adds 0
-        return lambda s, e: sum(map(get, coll(s, e)))
+        get = tuple(v or 0 for v in self.cards.attrs[n["attr"]])  # a card without it adds 0
+        return lambda s, e: sum([get[c] for c in coll(s, e)])
 
     def op_max(self, n, sc):  # max of rank in hand of player
         return self._aggregate(n, sc, max)
@@ -69,12 +69,12 @@ class AggregateExprs:
         return lambda s, e: unique_extreme([table[c] for c in coll(s, e) if table[c] is not None], agg)
 
     def op_distinct(self, n, sc):  # distinct of suit in pile
-        get = self.cards.attrs[n["attr"]].__getitem__
+        get = self.cards.attrs[n["attr"]]
         k = self._pile_slot(n["of"], sc)
         if k is not None:
-            return lambda s, e: len(set(map(get, e[k])))
+            return lambda s, e: len({get[c] for c in e[k]})
         coll = self.compile(n["of"], sc)
-        return lambda s, e: len(set(map(get, coll(s, e))))
+        return lambda s, e: len({get[c] for c in coll(s, e)})
 
     def op_first(self, n, sc):  # first gem in it
         if n["of"].get("op") == "filter" or self._zone_source(n["of"]) is not None:
@@ -97,8 +97,19 @@ class AggregateExprs:
         return f
 
     def op_best(self, n, sc):  # best trump in trick (by the declared card order)
-        key = card_ranks(self.cards.key).__getitem__  # (max and min keep the first of equals, as by key)
-        pick = max if n["op"] == "best" else min
+        ranks = card_ranks(self.cards.key)
+        highest = n["op"] == "best"
+
+        def pick(xs):
+            """The first card of the highest (lowest) place in the card order, as max (min) by key
+            keeps the first of equals; a loop, which compiled calls nothing a card."""
+            best = top = None
+            for c in xs:
+                r = ranks[c]
+                if best is None or ((r > top) if highest else (r < top)):
+                    best, top = c, r
+            return best
+
         of = n["of"]
         if self._zone_source(of) is not None:
             (z, k, src), ti, _ = self._pipeline(of, sc)
@@ -110,14 +121,14 @@ class AggregateExprs:
                     xs = items(s, e)
                     if ti >= 0:
                         xs = [c for c in xs if tidx[c] == ti]
-                    return pick(xs, key=key) if xs else None
+                    return pick(xs) if xs else None
 
                 return best_in_zone
         coll = self.compile(of, sc)
 
         def f(s, e):
             xs = coll(s, e)
-            return pick(xs, key=key) if xs else None
+            return pick(xs) if xs else None
 
         return f
 

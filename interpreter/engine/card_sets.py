@@ -338,28 +338,14 @@ def compile_set_choice(
         pools = _pools(held, kind, same, value_bounds, s, e)
         weight, cap = _cap(sum_bounds, s, e)
         picking = s.picking
+        admitted = lambda c, o: admit(s, e, c, targets, every, o)  # noqa: E731
         if picking is not None and picking[0] == p and picking[1] == index:  # a set chosen card by card, under way
-            Listing(lambda c, o: admit(s, e, c, targets, every, o), lo, hi, weight, cap, at).picks(
-                pools, picking[2], index, out
-            )
+            Listing(admitted, lo, hi, weight, cap, at).picks(pools, picking[2], index, out)
             return
         if counted and weight is None and _count(pools, lo, hi) * len(targets) > PICK_ABOVE:
-            listing = Listing(lambda c, o: admit(s, e, c, targets, every, o), lo, hi, weight, cap, at)
-            listing.picks(pools, (), index, out)  # (every set is legal: too many to list, counted)
+            Listing(admitted, lo, hi, weight, cap, at).picks(pools, (), index, out)  # (every set legal: counted)
             return
-        start = len(out)
-        looked = 0
-        for groups in pools:
-            n = sum(map(len, groups))
-            for k in range(lo, min(hi, n) + 1):
-                for cards in _sets(groups, k, weight, cap):
-                    looked += 1
-                    if looked > MAX_SETS or len(out) - start > PICK_ABOVE:  # too many: card by card
-                        del out[start:]
-                        listing = Listing(lambda c, o: admit(s, e, c, targets, every, o), lo, hi, weight, cap, at)
-                        listing.picks(pools, (), index, out)
-                        return
-                    admit(s, e, cards, targets, every, out)
+        _list_sets(pools, lo, hi, weight, cap, admitted, at, index, out)
 
     return generate
 
@@ -412,20 +398,29 @@ def compile_set_ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope, slot: 
         if picking is not None and picking[0] == p and picking[1] == rule:  # card by card, under way
             Listing(admit, lo, hi, weight, cap, at).picks(pools, picking[2], rule, out)
             return
-        start = len(out)
-        looked = 0
-        for groups in pools:
-            n = sum(map(len, groups))
-            for k in range(lo, min(hi, n) + 1):
-                for cards in _sets(groups, k, weight, cap):
-                    looked += 1
-                    if looked > MAX_SETS or len(out) - start > PICK_ABOVE:  # too many: card by card
-                        del out[start:]
-                        Listing(admit, lo, hi, weight, cap, at).picks(pools, (), rule, out)
-                        return
-                    admit(cards, out)
+        _list_sets(pools, lo, hi, weight, cap, admit, at, rule, out)
 
     return generate
+
+
+def _list_sets(
+    pools: list, lo: int, hi: int, weight: Any, cap: Any, admit: Any, at: Any, index: int, out: list
+) -> None:
+    """Append the moves of every set of ``lo`` to ``hi`` cards of the pools that ``admit(cards, out)``
+    admits (a set move's, an ask's), in the order of the module docstring; past MAX_SETS sets looked
+    at or PICK_ABOVE moves, none of them: the set is chosen card by card instead (Listing)."""
+    start = len(out)
+    looked = 0
+    for groups in pools:
+        n = sum(map(len, groups))
+        for k in range(lo, min(hi, n) + 1):
+            for cards in _sets(groups, k, weight, cap):
+                looked += 1
+                if looked > MAX_SETS or len(out) - start > PICK_ABOVE:  # too many: card by card
+                    del out[start:]
+                    Listing(admit, lo, hi, weight, cap, at).picks(pools, (), index, out)
+                    return
+                admit(cards, out)
 
 
 def _sizes(low: Any, high: Any, s: Any, e: list, held: int, at: Any) -> tuple[int, int]:

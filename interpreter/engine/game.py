@@ -190,6 +190,10 @@ class Game:
     extra: dict[str, Any] = field(default_factory=dict)
     checks: tuple[Check, ...] = ()  # the `checks` section: verify proves them; check and simulate assert them
     place_moves: bool = False  # whether some move chooses a card by its place (`card at place`): apply records it
+    # by phase: whether a card move in it takes State.apply's short way (a phase played in turns, in a
+    # game that asks nothing and has no set nor `card at place` move): computed here, so that a game
+    # without those features reads none of their state on each move
+    plain_turns: tuple[bool, ...] = ()
 
     def __repr__(self) -> str:
         """A line, not the tables: `<Game 'NAME', 3-6 players, from FILE.rules>`."""
@@ -382,6 +386,7 @@ def _compile_ir(
         )
         for c in ir.get("checks", ())
     )
+    rare = bool(cx.asks) or any(m.at_place or m.choice == "cards" for m in moves)  # (see Game.plain_turns)
     for ask in cx.asks:  # the asks' choices (in triggers, then in round and phase effects), after every move
         ask.cell[0] = len(moves)
         moves.append(
@@ -415,6 +420,7 @@ def _compile_ir(
         flow=flow,
         checks=checks,
         place_moves=any(m.at_place for m in moves),
+        plain_turns=tuple(not ph.simultaneous and not rare for ph in phases),
         # name -> (zone it is of, or None; f(state, zone instance)): for showing derived values
         extra={
             "defines": {

@@ -23,8 +23,9 @@ def every_move(plan_and_cards: Callable) -> Generator:
         if not cards:
             return
         single = plan[5][p]
-        if single is not None:
-            out.extend(map(single.__getitem__, cards))
+        if single is not None:  # (a loop, not a map of __getitem__: compiled, it is C without a call a card)
+            for c in cards:
+                out.append(single[c])
             return
         tab = plan[3][p]
         for c in cards:
@@ -50,10 +51,11 @@ def moves_by_attribute(
         return [c for c in cards if table[c] == v] if not negate else [c for c in cards if table[c] != v]
 
     def emit(plan, p, chosen, out):
-        """Append the moves of the chosen cards (one target: a map in C)."""
+        """Append the moves of the chosen cards (each card's one move when there is one target)."""
         single = plan[5][p]
         if single is not None:
-            out.extend(map(single.__getitem__, chosen))
+            for c in chosen:
+                out.append(single[c])
             return
         tab = plan[3][p]
         for c in chosen:
@@ -133,7 +135,7 @@ def moves_by_card(guards: Any, plan_and_cards: Callable) -> Generator:
     return generate_cards
 
 
-def moves_by_pair(guards: Any, finders: list, rows_pure: bool, row_key: tuple, plan_and_cards: Callable) -> Generator:
+def moves_by_pair(guards: Any, finders: list, rows_pure: bool, row_key: str, plan_and_cards: Callable) -> Generator:
     """The general loop: for each card (per card group), the targets its allows find (``finders``,
     see moves._finder) and its requires keep. ``rows_pure``: the target-level values depend on the
     target's cards only, so they are kept (under ``row_key``) until those change."""

@@ -182,7 +182,7 @@ def compile_generator(
         return moves_by_card(g, plan_and_cards)
     pure_calls = frozenset(name for name, k in cx.define_index.items() if k in cx.zone_pure)
     rows_pure = all(zone_pure(node, "target", pure_calls) for _, node in levels.target_lifts)
-    return moves_by_pair(g, finders, rows_pure, ("row", index), plan_and_cards)
+    return moves_by_pair(g, finders, rows_pure, f"row {index}", plan_and_cards)  # (a str: its hash is kept)
 
 
 def _sort_guards(guards: list[dict[str, Any]]) -> _Levels:

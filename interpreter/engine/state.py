@@ -169,6 +169,18 @@ class State:
         p = self.current
         game = self.game
         self._legal = None  # (the cache stays: every change clears it, a card moved, a counter set...)
+        if move[1] >= 0 and game.plain_turns[self.phase]:  # a card played in turn, in a game without asks,
+            # picks nor places (Game.plain_turns): nothing of those to read; else the whole way below
+            self.moves_in_round += 1
+            if self.moves_in_round > game.max_moves_per_round:
+                raise endless_round(self)
+            self.history[-1]["moves"].append((p, move))
+            self.next_player = None
+            self._perform(p, move)
+            nxt = self.next_player
+            self.current = nxt if nxt is not None else (p + self.turn_step) % self.n
+            self._advance()
+            return
         if move.card < 0 and type(move.target) is Pick:  # a card towards a set: the set is played once done
             self.picking = (p, move.rule, (() if self.picking is None else self.picking[2]) + (move.target.card,))
             return
@@ -494,7 +506,9 @@ class State:
         self.played_by[c] = p
         if self.told and src != t:  # what a seat was told of the card goes as it leaves its zone
             self.told = dropped(self.told, (c,))
-        self.cache.clear()
+        cache = self.cache
+        if cache:
+            cache.clear()
         for trig in game.triggers[rule_index]:
             try:
                 if trig.light and not trig.condition(self, (p, c, t)):  # (it reads no slot past these)
@@ -685,7 +699,7 @@ class State:
             if self.round >= len(values) and not repeated:
                 raise PlayError(f"schedule '{name}' has {len(values)} entries; round {self.round + 1} has none")
             self.schedule[name] = values[self.round % len(values)](self, env)
-        self.played_by = [-1] * len(game.cards)
+        self.played_by = [-1] * len(self.played_by)  # (one per card: __init__ sized it)
         self.out: frozenset[int] = frozenset()  # players eliminated from the round
         self.shown: tuple[tuple[int, int, int], ...] = ()  # (seat, card, zone instance) shown to a seat
         self.told: tuple = ()  # (seat, card, zone instance, attribute, value): `tell` (knowledge.py)
