@@ -78,7 +78,7 @@ FITS: dict[tuple[str, ...], frozenset[str]] = {
     ("shuffle",): frozenset({"zone"}),
     ("set",): frozenset({"variable"}),
     ("do",): frozenset({"effect"}),  # do NAME: a named effect
-    ("each",): frozenset({"cards"}),  # a scoring rule's `each potion in ...`: a card type
+    ("each",): frozenset({"cards"}),  # a scoring rule's `each TYPE in ...`: a card type
     ("for", "each"): frozenset(),  # `for each NAME`: a new name, nothing to offer
 }
 ALWAYS_FIT = frozenset({"definition"})

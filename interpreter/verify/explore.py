@@ -248,7 +248,7 @@ def _dealing(game: Any, players: int, values: dict[str, Any]) -> Callable[[Scrip
 
 class _Collector:
     """Python's cycle collector, paused while the states pile up: its full passes walk every state
-    kept, again and again as they grow (a third of the time, on shrunk AMIGO). A state holds no
+    kept, again and again as they grow (a third of the time, on a shrunk game). A state holds no
     cycle (_play unlinks its chance from it), but a rule's closures may: one pass whenever the
     states kept have doubled collects those, in time linear overall."""
 
