@@ -45,6 +45,7 @@ COMPILED = [
     "interpreter/agents/random_agent.py",
     "interpreter/agents/greedy.py",
     "interpreter/agents/belief.py",
+    "interpreter/agents/inference.py",
     "interpreter/agents/mcts.py",
     "interpreter/checker/playouts.py",
 ]

@@ -20,6 +20,7 @@ from ..engine.card_sets import Pick
 from ..engine.cards import signature
 from ..engine.records import find_move, find_set, pick_through
 from ..engine.zones import sees
+from .inference import redeal
 
 
 class Belief:
@@ -50,6 +51,7 @@ class Belief:
         # the places the seat sees (an `others see` zone: every seat's but its own, which is
         # sampled as any hidden place is)
         self.visible = [inst for inst in range(self.lay.size) if sees(game, self.lay, inst, self.seat)]
+        self.visible_set = frozenset(self.visible)
         # the zones each deck's cards may be dealt to: its own, the deal lines' and their rests'
         self.deck_zones: dict[int, set[int]] = {}
         for d, name in enumerate(game.cards.deck_names):
@@ -60,6 +62,11 @@ class Belief:
         self.base = game.new_game(self.n, rng.randrange(2**31), obs["params"])
         self.failures = 0
         self.known: set[int] = set()  # cards whose last play, in a sample's replay, the seat saw (_swap)
+        # card -> kinds the card in its place is known not to be (a move it blocked: _repair)
+        self.marks: dict[int, set[int]] = {}
+        self.provisional: set[int] = set()  # cards the replay drew into the seat's sight (Replay)
+        self.seen: set[int] = set()  # the cards the seat saw, in the world found (_run)
+        self.world: Any = None  # that world, agreeing with the observation (sample re-deals it)
         self.asks = frozenset(r.name for r in game.moves if r.phase < 0)  # the answers' names
 
     def kind(self, card: dict[str, Any]) -> int:
@@ -133,11 +140,33 @@ class Belief:
             deal[spec.name] = lists if (spec.per_player or len(lists) > 1) else lists[0]
         return deal, seen
 
-    # ---- replaying the round -----------------------------------------------------------------------
+    # ---- a world at the observed point -----------------------------------------------------------
     def sample(self, attempts: int = 12) -> Any | None:
         """A full State at the observed point of the game, or None if none was found.
 
-        Tries fresh deals, then deals that fitted earlier in the round (kept in the memory)."""
+        The first call finds one world consistent with the observation (``_world``); every call
+        then re-deals its hidden cards under what the seat knows (inference.redeal): no replay,
+        no sample wasted."""
+        world = self.world
+        if world is None:
+            world = self.world = self._world(attempts)
+            if world is None:
+                return None
+        state = world.copy()
+        state.rng.seed(self.rng.randrange(2**31))  # (each world its own chance for what is to come)
+        redeal(self, state)
+        return state
+
+    def _world(self, attempts: int) -> Any | None:
+        """One world at the observed point: the world kept from the seat's last decision this round,
+        played on by the moves since (``Replay``), else the round replayed on fresh deals, then on
+        deals that fitted earlier in the round (kept in the memory)."""
+        kept = self.memory.get("world")
+        if kept is not None and kept.prefix_of(self.obs):
+            found = self._run(kept.copy())
+            if found is not None:
+                return found
+            self.failures += 1
         good = self.memory["deals"]
         for i in range(attempts + len(good)):
             fresh = i < attempts
@@ -153,14 +182,24 @@ class Belief:
 
     def _try(self, deal: dict[str, Any], seen: set[int]) -> Any | None:
         """Replay the round's moves on ``deal``; the State at the observed point, or None."""
-        obs, game = self.obs, self.game
+        obs = self.obs
         state = self.base.copy()
-        self.known = set()
+        replay = Replay(state, seen, set(), {}, set(), 0, [], [])
+        self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
         state.restart_round(obs["round"] - 1, obs["dealer"], obs["totals"], deal)
-        done = self._events(state, seen, 0)
+        replay.done = self._events(state, seen, 0)
         self._see(state, seen)
+        return self._run(replay)
+
+    def _run(self, replay: Replay) -> Any | None:
+        """Play ``replay`` on through the observed moves it has not played and make the zones agree
+        with what the seat sees, was shown and told; when all fits, keep it in the memory for the
+        seat's next decision, and return the world at the observed point (``_finish``), or None."""
+        obs, state, seen, done = self.obs, replay.state, replay.seen, replay.done
+        self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
         asks = self.asks
-        for m in obs["moves"]:
+        moves = obs["moves"]
+        for m in moves[len(replay.moves) :]:
             if m["move"] in asks:  # an answer while held choices resolve: those chosen before it, unseen
                 self._unseen_choices(state, m["player"])
             if done is None or state.is_over or state.current_player != m["player"]:
@@ -172,13 +211,27 @@ class Belief:
             state.apply(move)
             self._played(move, m)
             done = self._events(state, seen, done)
-            self._see(state, seen)
-        if done != len(obs.get("events", ())):  # (the sample made other reveals or shuffles than the game)
-            return None
-        self._unseen_choices(state, obs["current"])
-        if state.is_over or state.current_player != obs["current"] or game.phases[state.phase].name != obs["phase"]:
+            self._see(state, seen, self._named(move, m))
+        events = obs.get("events", ())
+        if done != len(events):  # (the sample made other reveals or shuffles than the game)
             return None
         if not self._reconcile(state, seen) or not self._shown(state, seen) or not self._told(state, seen):
+            return None
+        replay.done, replay.moves, replay.events = done, list(moves), list(events)
+        kept = replay.copy()
+        world = self._finish(state)
+        if world is not None:
+            self.memory["world"] = kept
+            self.seen = seen
+        return world
+
+    def _finish(self, state: Any) -> Any | None:
+        """The replayed ``state``, its cards where the seat sees them, made the observed point of the
+        game: the choices held unseen made, a set being picked picked again, the variables as the
+        seat sees them (else None)."""
+        obs, game = self.obs, self.game
+        self._unseen_choices(state, obs["current"])
+        if state.is_over or state.current_player != obs["current"] or game.phases[state.phase].name != obs["phase"]:
             return None
         if "picking" in obs and not self._pick_again(state, obs["picking"]["cards"]):
             return None
@@ -260,14 +313,22 @@ class Belief:
                         return False
                     wrong = content[i]
                     self._swap(state, wrong, other)
-                    if game.zones[z].visibility == "others":  # (issue 30) another's hand held facing out:
-                        seen.discard(wrong)  # the seat saw that card there in this sample only
+                    # (issue 30) another's hand held facing out, or a card the sample drew: the seat saw
+                    if game.zones[z].visibility == "others" or wrong in self.provisional:
+                        seen.discard(wrong)  # that card there in this sample only
+        self.provisional.clear()  # (the zones the seat sees hold what it sees: no card there is a guess)
         return True
 
     def _shown(self, state: Any, seen: set[int]) -> bool:
         """Make the hidden places hold the cards shown or revealed to the seat (`show ... to`,
         `reveal`) that are still where it saw them."""
-        return self._hold(state, self.obs.get("shown", ()), seen)
+        kept = self._hold(state, self.obs.get("shown", ()), seen)
+        if kept is None:
+            return False
+        seat, loc = self.seat, state.loc  # the seat was shown those cards, there: no other
+        others = tuple(x for x in state.shown if x[0] != seat)
+        state.shown = (*others, *((seat, c, loc[c]) for c in sorted(kept)))
+        return True
 
     def _told(self, state: Any, seen: set[int]) -> bool:
         """Make the places the seat was told of (`tell`: the observation's ``told``, by place) hold
@@ -319,13 +380,13 @@ class Belief:
         state.told = (*(f for f in state.told if f[0] != seat), *mine)
         return True
 
-    def _hold(self, state: Any, cards: Any, seen: set[int], amid: bool = False) -> bool:
+    def _hold(self, state: Any, cards: Any, seen: set[int], amid: bool = False) -> set[int] | None:
         """Make each zone instance named hold its card (``{"card", "zone", "index"}``; a card None
         is one the seat was not shown): a place that lacks one trades an unshown card of its own
         with one of that kind from another hidden place (both of one deck, and unseen otherwise: a
         card the seat saw go somewhere stays there). ``amid`` the replay (a reveal as it happens),
         the seat's own zones may give or take the card: the sample's draws are its own, and the end
-        puts the seat's zones right (_reconcile)."""
+        puts the seat's zones right (_reconcile). The cards that stand for those named, or None."""
         game, lay, kind = self.game, self.lay, self.game.cards.kind
         deck_of = game.cards.deck_of
         visible = set(self.visible)
@@ -371,10 +432,10 @@ class Belief:
             mine = [c for c in state.zones[inst] if c not in kept and deck_of[c] == deck]
             victim = next((c for c in mine if c not in seen), mine[0] if amid and mine else None)
             if there is None or victim is None:
-                return False
+                return None
             self._swap(state, victim, there)
             kept.add(there)
-        return True
+        return kept
 
     def _events(self, state: Any, seen: set[int], done: int | None) -> int | None:
         """The reveals and shuffles the replay made since the ``done`` first, matched with those the
@@ -390,7 +451,7 @@ class Belief:
                 return None
             if made[i][0] == "shuffle":
                 seen.difference_update(state.zones[made[i][2]])
-            elif not self._hold(state, saw[i]["reveal"], seen, amid=True):
+            elif self._hold(state, saw[i]["reveal"], seen, amid=True) is None:
                 return None
         return len(made)
 
@@ -412,13 +473,40 @@ class Belief:
         """Trade two cards' places (State.swap_cards). What a card did goes with its place (a card
         played unseen: the sample's is any), but not for a card whose play the seat saw: that card
         did it, wherever the sample puts it since (drawn back from a discard pile, shuffled)."""
+        self.trade(state, a, b)
+        marks = self.marks
+        if marks and (a in marks or b in marks):  # what is known not to be in a place stays with the place
+            ma, mb = marks.pop(a, None), marks.pop(b, None)
+            if ma is not None:
+                marks[b] = ma
+            if mb is not None:
+                marks[a] = mb
+
+    def trade(self, state: Any, a: int, b: int) -> None:
+        """Trade two cards' places, what each did going as ``_swap`` says (the marks stay as they are)."""
         known = self.known
         state.swap_cards(a, b, facts=not known or (a not in known and b not in known))
 
-    def _see(self, state: Any, seen: set[int]) -> None:
-        """Add the cards now in zones the seat sees to ``seen``."""
+    def _see(self, state: Any, seen: set[int], named: Any = None) -> None:
+        """Add the cards now in zones the seat sees to ``seen``; with ``named`` (after a move: the
+        cards the seat saw it move, by the observation), those that came into sight unnamed (drawn
+        from a hidden pile, moved by the rules) are the sample's guess (``provisional``)."""
+        prov = self.provisional
         for inst in self.visible:
-            seen.update(state.zone_cards(inst))
+            for c in state.zone_cards(inst):
+                if c not in seen:
+                    seen.add(c)
+                    if named is not None and c not in named:
+                        prov.add(c)
+
+    @staticmethod
+    def _named(move: Any, m: dict[str, Any]) -> set[int]:
+        """The cards of a replayed ``move`` that its observation ``m`` names."""
+        if move.card >= 0:
+            return {move.card} if m.get("card") is not None else set()
+        if "cards" in m:
+            return {c for c, x in zip(move.target.cards, m["cards"], strict=True) if x is not None}
+        return set()
 
     def _find(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
         """A legal move that looks to the seat like the observed one."""
@@ -474,20 +562,25 @@ class Belief:
         deck = deck_of[self.ids_of[k][0]]  # (a card trades places only with one of its own deck)
         swappable = self._swappable(state, src, seen)
         if not any(game.cards.kind[c] == k for c in state.zones[src]):
+            # a card the sample drew where the seat sees it stands for one the seat saw there: any
+            prov = self.provisional
             mine = [c for c in state.zones[src] if c not in seen and deck_of[c] == deck] or [
-                c for c in state.zones[src] if deck_of[c] == deck
+                c for c in state.zones[src] if c in prov and deck_of[c] == deck
             ]
             there = [c for c in self.ids_of[k] if c in swappable] or [
-                # a card drawn unseen may sit in the seat's own zone in this sample; the end fixes those
-                c
-                for c in self.ids_of[k]
-                if self.lay.owner[state.loc[c]] == self.seat
-                and game.zones[self.lay.zone_of[state.loc[c]]].visibility == "owner"
+                c for c in self.ids_of[k] if c in prov and state.loc[c] != src
             ]
             if not mine or not there:
                 return None
             came, went = self.rng.choice(there), self.rng.choice(mine)
             self._swap(state, came, went)
+            if came in prov or went in prov:
+                prov.discard(came)  # (the card the move names: the seat saw it)
+                if state.loc[went] in self.visible_set:
+                    prov.add(went)
+                else:
+                    prov.discard(went)
+                    seen.discard(went)
             if game.zones[lay.zone_of[src]].visibility == "others":  # (issue 30) a hand held facing out:
                 seen.discard(went)  # the seat saw it there in this sample only, not in the game
 
@@ -508,6 +601,9 @@ class Belief:
         state.move_cards(unseen, src)
         kinds = {game.cards.kind[c] for c in blocking}
         self.exclusions.update((src, kk) for kk in kinds)
+        for c in state.zones[src]:  # the cards there then: none of those kinds (the marks go with the places)
+            if c not in seen:
+                self.marks.setdefault(c, set()).update(kinds)
         partners = [c for c in swappable if game.cards.kind[c] not in kinds]
         self.rng.shuffle(partners)
         for c in blocking:
@@ -587,6 +683,31 @@ class Belief:
                 continue
             out.extend(c for c in state.zones[inst] if c not in seen)
         return out
+
+
+class Replay:
+    """A replay of the round under way, kept from one decision of the seat to its next: the state
+    after the observed ``moves`` (and ``done`` of the rules' events), the cards the seat saw in it,
+    those whose play it saw (``known``), the kinds known absent from places (``marks``)."""
+
+    __slots__ = ("done", "events", "known", "marks", "moves", "provisional", "seen", "state")
+
+    def __init__(self, state, seen, known, marks, provisional, done, moves, events):
+        self.state, self.seen, self.known, self.marks = state, seen, known, marks
+        self.provisional = provisional  # cards the replay drew into the seat's sight, not yet the seen ones
+        self.done, self.moves, self.events = done, moves, events
+
+    def copy(self) -> Replay:
+        """An independent copy (the state, the sets: the lists of moves are only read)."""
+        marks = {c: set(k) for c, k in self.marks.items()}
+        seen, known, provisional = set(self.seen), set(self.known), set(self.provisional)
+        return Replay(self.state.copy(), seen, known, marks, provisional, self.done, self.moves, self.events)
+
+    def prefix_of(self, obs: dict[str, Any]) -> bool:
+        """Whether the moves and events replayed are the first of ``obs`` (the same round, none of
+        them revealed since among them: a simultaneous phase's held moves)."""
+        n, k = len(self.moves), len(self.events)
+        return obs["moves"][:n] == self.moves and list(obs.get("events", ())[:k]) == self.events
 
 
 def _merge(seen: Any, replayed: Any) -> Any:
