@@ -41,11 +41,12 @@ class Belief:
             if cid not in absent:
                 self.ids_of.setdefault(k, []).append(cid)
         # (zone instance, card kind): that instance did not hold such a card at the deal
-        # memory kept by an agent across its moves in one round: what it learned, deals that fitted
-        key = (obs["round"], obs["dealer"], tuple(obs["totals"]))
+        # memory kept by an agent across its moves in one round: what it learned, deals that fitted,
+        # the replay of its last decision (the deal in the key: a round may repeat the others)
+        key = (obs["round"], obs["dealer"], tuple(obs["totals"]), obs["deal"])
         if memory is None or memory.get("key") != key:
-            memory = {"key": key, "exclusions": set(), "deals": []} if memory is None else memory
-            memory.update(key=key, exclusions=set(), deals=[])
+            memory = {} if memory is None else memory
+            memory.update(key=key, exclusions=set(), deals=[], world=None)
         self.memory = memory
         self.exclusions: set[tuple[int, int]] = memory["exclusions"]
         # the places the seat sees (an `others see` zone: every seat's but its own, which is
@@ -186,6 +187,12 @@ class Belief:
         state = self.base.copy()
         replay = Replay(state, seen, set(), {}, set(), 0, [], [])
         self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
+        # the variables kept from round to round as the seat sees them now (who starts the round, set
+        # at the last one's end); those of the round start again with it
+        state.vars = [
+            value if per_round else _merge(obs["vars"][name], value)
+            for (name, _, per_round, _), value in zip(self.game.vars, state.vars, strict=True)
+        ]
         state.restart_round(obs["round"] - 1, obs["dealer"], obs["totals"], deal)
         replay.done = self._events(state, seen, 0)
         self._see(state, seen)
@@ -197,21 +204,19 @@ class Belief:
         seat's next decision, and return the world at the observed point (``_finish``), or None."""
         obs, state, seen, done = self.obs, replay.state, replay.seen, replay.done
         self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
-        asks = self.asks
         moves = obs["moves"]
+        before = None  # the replay before its last move, and that move (_diverged)
         for m in moves[len(replay.moves) :]:
-            if m["move"] in asks:  # an answer while held choices resolve: those chosen before it, unseen
-                self._unseen_choices(state, m["player"])
-            if done is None or state.is_over or state.current_player != m["player"]:
-                return None
+            if not self._ready(state, m, done):
+                if before is None or (done := self._diverged(replay, *before, m)) is None:
+                    return None
+                state, seen = replay.state, replay.seen
+            before = (replay.copy(), done, m)
             move = self._find(state, m, seen) or self._repair(state, m, seen)
-            move = pick_through(state, move, lambda m=m: self._find(state, m, seen))  # (a set chosen card by card)
+            move = pick_through(state, move, lambda m=m, s=state, n=seen: self._find(s, m, n))  # (a set card by card)
             if move is None:
                 return None
-            state.apply(move)
-            self._played(move, m)
-            done = self._events(state, seen, done)
-            self._see(state, seen, self._named(move, m))
+            done = self._step(state, move, m, seen, done)
         events = obs.get("events", ())
         if done != len(events):  # (the sample made other reveals or shuffles than the game)
             return None
@@ -224,6 +229,60 @@ class Belief:
             self.memory["world"] = kept
             self.seen = seen
         return world
+
+    def _ready(self, state: Any, m: dict[str, Any], done: int | None) -> bool:
+        """Whether the replay is where observed move ``m`` was made: its player to move (an answer
+        while held choices resolve: those chosen before it made, unseen), the same events so far."""
+        if m["move"] in self.asks:
+            self._unseen_choices(state, m["player"])
+        return done is not None and not state.is_over and state.current_player == m["player"]
+
+    def _step(self, state: Any, move: Any, m: dict[str, Any], seen: set[int], done: int | None) -> int | None:
+        """Play ``move``, the replay of observed ``m``; how many events the replay has made since."""
+        state.apply(move)
+        self._played(move, m)
+        done = self._events(state, seen, done)
+        self._see(state, seen, self._named(move, m))
+        return done
+
+    def _diverged(
+        self, replay: Replay, before: Replay, done: int | None, last: dict, m: dict, tries: int = 64
+    ) -> int | None:
+        """The replay cannot go on to ``m`` (another player to move, the round over, other events):
+        what ``last`` did depended on unseen cards (a guess at a hand, an ask answered by the cards
+        held). From ``before`` it, an unseen card in a hidden place (a small one first: a hand)
+        trades places with one of each other kind from another hidden place, and ``last`` is played
+        again, until the replay is ready for ``m`` (``tries`` trades at most); the place learns it
+        could not hold the kind taken out (``marks``). The events made after, or None (``replay``
+        then as it was)."""
+        game, lay, rng, kind = self.game, self.lay, self.rng, self.game.cards.kind
+        deck_of = game.cards.deck_of
+        state = before.state
+        hidden = [i for i in range(lay.size) if i not in self.visible_set and not game.zones[lay.zone_of[i]].piles]
+        cards = [c for i in hidden for c in state.zone_cards(i) if c not in before.seen]
+        rng.shuffle(cards)
+        trials = []  # each card (those of small places first: a hand), with one card of each other kind
+        for a in sorted(cards, key=lambda c: len(state.zones[state.loc[c]])):
+            partners: dict[int, int] = {}
+            for c in cards:
+                if kind[c] != kind[a] and deck_of[c] == deck_of[a] and state.loc[c] != state.loc[a]:
+                    partners.setdefault(kind[c], c)
+            trials += [(a, b) for b in partners.values()]
+        for a, b in trials[:tries]:
+            trial = before.copy()
+            self.known, self.marks, self.provisional = trial.known, trial.marks, trial.provisional
+            self._swap(trial.state, a, b)
+            move = self._find(trial.state, last, trial.seen) or self._repair(trial.state, last, trial.seen)
+            if move is None or (move.card < 0 and type(move.target) is Pick):
+                continue
+            got = self._step(trial.state, move, last, trial.seen, done)
+            if self._ready(trial.state, m, got):
+                trial.marks.setdefault(b, set()).add(kind[a])  # (b now in a's place, which held no such card)
+                replay.state, replay.seen, replay.done = trial.state, trial.seen, got
+                replay.known, replay.marks, replay.provisional = trial.known, trial.marks, trial.provisional
+                return got
+        self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
+        return None
 
     def _finish(self, state: Any) -> Any | None:
         """The replayed ``state``, its cards where the seat sees them, made the observed point of the
@@ -614,16 +673,16 @@ class Belief:
             self._swap(state, c, partners.pop(j))
         return self._find(state, m, seen)
 
-    def _repair_mine(self, state: Any, m: dict[str, Any], seen: set[int], tries: int = 12) -> Any | None:
-        """A choice the sample does not allow, whose guards may read cards the seat does not see
-        in its own `others see` zones (a hint about its hand held facing out): a few of those cards, at
-        random, trade places with unseen cards elsewhere (of their deck) until it is allowed; each
-        trade that does not help is undone. The end makes the sample agree with what the seat was
-        told (_told)."""
+    def _repair_mine(self, state: Any, m: dict[str, Any], seen: set[int], tries: int = 24) -> Any | None:
+        """A choice the sample does not allow, whose guards may read cards its player holds unseen by
+        the seat (a rank asked for, which the asker must hold; a hint about the seat's own hand held
+        facing out): a few of those cards, at random, trade places with unseen cards elsewhere (of
+        their deck) until it is allowed; each trade that does not help is undone. The end makes the
+        sample agree with what the seat was told (_told)."""
         game, lay, rng = self.game, self.lay, self.rng
         visible = set(self.visible)
         hidden = [i for i in range(lay.size) if i not in visible and not game.zones[lay.zone_of[i]].piles]
-        mine = [i for i in hidden if lay.owner[i] == self.seat and game.zones[lay.zone_of[i]].visibility == "others"]
+        mine = [i for i in hidden if lay.owner[i] == m["player"]]
         deck_of = game.cards.deck_of
         for _ in range(tries if mine else 0):
             ours = [c for i in mine for c in state.zone_cards(i) if c not in seen]
