@@ -182,18 +182,25 @@ class Belief:
         return None
 
     def _try(self, deal: dict[str, Any], seen: set[int]) -> Any | None:
-        """Replay the round's moves on ``deal``; the State at the observed point, or None."""
+        """Replay the round's moves on ``deal``; the State at the observed point, or None.
+
+        The round starts with the variables kept from round to round as the seat sees them now (who
+        starts it, set at the last round's end), unless the round's first move does not fit them
+        (one set during the round, a President named as players finish): then as the game began."""
         obs = self.obs
-        state = self.base.copy()
+        first = obs["moves"][0] if obs["moves"] else None
+        for kept in (True, False):
+            state = self.base.copy()
+            if kept:
+                state.vars = [
+                    value if per_round else _merge(obs["vars"][name], value)
+                    for (name, _, per_round, _), value in zip(self.game.vars, state.vars, strict=True)
+                ]
+            state.restart_round(obs["round"] - 1, obs["dealer"], obs["totals"], deal)
+            if first is None or self._ready(state, first, 0):
+                break
         replay = Replay(state, seen, set(), {}, set(), 0, [], [])
         self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
-        # the variables kept from round to round as the seat sees them now (who starts the round, set
-        # at the last one's end); those of the round start again with it
-        state.vars = [
-            value if per_round else _merge(obs["vars"][name], value)
-            for (name, _, per_round, _), value in zip(self.game.vars, state.vars, strict=True)
-        ]
-        state.restart_round(obs["round"] - 1, obs["dealer"], obs["totals"], deal)
         replay.done = self._events(state, seen, 0)
         self._see(state, seen)
         return self._run(replay)
@@ -623,12 +630,22 @@ class Belief:
         if not any(game.cards.kind[c] == k for c in state.zones[src]):
             # a card the sample drew where the seat sees it stands for one the seat saw there: any
             prov = self.provisional
-            mine = [c for c in state.zones[src] if c not in seen and deck_of[c] == deck] or [
-                c for c in state.zones[src] if c in prov and deck_of[c] == deck
-            ]
-            there = [c for c in self.ids_of[k] if c in swappable] or [
-                c for c in self.ids_of[k] if c in prov and state.loc[c] != src
-            ]
+            # (last, any card of the seat's: one passed to it by the rules, seen in the sample only)
+            mine = (
+                [c for c in state.zones[src] if c not in seen and deck_of[c] == deck]
+                or [c for c in state.zones[src] if c in prov and deck_of[c] == deck]
+                or [c for c in state.zones[src] if deck_of[c] == deck]
+            )
+            there = (
+                [c for c in self.ids_of[k] if c in swappable]
+                or [c for c in self.ids_of[k] if c in prov and state.loc[c] != src]
+                or [
+                    c
+                    for c in self.ids_of[k]
+                    if self.lay.owner[state.loc[c]] == self.seat
+                    and game.zones[self.lay.zone_of[state.loc[c]]].visibility == "owner"
+                ]
+            )
             if not mine or not there:
                 return None
             came, went = self.rng.choice(there), self.rng.choice(mine)
