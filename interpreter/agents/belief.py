@@ -61,7 +61,8 @@ class Belief:
                 z for r in game.deals if r.deck == own for z in (r.zone, r.rest) if z is not None
             }
         self.base = game.new_game(self.n, rng.randrange(2**31), obs["params"])
-        self.failures = 0
+        self.failures = 0  # replays that found no world
+        self.replayed = 0  # observed moves replayed (those since the seat's last decision, when its replay fits)
         self.known: set[int] = set()  # cards whose last play, in a sample's replay, the seat saw (_swap)
         # card -> kinds the card in its place is known not to be (a move it blocked: _repair)
         self.marks: dict[int, set[int]] = {}
@@ -189,7 +190,7 @@ class Belief:
         (one set during the round, a President named as players finish): then as the game began."""
         obs = self.obs
         first = obs["moves"][0] if obs["moves"] else None
-        for kept in (True, False):
+        for kept in (True, False) if obs["round"] > 1 else (False,):  # (the first round: as the game began)
             state = self.base.copy()
             if kept:
                 state.vars = [
@@ -214,6 +215,7 @@ class Belief:
         moves = obs["moves"]
         before = None  # the replay before its last move, and that move (_diverged)
         for m in moves[len(replay.moves) :]:
+            self.replayed += 1
             if not self._ready(state, m, done):
                 if before is None or (done := self._diverged(replay, *before, m)) is None:
                     return None
