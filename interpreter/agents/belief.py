@@ -190,7 +190,8 @@ class Belief:
         (one set during the round, a President named as players finish): then as the game began."""
         obs = self.obs
         first = obs["moves"][0] if obs["moves"] else None
-        for kept in (True, False) if obs["round"] > 1 else (False,):  # (the first round: as the game began)
+        starts = [True, False] if obs["round"] > 1 else [False]  # (the first round: as the game began)
+        for kept in starts:
             state = self.base.copy()
             if kept:
                 state.vars = [
