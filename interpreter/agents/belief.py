@@ -62,6 +62,7 @@ class Belief:
             }
         self.base = game.new_game(self.n, rng.randrange(2**31), obs["params"])
         self.failures = 0  # replays that found no world
+        self.searches = 0  # searches for a world (sample)
         self.replayed = 0  # observed moves replayed (those since the seat's last decision, when its replay fits)
         self.known: set[int] = set()  # cards whose last play, in a sample's replay, the seat saw (_swap)
         # card -> kinds the card in its place is known not to be (a move it blocked: _repair)
@@ -146,11 +147,14 @@ class Belief:
     def sample(self, attempts: int = 12) -> Any | None:
         """A full State at the observed point of the game, or None if none was found.
 
-        The first call finds one world consistent with the observation (``_world``); every call
-        then re-deals its hidden cards under what the seat knows (inference.redeal): no replay,
-        no sample wasted."""
+        The first call finds one world consistent with the observation (``_world``; a second call
+        tries again when it found none, later ones do not); every call then re-deals its hidden
+        cards under what the seat knows (inference.redeal): no replay, no sample wasted."""
         world = self.world
         if world is None:
+            if self.searches >= 2:  # (twice in vain: this decision goes without worlds, not slower)
+                return None
+            self.searches += 1
             world = self.world = self._world(attempts)
             if world is None:
                 return None
