@@ -63,6 +63,7 @@ class Belief:
         self.base = game.new_game(self.n, rng.randrange(2**31), obs["params"])
         self.failures = 0  # replays that found no world
         self.searches = 0  # searches for a world (sample)
+        self.mends = 24  # trades left to mend a replay whose move's outcome differs (_diverged): a decision's
         self.replayed = 0  # observed moves replayed (those since the seat's last decision, when its replay fits)
         self.known: set[int] = set()  # cards whose last play, in a sample's replay, the seat saw (_swap)
         # card -> kinds the card in its place is known not to be (a move it blocked: _repair)
@@ -225,7 +226,7 @@ class Belief:
                 if before is None or (done := self._diverged(replay, *before, m)) is None:
                     return None
                 state, seen = replay.state, replay.seen
-            before = (replay.copy(), done, m)
+            before = (replay.copy(), done, m) if self.mends > 0 else None
             move = self._find(state, m, seen) or self._repair(state, m, seen)
             move = pick_through(state, move, lambda m=m, s=state, n=seen: self._find(s, m, n))  # (a set card by card)
             if move is None:
@@ -260,13 +261,14 @@ class Belief:
         return done
 
     def _diverged(
-        self, replay: Replay, before: Replay, done: int | None, last: dict, m: dict, tries: int = 64
+        self, replay: Replay, before: Replay, done: int | None, last: dict, m: dict, tries: int = 16
     ) -> int | None:
         """The replay cannot go on to ``m`` (another player to move, the round over, other events):
         what ``last`` did depended on unseen cards (a guess at a hand, an ask answered by the cards
         held). From ``before`` it, an unseen card in a hidden place (a small one first: a hand)
         trades places with one of each other kind from another hidden place, and ``last`` is played
-        again, until the replay is ready for ``m`` (``tries`` trades at most); the place learns it
+        again, until the replay is ready for ``m`` (``tries`` trades at most, ``mends`` in all for
+        the decision: where they rarely help, a shedding game's draws, fresh deals do); the place learns it
         could not hold the kind taken out (``marks``). The events made after, or None (``replay``
         then as it was)."""
         game, lay, rng, kind = self.game, self.lay, self.rng, self.game.cards.kind
@@ -282,7 +284,8 @@ class Belief:
                 if kind[c] != kind[a] and deck_of[c] == deck_of[a] and state.loc[c] != state.loc[a]:
                     partners.setdefault(kind[c], c)
             trials += [(a, b) for b in partners.values()]
-        for a, b in trials[:tries]:
+        for a, b in trials[: min(tries, self.mends)]:
+            self.mends -= 1
             trial = before.copy()
             self.known, self.marks, self.provisional = trial.known, trial.marks, trial.provisional
             self._swap(trial.state, a, b)
