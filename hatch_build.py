@@ -46,6 +46,7 @@ COMPILED = [
     "interpreter/agents/greedy.py",
     "interpreter/agents/belief.py",
     "interpreter/agents/inference.py",
+    "interpreter/agents/repairs.py",
     "interpreter/agents/mcts.py",
     "interpreter/checker/playouts.py",
 ]
