@@ -214,9 +214,10 @@ class Belief(Repairs):
         return self._run(replay)
 
     def _run(self, replay: Replay) -> Any | None:
-        """Play ``replay`` on through the observed moves it has not played and make the zones agree
-        with what the seat sees, was shown and told; when all fits, keep it in the memory for the
-        seat's next decision, and return the world at the observed point (``_finish``), or None."""
+        """Play ``replay`` on through the observed moves it has not played (and the choices held
+        unseen since) and make the zones agree with what the seat sees, was shown and told; when all
+        fits, keep it in the memory for the seat's next decision, and return the world at the
+        observed point (``_finish``), or None."""
         obs, state, seen, done = self.obs, replay.state, replay.seen, replay.done
         self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
         moves = obs["moves"]
@@ -236,6 +237,9 @@ class Belief(Repairs):
         events = obs.get("events", ())
         if done != len(events):  # (the sample made other reveals or shuffles than the game)
             return None
+        # the choices held unseen first (then the zones), though a replay kept with them will not fit
+        # the next decision's moves once they are revealed: Sushi Go's worlds fit twice as often so
+        self._unseen_choices(state, obs["current"])
         if not self._reconcile(state, seen) or not self._shown(state, seen) or not self._told(state, seen):
             return None
         replay.done, replay.moves, replay.events = done, list(moves), list(events)
@@ -263,7 +267,7 @@ class Belief(Repairs):
 
     def _finish(self, state: Any) -> Any | None:
         """The replayed ``state``, its cards where the seat sees them, made the observed point of the
-        game: the choices held unseen made, a set being picked picked again, the variables as the
+        game: its turn and phase checked, a set being picked picked again, the variables as the
         seat sees them (else None)."""
         obs, game = self.obs, self.game
         self._unseen_choices(state, obs["current"])
