@@ -52,6 +52,8 @@ COMPILED = [
     "interpreter/agents/random_agent.py",
     "interpreter/agents/greedy.py",
     "interpreter/agents/belief.py",
+    "interpreter/agents/inference.py",
+    "interpreter/agents/repairs.py",
     "interpreter/agents/mcts.py",
     "interpreter/checker/playouts.py",
     # verify's search: its loop over states, their keys, chance enumerated, the properties checked

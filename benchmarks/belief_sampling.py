@@ -1,17 +1,20 @@
 """The search agents' belief sampler, per classic and shipped ruleset (a benchmark, not a test).
 
 Plays random games and, at positions along them, samples worlds for the seat to move the way
-greedy and mcts do (belief.py: a deal of the unseen cards, the round replayed, repaired where a
-move does not fit). For each ruleset it prints:
+greedy and mcts do (belief.py: one world found by replaying the round, or by playing on the one
+found at the seat's last decision, then its hidden cards dealt again under what the seat knows,
+inference.py). Each seat keeps its memory along a game, as an agent does. For each ruleset it prints:
 
-- ``consistent``: the share of replays that gave a world consistent with the seat's view
-  (accepted / (accepted + rejected)); the rest is sampling work wasted;
-- ``kept wrong``: worlds returned whose zones the seat sees differ from what it sees (should be 0);
+- ``wasted``: the share of the sampling work wasted: replays that gave no world consistent with
+  the seat's view, among all replays and worlds asked for;
+- ``kept wrong``: worlds returned that look to the seat other than the game does (its zones, the
+  cards shown and told to it, whose turn, the phase, the variables it sees): should be 0;
 - ``worlds/s``: worlds returned a second of sampling;
-- ``mcts ms``: the time of one decision of ``mcts:N`` (N = --mcts, 50 by default), the mean over
-  a few positions.
+- ``mcts ms``: one decision of ``mcts:N`` (N = --mcts, 50 by default), each seat's agent deciding
+  at every position of its own along the game (its memory kept, as in a game): the mean, and the
+  longest (``max``).
 
-    python benchmarks/belief_sampling.py [--games 3] [--every 4] [--mcts 50] [--decisions 3] [--source]
+    python benchmarks/belief_sampling.py [--games 3] [--every 4] [--mcts 50] [--samples 4] [--source]
     python benchmarks/belief_sampling.py rulesets/poison.rules     (some rulesets only)
 """
 
@@ -35,62 +38,67 @@ from interpreter.agents.belief import Belief
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def positions(game, players: int, games: int, every: int) -> list:
-    """States along random games of one round each, every ``every`` moves, the seat to move's."""
+def games_positions(game, players: int, games: int, every: int) -> list[list]:
+    """Per random game of one round, the states along it every ``every`` moves."""
     params = {p.name: 1 for p in game.params if p.name in ("rounds", "hands")}
     out = []
     for g in range(games):
         state = game.new_game(players, g, params)
         rng = random.Random(g)
-        step = 0
+        step, along = 0, []
         while not state.is_over:
             if step % every == every - 1:
-                out.append(state.copy())
+                along.append(state.copy())
             moves = state.legal_moves()
             state.apply(moves[rng.randrange(len(moves))])
             step += 1
+        out.append(along)
     return out
 
 
-def seen_zones(obs: dict) -> dict:
-    """The zones of an observation, each instance's cards sorted (what the seat sees of them)."""
-    return {k: [v if isinstance(v, dict) else sorted(map(str, v)) for v in vs] for k, vs in obs["zones"].items()}
+def looks(obs: dict) -> tuple:
+    """What a seat's observation shows of the game now (zones' cards sorted within an instance)."""
+    zones = {k: [v if isinstance(v, dict) else sorted(map(str, v)) for v in vs] for k, vs in obs["zones"].items()}
+    shown = sorted(map(str, obs["shown"]))
+    return zones, shown, obs.get("told", []), obs["current"], obs["phase"], obs["vars"]
 
 
-def measure(game, players: int, games: int, every: int, mcts: int, decisions: int) -> dict:
+def measure(game, players: int, games: int, every: int, mcts: int, samples: int) -> dict:
     """The figures of one ruleset."""
-    accepted = rejected = wrong = 0
-    seconds = 0.0
-    states = positions(game, players, games, every)
-    for i, state in enumerate(states):
-        seat = state.current_player
-        obs = state.observe(seat)
-        belief = Belief(game, obs, random.Random(i))
-        for _ in range(4):
-            start = time.perf_counter()
-            sample = belief.sample()
-            seconds += time.perf_counter() - start
-            if sample is None:
-                continue
-            accepted += 1
-            if seen_zones(sample.observe(seat)) != seen_zones(obs):
-                wrong += 1
-        rejected += belief.failures
-    chosen = states[:: max(1, len(states) // decisions)][:decisions] if decisions else []
-    mcts_seconds = 0.0
-    for i, state in enumerate(chosen):
-        agent = make_agent(f"mcts:{mcts}", state.current_player, i)
-        start = time.perf_counter()
-        agent.choose(SeatView(state, state.current_player))
-        mcts_seconds += time.perf_counter() - start
-    replays = accepted + rejected
+    asked = got = failures = wrong = 0
+    seconds, decisions = 0.0, []
+    along = games_positions(game, players, games, every)
+    for g, states in enumerate(along):
+        memory: dict[int, dict] = {}
+        agents: dict[int, object] = {}
+        for i, state in enumerate(states):
+            seat = state.current_player
+            obs = state.observe(seat)
+            belief = Belief(game, obs, random.Random(i), memory.setdefault(seat, {}))
+            for _ in range(samples):
+                start = time.perf_counter()
+                sample = belief.sample()
+                seconds += time.perf_counter() - start
+                asked += 1
+                if sample is None:
+                    continue
+                got += 1
+                if looks(sample.observe(seat)) != looks(obs):
+                    wrong += 1
+            failures += belief.failures
+            if mcts and len(state.legal_moves()) > 1:
+                agent = agents.setdefault(seat, make_agent(f"mcts:{mcts}", seat, g))
+                start = time.perf_counter()
+                agent.choose(SeatView(state, seat))
+                decisions.append(time.perf_counter() - start)
     return {
-        "positions": len(states),
-        "consistent": accepted / replays if replays else float("nan"),
-        "replays": replays,
+        "positions": sum(map(len, along)),
+        "wasted": (failures + asked - got) / (failures + asked) if asked else float("nan"),
+        "replays": failures,
         "wrong": wrong,
-        "worlds_per_s": accepted / seconds if seconds else float("nan"),
-        "mcts_ms": 1000 * mcts_seconds / len(chosen) if chosen else float("nan"),
+        "worlds_per_s": got / seconds if seconds else float("nan"),
+        "mcts_ms": 1000 * sum(decisions) / len(decisions) if decisions else float("nan"),
+        "mcts_max": 1000 * max(decisions) if decisions else float("nan"),
     }
 
 
@@ -99,25 +107,26 @@ def main() -> None:
     ap.add_argument("rules", nargs="*", help="rulesets (default: rulesets/*.rules and examples/classics/*.rules)")
     ap.add_argument("--games", type=int, default=3, help="random games per ruleset (one round each)")
     ap.add_argument("--every", type=int, default=4, help="a position every this many moves")
-    ap.add_argument("--mcts", type=int, default=50, help="iterations of the timed mcts decision")
-    ap.add_argument("--decisions", type=int, default=3, help="mcts decisions timed per ruleset")
+    ap.add_argument("--mcts", type=int, default=50, help="iterations of the timed mcts decisions (0: none)")
+    ap.add_argument("--samples", type=int, default=4, help="worlds asked for at each position")
     args = ap.parse_args()
     paths = [Path(p) for p in args.rules] or [
         *sorted((ROOT / "rulesets").glob("*.rules")),
         *sorted((ROOT / "examples" / "classics").glob("*.rules")),
+        ROOT / "examples" / "hints.rules",
     ]
     print(engine_path.describe())
     print(
-        f"{'ruleset':<34} {'players':>7} {'positions':>9} {'consistent':>10} {'replays':>8} "
-        f"{'kept wrong':>10} {'worlds/s':>9} {'mcts ms':>8}"
+        f"{'ruleset':<20} {'players':>7} {'positions':>9} {'wasted':>7} {'failed replays':>14} "
+        f"{'kept wrong':>10} {'worlds/s':>9} {'mcts ms':>8} {'max':>6}"
     )
     for path in paths:
         game = load(path)
         players = max(game.min_players, min(4, game.max_players))
-        r = measure(game, players, args.games, args.every, args.mcts, args.decisions)
+        r = measure(game, players, args.games, args.every, args.mcts, args.samples)
         print(
-            f"{path.stem:<34} {players:>7} {r['positions']:>9} {r['consistent']:>10.1%} {r['replays']:>8} "
-            f"{r['wrong']:>10} {r['worlds_per_s']:>9.1f} {r['mcts_ms']:>8.0f}",
+            f"{path.stem:<20} {players:>7} {r['positions']:>9} {r['wasted']:>7.1%} {r['replays']:>14} "
+            f"{r['wrong']:>10} {r['worlds_per_s']:>9.1f} {r['mcts_ms']:>8.0f} {r['mcts_max']:>6.0f}",
             flush=True,
         )
 

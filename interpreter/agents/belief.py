@@ -18,11 +18,13 @@ from typing import Any
 
 from ..engine.card_sets import Pick
 from ..engine.cards import signature
-from ..engine.records import find_move, find_set, pick_through
+from ..engine.records import pick_through
 from ..engine.zones import sees
+from .inference import redeal
+from .repairs import Repairs
 
 
-class Belief:
+class Belief(Repairs):
     """Samples States consistent with one observation of one seat."""
 
     def __init__(self, game: Any, obs: dict[str, Any], rng: random.Random, memory: dict | None = None):
@@ -40,16 +42,18 @@ class Belief:
             if cid not in absent:
                 self.ids_of.setdefault(k, []).append(cid)
         # (zone instance, card kind): that instance did not hold such a card at the deal
-        # memory kept by an agent across its moves in one round: what it learned, deals that fitted
-        key = (obs["round"], obs["dealer"], tuple(obs["totals"]))
+        # memory kept by an agent across its moves in one round: what it learned, deals that fitted,
+        # the replay of its last decision (the deal in the key: a round may repeat the others)
+        key = (obs["round"], obs["dealer"], tuple(obs["totals"]), obs["deal"])
         if memory is None or memory.get("key") != key:
-            memory = {"key": key, "exclusions": set(), "deals": []} if memory is None else memory
-            memory.update(key=key, exclusions=set(), deals=[])
+            memory = {} if memory is None else memory
+            memory.update(key=key, exclusions=set(), deals=[], world=None)
         self.memory = memory
         self.exclusions: set[tuple[int, int]] = memory["exclusions"]
         # the places the seat sees (an `others see` zone: every seat's but its own, which is
         # sampled as any hidden place is)
         self.visible = [inst for inst in range(self.lay.size) if sees(game, self.lay, inst, self.seat)]
+        self.visible_set = frozenset(self.visible)
         # the zones each deck's cards may be dealt to: its own, the deal lines' and their rests'
         self.deck_zones: dict[int, set[int]] = {}
         for d, name in enumerate(game.cards.deck_names):
@@ -58,8 +62,16 @@ class Belief:
                 z for r in game.deals if r.deck == own for z in (r.zone, r.rest) if z is not None
             }
         self.base = game.new_game(self.n, rng.randrange(2**31), obs["params"])
-        self.failures = 0
+        self.failures = 0  # replays that found no world
+        self.searches = 0  # searches for a world (sample)
+        self.mends = 24  # trades left to mend a replay whose move's outcome differs (_diverged): a decision's
+        self.replayed = 0  # observed moves replayed (those since the seat's last decision, when its replay fits)
         self.known: set[int] = set()  # cards whose last play, in a sample's replay, the seat saw (_swap)
+        # card -> kinds the card in its place is known not to be (a move it blocked: _repair)
+        self.marks: dict[int, set[int]] = {}
+        self.provisional: set[int] = set()  # cards the replay drew into the seat's sight (Replay)
+        self.seen: set[int] = set()  # the cards the seat saw, in the world found (_run)
+        self.world: Any = None  # that world, agreeing with the observation (sample re-deals it)
         self.asks = frozenset(r.name for r in game.moves if r.phase < 0)  # the answers' names
 
     def kind(self, card: dict[str, Any]) -> int:
@@ -133,11 +145,36 @@ class Belief:
             deal[spec.name] = lists if (spec.per_player or len(lists) > 1) else lists[0]
         return deal, seen
 
-    # ---- replaying the round -----------------------------------------------------------------------
+    # ---- a world at the observed point -----------------------------------------------------------
     def sample(self, attempts: int = 12) -> Any | None:
         """A full State at the observed point of the game, or None if none was found.
 
-        Tries fresh deals, then deals that fitted earlier in the round (kept in the memory)."""
+        The first call finds one world consistent with the observation (``_world``; a second call
+        tries again when it found none, later ones do not); every call then re-deals its hidden
+        cards under what the seat knows (inference.redeal): no replay, no sample wasted."""
+        world = self.world
+        if world is None:
+            if self.searches >= 2:  # (twice in vain: this decision goes without worlds, not slower)
+                return None
+            self.searches += 1
+            world = self.world = self._world(attempts)
+            if world is None:
+                return None
+        state = world.copy()
+        state.rng.seed(self.rng.randrange(2**31))  # (each world its own chance for what is to come)
+        redeal(self, state)
+        return state
+
+    def _world(self, attempts: int) -> Any | None:
+        """One world at the observed point: the world kept from the seat's last decision this round,
+        played on by the moves since (``Replay``), else the round replayed on fresh deals, then on
+        deals that fitted earlier in the round (kept in the memory)."""
+        kept = self.memory.get("world")
+        if kept is not None and kept.prefix_of(self.obs):
+            found = self._run(kept.copy())
+            if found is not None:
+                return found
+            self.failures += 1
         good = self.memory["deals"]
         for i in range(attempts + len(good)):
             fresh = i < attempts
@@ -152,33 +189,89 @@ class Belief:
         return None
 
     def _try(self, deal: dict[str, Any], seen: set[int]) -> Any | None:
-        """Replay the round's moves on ``deal``; the State at the observed point, or None."""
-        obs, game = self.obs, self.game
-        state = self.base.copy()
-        self.known = set()
-        state.restart_round(obs["round"] - 1, obs["dealer"], obs["totals"], deal)
-        done = self._events(state, seen, 0)
+        """Replay the round's moves on ``deal``; the State at the observed point, or None.
+
+        The round starts with the variables kept from round to round as the seat sees them now (who
+        starts it, set at the last round's end), unless the round's first move does not fit them
+        (one set during the round, a President named as players finish): then as the game began."""
+        obs = self.obs
+        first = obs["moves"][0] if obs["moves"] else None
+        starts = [True, False] if obs["round"] > 1 else [False]  # (the first round: as the game began)
+        for kept in starts:
+            state = self.base.copy()
+            if kept:
+                state.vars = [
+                    value if per_round else _merge(obs["vars"][name], value)
+                    for (name, _, per_round, _), value in zip(self.game.vars, state.vars, strict=True)
+                ]
+            state.restart_round(obs["round"] - 1, obs["dealer"], obs["totals"], deal)
+            if first is None or self._ready(state, first, 0):
+                break
+        replay = Replay(state, seen, set(), {}, set(), 0, [], [])
+        self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
+        replay.done = self._events(state, seen, 0)
         self._see(state, seen)
-        asks = self.asks
-        for m in obs["moves"]:
-            if m["move"] in asks:  # an answer while held choices resolve: those chosen before it, unseen
-                self._unseen_choices(state, m["player"])
-            if done is None or state.is_over or state.current_player != m["player"]:
-                return None
+        return self._run(replay)
+
+    def _run(self, replay: Replay) -> Any | None:
+        """Play ``replay`` on through the observed moves it has not played (and the choices held
+        unseen since) and make the zones agree with what the seat sees, was shown and told; when all
+        fits, keep it in the memory for the seat's next decision, and return the world at the
+        observed point (``_finish``), or None."""
+        obs, state, seen, done = self.obs, replay.state, replay.seen, replay.done
+        self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
+        moves = obs["moves"]
+        before = None  # the replay before its last move, and that move (_diverged)
+        for m in moves[len(replay.moves) :]:
+            self.replayed += 1
+            if not self._ready(state, m, done):
+                if before is None or (done := self._diverged(replay, *before, m)) is None:
+                    return None
+                state, seen = replay.state, replay.seen
+            before = (replay.copy(), done, m) if self.mends > 0 else None
             move = self._find(state, m, seen) or self._repair(state, m, seen)
-            move = pick_through(state, move, lambda m=m: self._find(state, m, seen))  # (a set chosen card by card)
+            move = pick_through(state, move, lambda m=m, s=state, n=seen: self._find(s, m, n))  # (a set card by card)
             if move is None:
                 return None
-            state.apply(move)
-            self._played(move, m)
-            done = self._events(state, seen, done)
-            self._see(state, seen)
-        if done != len(obs.get("events", ())):  # (the sample made other reveals or shuffles than the game)
+            done = self._step(state, move, m, seen, done)
+        events = obs.get("events", ())
+        if done != len(events):  # (the sample made other reveals or shuffles than the game)
             return None
+        # the choices held unseen first (then the zones), though a replay kept with them will not fit
+        # the next decision's moves once they are revealed: Sushi Go's worlds fit twice as often so
+        self._unseen_choices(state, obs["current"])
+        if not self._reconcile(state, seen) or not self._shown(state, seen) or not self._told(state, seen):
+            return None
+        replay.done, replay.moves, replay.events = done, list(moves), list(events)
+        kept = replay.copy()
+        world = self._finish(state)
+        if world is not None:
+            self.memory["world"] = kept
+            self.seen = seen
+        return world
+
+    def _ready(self, state: Any, m: dict[str, Any], done: int | None) -> bool:
+        """Whether the replay is where observed move ``m`` was made: its player to move (an answer
+        while held choices resolve: those chosen before it made, unseen), the same events so far."""
+        if m["move"] in self.asks:
+            self._unseen_choices(state, m["player"])
+        return done is not None and not state.is_over and state.current_player == m["player"]
+
+    def _step(self, state: Any, move: Any, m: dict[str, Any], seen: set[int], done: int | None) -> int | None:
+        """Play ``move``, the replay of observed ``m``; how many events the replay has made since."""
+        state.apply(move)
+        self._played(move, m)
+        done = self._events(state, seen, done)
+        self._see(state, seen, self._named(move, m))
+        return done
+
+    def _finish(self, state: Any) -> Any | None:
+        """The replayed ``state``, its cards where the seat sees them, made the observed point of the
+        game: its turn and phase checked, a set being picked picked again, the variables as the
+        seat sees them (else None)."""
+        obs, game = self.obs, self.game
         self._unseen_choices(state, obs["current"])
         if state.is_over or state.current_player != obs["current"] or game.phases[state.phase].name != obs["phase"]:
-            return None
-        if not self._reconcile(state, seen) or not self._shown(state, seen) or not self._told(state, seen):
             return None
         if "picking" in obs and not self._pick_again(state, obs["picking"]["cards"]):
             return None
@@ -260,14 +353,22 @@ class Belief:
                         return False
                     wrong = content[i]
                     self._swap(state, wrong, other)
-                    if game.zones[z].visibility == "others":  # (issue 30) another's hand held facing out:
-                        seen.discard(wrong)  # the seat saw that card there in this sample only
+                    # (issue 30) another's hand held facing out, or a card the sample drew: the seat saw
+                    if game.zones[z].visibility == "others" or wrong in self.provisional:
+                        seen.discard(wrong)  # that card there in this sample only
+        self.provisional.clear()  # (the zones the seat sees hold what it sees: no card there is a guess)
         return True
 
     def _shown(self, state: Any, seen: set[int]) -> bool:
         """Make the hidden places hold the cards shown or revealed to the seat (`show ... to`,
         `reveal`) that are still where it saw them."""
-        return self._hold(state, self.obs.get("shown", ()), seen)
+        kept = self._hold(state, self.obs.get("shown", ()), seen)
+        if kept is None:
+            return False
+        seat, loc = self.seat, state.loc  # the seat was shown those cards, there: no other
+        others = tuple(x for x in state.shown if x[0] != seat)
+        state.shown = (*others, *((seat, c, loc[c]) for c in sorted(kept)))
+        return True
 
     def _told(self, state: Any, seen: set[int]) -> bool:
         """Make the places the seat was told of (`tell`: the observation's ``told``, by place) hold
@@ -319,13 +420,13 @@ class Belief:
         state.told = (*(f for f in state.told if f[0] != seat), *mine)
         return True
 
-    def _hold(self, state: Any, cards: Any, seen: set[int], amid: bool = False) -> bool:
+    def _hold(self, state: Any, cards: Any, seen: set[int], amid: bool = False) -> set[int] | None:
         """Make each zone instance named hold its card (``{"card", "zone", "index"}``; a card None
         is one the seat was not shown): a place that lacks one trades an unshown card of its own
         with one of that kind from another hidden place (both of one deck, and unseen otherwise: a
         card the seat saw go somewhere stays there). ``amid`` the replay (a reveal as it happens),
         the seat's own zones may give or take the card: the sample's draws are its own, and the end
-        puts the seat's zones right (_reconcile)."""
+        puts the seat's zones right (_reconcile). The cards that stand for those named, or None."""
         game, lay, kind = self.game, self.lay, self.game.cards.kind
         deck_of = game.cards.deck_of
         visible = set(self.visible)
@@ -371,10 +472,10 @@ class Belief:
             mine = [c for c in state.zones[inst] if c not in kept and deck_of[c] == deck]
             victim = next((c for c in mine if c not in seen), mine[0] if amid and mine else None)
             if there is None or victim is None:
-                return False
+                return None
             self._swap(state, victim, there)
             kept.add(there)
-        return True
+        return kept
 
     def _events(self, state: Any, seen: set[int], done: int | None) -> int | None:
         """The reveals and shuffles the replay made since the ``done`` first, matched with those the
@@ -390,7 +491,7 @@ class Belief:
                 return None
             if made[i][0] == "shuffle":
                 seen.difference_update(state.zones[made[i][2]])
-            elif not self._hold(state, saw[i]["reveal"], seen, amid=True):
+            elif self._hold(state, saw[i]["reveal"], seen, amid=True) is None:
                 return None
         return len(made)
 
@@ -412,181 +513,65 @@ class Belief:
         """Trade two cards' places (State.swap_cards). What a card did goes with its place (a card
         played unseen: the sample's is any), but not for a card whose play the seat saw: that card
         did it, wherever the sample puts it since (drawn back from a discard pile, shuffled)."""
+        self.trade(state, a, b)
+        marks = self.marks
+        if marks and (a in marks or b in marks):  # what is known not to be in a place stays with the place
+            ma, mb = marks.pop(a, None), marks.pop(b, None)
+            if ma is not None:
+                marks[b] = ma
+            if mb is not None:
+                marks[a] = mb
+
+    def trade(self, state: Any, a: int, b: int) -> None:
+        """Trade two cards' places, what each did going as ``_swap`` says (the marks stay as they are)."""
         known = self.known
         state.swap_cards(a, b, facts=not known or (a not in known and b not in known))
 
-    def _see(self, state: Any, seen: set[int]) -> None:
-        """Add the cards now in zones the seat sees to ``seen``."""
+    def _see(self, state: Any, seen: set[int], named: Any = None) -> None:
+        """Add the cards now in zones the seat sees to ``seen``; with ``named`` (after a move: the
+        cards the seat saw it move, by the observation), those that came into sight unnamed (drawn
+        from a hidden pile, moved by the rules) are the sample's guess (``provisional``)."""
+        prov = self.provisional
         for inst in self.visible:
-            seen.update(state.zone_cards(inst))
+            for c in state.zone_cards(inst):
+                if c not in seen:
+                    seen.add(c)
+                    if named is not None and c not in named:
+                        prov.add(c)
 
-    def _find(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
-        """A legal move that looks to the seat like the observed one."""
-        if "cards" in m:  # a set: its cards seen alike, the others among those the seat did not see
-            return find_set(state, m, seen)
-        if "card" not in m:  # a choice or a draw: seen by all, the same move in every sampled state
-            return find_move(state, m)
-        pattern = self.patterns.get(id(m))
-        if pattern is None:  # (the move dicts live as long as the observation, so their ids are theirs)
-            game, lay, to = self.game, self.lay, m.get("to") or m["from"]  # (an ask's card: where it is)
-            rules = frozenset(i for i, r in enumerate(game.moves) if r.name == m["move"])
-            targets = frozenset(
-                t
-                for t in range(lay.size)
-                if game.zones[lay.zone_of[t]].name == to["zone"] and lay.number[t] == to["index"]
-            )
-            pattern = self.patterns[id(m)] = (rules, targets, self.kind(m["card"]) if m["card"] is not None else None)
-        rules, targets, k = pattern
-        kind = self.game.cards.kind
-        found = [
-            mv
-            for mv in state.legal_moves()
-            if mv.rule in rules
-            and mv.target in targets
-            and (kind[mv.card] == k if k is not None else mv.card not in seen)
-        ]
-        if "place" in m and found:  # a move `card at place`: that place, when the sample allows it
-            placed = [mv for mv in found if state.zone_cards(state.loc[mv.card]).index(mv.card) == m["place"]]
-            found = placed or found
-        if not found and k is None and "to" not in m:  # an asked card, unseen: maybe one seen before
-            found = [mv for mv in state.legal_moves() if mv.rule in rules and mv.target in targets]
-        return found[self.rng.randrange(len(found))] if found else None
-
-    def _repair(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
-        """Swap unseen cards so that the observed move becomes legal; learn what the mover lacked."""
+    @staticmethod
+    def _named(move: Any, m: dict[str, Any]) -> set[int]:
+        """The cards of a replayed ``move`` that its observation ``m`` names."""
+        if move.card >= 0:
+            return {move.card} if m.get("card") is not None else set()
         if "cards" in m:
-            return self._repair_set(state, m, seen)
-        if "card" not in m and "from" not in m:  # a choice: maybe it reads the seat's own unseen cards
-            return self._repair_mine(state, m, seen)
-        if m.get("card") is None:  # (a hidden card: nothing to swap)
-            return None
-        game, lay, p = self.game, self.lay, m["player"]
-        if "to" in m:
-            rule = next(r for r in game.phases[state.phase].moves if r.name == m["move"])
-            src = lay.base[rule.source] + (p if rule.source_per_player else 0)
-        else:  # an ask's card: the zone it was chosen from
-            where = m["from"]
-            src = next(i for i in lay.instances[game.zone_index[where["zone"]]] if lay.number[i] == where["index"])
-        if game.zones[lay.zone_of[src]].piles:
-            return None
-        k = self.kind(m["card"])
-        deck_of = game.cards.deck_of
-        deck = deck_of[self.ids_of[k][0]]  # (a card trades places only with one of its own deck)
-        swappable = self._swappable(state, src, seen)
-        if not any(game.cards.kind[c] == k for c in state.zones[src]):
-            mine = [c for c in state.zones[src] if c not in seen and deck_of[c] == deck] or [
-                c for c in state.zones[src] if deck_of[c] == deck
-            ]
-            there = [c for c in self.ids_of[k] if c in swappable] or [
-                # a card drawn unseen may sit in the seat's own zone in this sample; the end fixes those
-                c
-                for c in self.ids_of[k]
-                if self.lay.owner[state.loc[c]] == self.seat
-                and game.zones[self.lay.zone_of[state.loc[c]]].visibility == "owner"
-            ]
-            if not mine or not there:
-                return None
-            came, went = self.rng.choice(there), self.rng.choice(mine)
-            self._swap(state, came, went)
-            if game.zones[lay.zone_of[src]].visibility == "others":  # (issue 30) a hand held facing out:
-                seen.discard(went)  # the seat saw it there in this sample only, not in the game
+            return {c for c, x in zip(move.target.cards, m["cards"], strict=True) if x is not None}
+        return set()
 
-            if found := self._find(state, m, seen):
-                return found
-        # the move is illegal with some unseen cards in the mover's zone: find which block it
-        unseen = [c for c in state.zones[src] if c not in seen and game.cards.kind[c] != k]
-        park = lay.base[game.zone_index[game.cards.deck_names[0]]]
-        state.move_cards(unseen, park)
-        if self._find(state, m, seen) is None:
-            return None
-        blocking = []
-        for c in unseen:
-            state.move_cards([c], src)
-            if self._find(state, m, seen) is None:
-                blocking.append(c)
-            state.move_cards([c], park)
-        state.move_cards(unseen, src)
-        kinds = {game.cards.kind[c] for c in blocking}
-        self.exclusions.update((src, kk) for kk in kinds)
-        partners = [c for c in swappable if game.cards.kind[c] not in kinds]
-        self.rng.shuffle(partners)
-        for c in blocking:
-            # the last partner of the blocking card's deck (of one deck only: the list as it was)
-            j = next((j for j in range(len(partners) - 1, -1, -1) if deck_of[partners[j]] == deck_of[c]), None)
-            if j is None:
-                return None
-            self._swap(state, c, partners.pop(j))
-        return self._find(state, m, seen)
 
-    def _repair_mine(self, state: Any, m: dict[str, Any], seen: set[int], tries: int = 12) -> Any | None:
-        """A choice the sample does not allow, whose guards may read cards the seat does not see
-        in its own `others see` zones (a hint about its hand held facing out): a few of those cards, at
-        random, trade places with unseen cards elsewhere (of their deck) until it is allowed; each
-        trade that does not help is undone. The end makes the sample agree with what the seat was
-        told (_told)."""
-        game, lay, rng = self.game, self.lay, self.rng
-        visible = set(self.visible)
-        hidden = [i for i in range(lay.size) if i not in visible and not game.zones[lay.zone_of[i]].piles]
-        mine = [i for i in hidden if lay.owner[i] == self.seat and game.zones[lay.zone_of[i]].visibility == "others"]
-        deck_of = game.cards.deck_of
-        for _ in range(tries if mine else 0):
-            ours = [c for i in mine for c in state.zone_cards(i) if c not in seen]
-            if not ours:
-                return None
-            a = rng.choice(ours)
-            theirs = [
-                c
-                for i in hidden
-                if i not in mine
-                for c in state.zone_cards(i)
-                if c not in seen and deck_of[c] == deck_of[a]
-            ]
-            if not theirs:
-                return None
-            b = rng.choice(theirs)
-            self._swap(state, a, b)
-            found = find_move(state, m)
-            if found is not None:
-                return found
-            self._swap(state, a, b)
-        return None
+class Replay:
+    """A replay of the round under way, kept from one decision of the seat to its next: the state
+    after the observed ``moves`` (and ``done`` of the rules' events), the cards the seat saw in it,
+    those whose play it saw (``known``), the kinds known absent from places (``marks``)."""
 
-    def _repair_set(self, state: Any, m: dict[str, Any], seen: set[int]) -> Any | None:
-        """A set move the sample does not allow: each card seen in it that the mover's zone lacks
-        trades places with an unseen card of that zone (one not of a kind seen in the set)."""
-        game, lay, p = self.game, self.lay, m["player"]
-        if "to" not in m:  # an ask's set: chosen among cards every seat that sees the zone saw
-            return None
-        rule = next(r for r in game.moves if r.name == m["move"] and r.choice == "cards")
-        src = lay.base[rule.source] + (p if rule.source_per_player else 0)
-        kind = game.cards.kind
-        wanted = [self.kind(c) for c in m["cards"] if c is not None]
-        held = list(state.zones[src])
-        for k in wanted:
-            here = next((c for c in held if kind[c] == k), None)
-            if here is not None:
-                held.remove(here)
-                continue
-            deck = game.cards.deck_of[self.ids_of[k][0]]  # (a card trades places only with one of its own deck)
-            mine = [c for c in held if c not in seen and kind[c] not in wanted and game.cards.deck_of[c] == deck]
-            there = [c for c in self.ids_of[k] if c in self._swappable(state, src, seen)]
-            if not mine or not there:
-                return None
-            victim = self.rng.choice(mine)
-            self._swap(state, self.rng.choice(there), victim)
-            held.remove(victim)
-        return self._find(state, m, seen)
+    __slots__ = ("done", "events", "known", "marks", "moves", "provisional", "seen", "state")
 
-    def _swappable(self, state: Any, src: int, seen: set[int]) -> list[int]:
-        """Unseen cards in hidden places other than ``src`` (not in piles) that may trade places."""
-        game, lay = self.game, self.lay
-        out = []
-        visible = set(self.visible)
-        for inst in range(lay.size):
-            if inst == src or inst in visible or game.zones[lay.zone_of[inst]].piles:
-                continue
-            out.extend(c for c in state.zones[inst] if c not in seen)
-        return out
+    def __init__(self, state, seen, known, marks, provisional, done, moves, events):
+        self.state, self.seen, self.known, self.marks = state, seen, known, marks
+        self.provisional = provisional  # cards the replay drew into the seat's sight, not yet the seen ones
+        self.done, self.moves, self.events = done, moves, events
+
+    def copy(self) -> Replay:
+        """An independent copy (the state, the sets: the lists of moves are only read)."""
+        marks = {c: set(k) for c, k in self.marks.items()}
+        seen, known, provisional = set(self.seen), set(self.known), set(self.provisional)
+        return Replay(self.state.copy(), seen, known, marks, provisional, self.done, self.moves, self.events)
+
+    def prefix_of(self, obs: dict[str, Any]) -> bool:
+        """Whether the moves and events replayed are the first of ``obs`` (the same round, none of
+        them revealed since among them: a simultaneous phase's held moves)."""
+        n, k = len(self.moves), len(self.events)
+        return obs["moves"][:n] == self.moves and list(obs.get("events", ())[:k]) == self.events
 
 
 def _merge(seen: Any, replayed: Any) -> Any:
