@@ -22,6 +22,8 @@ def test_no_game_number_in_the_engine():
     # The limit of AMIGO's Poison lives in rulesets/poison.rules, not in code.
     hits = []
     for path in sorted((ROOT / "interpreter").rglob("*.py")):
+        if path.name == "protocol.py":  # the language server protocol's numbered kinds (Enum = 13)
+            continue
         for number, line in enumerate(path.read_text().splitlines(), 1):
             code = line.split("#", 1)[0]
             if re.search(r"(?<![\w.:<>^])13(?![\w.])", code):  # a format width like :<13 is not one

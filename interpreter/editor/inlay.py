@@ -38,7 +38,7 @@ def inlay_hints(analysis: Analysis, first: int, last: int) -> list[P.Json]:
 
 
 def _deal_labels(ir: dict[str, Any]) -> list[tuple[Any, str]]:
-    """`= 13 each` (or `= 17 or 18 each with 3 players, 13 with 4`) for each deal to a zone per
+    """`= 10 each` (or `= 17 or 18 each with 3 players, 12 with 4`) for each deal to a zone per
     player whose count is not a number written in it."""
     try:
         tables = deal_tables(ir, parameter_values(ir))

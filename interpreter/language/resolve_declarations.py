@@ -39,14 +39,14 @@ class DeclarationsResolver:
             raise UnknownNameError(
                 f"no parameter '{name}' for the deck to read",
                 span,
-                self._suggest(name, list(self.params)) or f"declare it before the cards: `param {name} = 13`",
+                self._suggest(name, list(self.params)) or f"declare it before the cards: `param {name} = 10`",
             )
         default = self.param_defaults[name]
         if default.get("op") != "num" or not isinstance(default.get("value"), int) or default["value"] < 0:
             raise DeclarationError(
                 f"the deck reads parameter '{name}', whose value is not a whole number",
                 span,
-                f"give it a number: `param {name} = 13` (`--set {name}=N` changes it)",
+                f"give it a number: `param {name} = 10` (`--set {name}=N` changes it)",
             )
         return default["value"]
 
