@@ -51,11 +51,12 @@ def main() -> None:
     def stage(label: str):
         stages.append((label, time.perf_counter()))
 
-    evaluate(game, players, jobs=args.jobs, stage=stage)
+    stats = evaluate(game, players, jobs=args.jobs, stage=stage)
     wall, used = time.perf_counter() - start, cpu_seconds() - cpu
     ends = [t for _, t in stages[1:]] + [start + wall]
     for (label, t0), t1 in zip(stages, ends, strict=True):
         print(f"  {label:<48}{t1 - t0:7.1f} s")
+    print(f"observed games played by {stats['agents'][0]} ({stats['observer']['why']})")
     print(f"wall {wall:.1f} s, CPU {used:.1f} s (this process and its workers), load after {os.getloadavg()[0]:.1f}")
 
 
