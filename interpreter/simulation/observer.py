@@ -21,6 +21,7 @@ from ..agents.greedy import GreedyAgent
 from ..agents.mcts import EMPTY_MISSES, MctsAgent
 from ..agents.random_agent import RandomAgent
 from ..engine.game import Game
+from ..errors import RulesetError
 from .one_game import game_seed
 
 PILOT_GAMES = 2  # random games that tell the game's shape
@@ -82,7 +83,10 @@ def _pilot(game: Game, players: int, seed: int | None, params: dict[str, Any] | 
         for k, (moves_before, _, obs) in enumerate(flat):
             if k % step == 0 and moves_before:
                 belief = Belief(game, obs, rng, {})
-                worlds = sum(belief.sample(attempts=4) is not None for _ in range(2))
+                try:
+                    worlds = sum(belief.sample(attempts=4) is not None for _ in range(2))
+                except RulesetError:  # (the rules fail in a sampled world: the agents will say so, not the pilot)
+                    worlds = 0
                 tries += belief.failures + worlds
                 found += worlds
         for r, length in zip(rounds, lengths, strict=True):
