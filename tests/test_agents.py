@@ -211,14 +211,14 @@ def test_the_random_agent_draws_as_random_choice_would() -> None:
 
 
 def test_mcts_searches_every_iteration_asked_however_often_the_sampler_fails(monkeypatch):
-    """A sample the sampler fails to find uses up no iteration: with the first 40 calls failing,
+    """A sample the sampler fails to find uses up no iteration: with the first 8 calls failing,
     mcts still plays its 10 playouts; with every call failing, it stops after a count of misses
-    (never a time) and plays a legal move."""
+    (one an iteration, never a time) and plays a legal move."""
     from interpreter.agents import mcts
 
     game = interpreter.load(RULESETS / "poison.rules")
     state = game.new_game(3, 4)
-    calls = {"n": 0, "fail": 40}
+    calls = {"n": 0, "fail": 8}
 
     class Flaky(Belief):
         def sample(self, attempts: int = 12):
@@ -232,4 +232,4 @@ def test_mcts_searches_every_iteration_asked_however_often_the_sampler_fails(mon
     calls.update(n=0, fail=10**9)
     agent = make_agent("mcts(iterations=10,samples=2)", state.current, 1)
     assert agent.choose(SeatView(state, state.current)) in state.legal_moves()
-    assert agent.playouts == 0 and calls["n"] == mcts.EMPTY_MISSES
+    assert agent.playouts == 0 and calls["n"] == 10

@@ -22,9 +22,10 @@ from .belief import Belief
 from .greedy import _key, position_values
 
 # Sampling a world can fail (the sampler finds no deal the seat's view allows in its tries): a
-# decision with no world yet keeps trying up to EMPTY_MISSES failed calls (3 tries each) before
-# it plays at random; once it has one, it stops adding worlds after FULL_MISSES failed calls and
-# searches those it has. Counts, not seconds: the same decision on any machine.
+# decision with no world yet keeps trying, up to one failed call (3 tries each) an iteration and
+# EMPTY_MISSES at most, before it plays at random; once it has one, it stops adding worlds after
+# FULL_MISSES failed calls and searches those it has. Counts, not seconds: the same decision on any
+# machine.
 EMPTY_MISSES = 100
 FULL_MISSES = 8
 
@@ -98,12 +99,13 @@ class MctsAgent:
         done = 0
         pool: list[Any] = []
         self.misses = 0
+        empty_misses = EMPTY_MISSES if iterations is None else min(iterations, EMPTY_MISSES)
         while (iterations is None or done < iterations) and (
             deadline is None or done == 0 or perf_counter() < deadline
         ):
             entry = self._sample(belief, pool, done)
             if entry is None:  # no world yet: sample again while the budget of misses lasts
-                if self.misses < EMPTY_MISSES:
+                if self.misses < empty_misses:
                     continue
                 break
             done += 1

@@ -107,7 +107,7 @@ def cost(spec: str, shape: Pilot) -> float | None:
         search = sum(agent.samples * (world * before + legal * SCORING) for before, _, legal in shape.decisions)
     elif isinstance(agent, MctsAgent) and agent.time <= 0:  # its worlds' replays (it gives up after a count of
         n, depth = agent.iterations, agent.depth  # misses), then a playout an iteration, scored at its end
-        sampling = min(min(agent.samples, n) * shape.replays, EMPTY_MISSES * 3)
+        sampling = min(min(agent.samples, n) * shape.replays, min(n, EMPTY_MISSES) * 3)
         search = sum(
             sampling * before + n * ((min(after, depth) if depth else after) + SCORING)
             for before, after, _ in shape.decisions
