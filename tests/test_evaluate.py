@@ -295,7 +295,8 @@ def test_the_observed_games_are_played_by_the_strongest_rung_whose_counted_cost_
     assert "none fits the budget" in choose_observer(game, 2, 200, 0, None, LADDER, 0)["why"]
     assert choose_observer(game, 2, 200, 0, None, LADDER, moves[1])["why"].startswith(
         "the strongest agent of random, greedy, mcts(iterations=20,samples=4), mcts(iterations=80,samples=4) "
-        f"whose 200 games fit the budget (mcts(iterations=20,samples=4) would need about {moves[2]:,} engine moves)"
+        f"whose 200 games fit the budget of {moves[1]:,} engine moves (mcts(iterations=20,samples=4) would need "
+        f"about {moves[2]:,})"
     )
 
 
@@ -315,7 +316,8 @@ def test_evaluate_says_which_agents_played_the_observed_games_and_why(poison, tm
     assert stats["observer"]["by"] == "budget" and stats["observer"]["agent"] == LADDER[-1]
     assert stats["agents"] == [LADDER[-1]] * 2
     text = evaluate_text(stats)
-    assert f"observed games played by {LADDER[-1]} in every seat: the strongest agent" in text
+    assert f"observed games played by {LADDER[-1]} in every seat (--agents chooses otherwise):\n  the strongest" in text
+    assert "fit the budget of 3,500,000 engine moves" in text
     chosen = evaluate(game, 2, games=4, pairs=(), agents="random")
     assert chosen["observer"] == {"by": "agents"} and chosen["agents"] == ["random"] * 2
     assert "observed games played by" not in evaluate_text(chosen)

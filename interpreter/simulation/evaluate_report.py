@@ -84,8 +84,8 @@ def observer_text(observer: dict[str, Any] | None) -> list[str]:
     if not observer or observer.get("by") != "budget":
         return []
     return [
-        f"observed games played by {observer['agent']} in every seat: {observer['why']}; "
-        f"the budget: {observer['budget']:,} engine moves, counted on a few random games (--agents chooses)"
+        f"observed games played by {observer['agent']} in every seat (--agents chooses otherwise):",
+        f"  {observer['why']}; the moves counted on a few random games, never timed",
     ]
 
 

@@ -141,9 +141,10 @@ def choose_observer(
     fitting = [c for c in costs if c["fits"]]
     chosen = fitting[-1] if fitting else costs[0]
     stronger = costs[costs.index(chosen) + 1 :]
-    why = f"the strongest agent of {', '.join(c['agent'] for c in costs)} whose {games} games fit the budget"
+    names, of = ", ".join(c["agent"] for c in costs), f"the budget of {budget:,} engine moves"
+    why = f"the strongest agent of {names} whose {games} games fit {of}"
     if not fitting:
-        why = f"the weakest agent of {', '.join(c['agent'] for c in costs)}: none fits the budget"
+        why = f"the weakest agent of {names}: none fits {of}"
     if stronger and stronger[0]["moves"] is not None:
-        why += f" ({stronger[0]['agent']} would need about {stronger[0]['moves']:,} engine moves)"
+        why = f"{why} ({stronger[0]['agent']} would need about {stronger[0]['moves']:,})"
     return {"by": "budget", "agent": chosen["agent"], "why": why, "budget": budget, "costs": costs}
