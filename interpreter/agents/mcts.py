@@ -100,8 +100,8 @@ class MctsAgent:
         pool: list[Any] = []
         self.misses = 0
         empty_misses = EMPTY_MISSES if iterations is None else min(iterations, EMPTY_MISSES)
-        while (iterations is None or done < iterations) and (
-            deadline is None or done == 0 or perf_counter() < deadline
+        while (iterations is None or done < iterations) and (  # (one try at least, whatever the deadline)
+            deadline is None or (done == 0 and not self.misses) or perf_counter() < deadline
         ):
             entry = self._sample(belief, pool, done)
             if entry is None:  # no world yet: sample again while the budget of misses lasts
