@@ -51,11 +51,12 @@ def main() -> None:
     def stage(label: str):
         stages.append((label, time.perf_counter(), cpu_seconds()))  # (a stage's pool has ended: its CPU is counted)
 
-    evaluate(game, players, jobs=args.jobs, stage=stage)
+    stats = evaluate(game, players, jobs=args.jobs, stage=stage)
     wall, used = time.perf_counter() - start, cpu_seconds() - cpu
     ends = [(t, c) for _, t, c in stages[1:]] + [(start + wall, cpu + used)]
     for (label, t0, c0), (t1, c1) in zip(stages, ends, strict=True):
         print(f"  {label:<48}{t1 - t0:7.1f} s wall {c1 - c0:7.1f} s CPU")
+    print(f"observed games played by {stats['agents'][0]} ({stats['observer']['why']})")
     print(f"wall {wall:.1f} s, CPU {used:.1f} s (this process and its workers), load after {os.getloadavg()[0]:.1f}")
 
 

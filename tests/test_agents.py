@@ -208,3 +208,32 @@ def test_the_random_agent_draws_as_random_choice_would() -> None:
         picks.append(agent.choose(view))
         assert picks[-1] == reference.choice(view.legal_moves)
     assert len(set(picks)) > 20  # it does choose, not always the first
+
+
+def test_mcts_searches_every_iteration_asked_however_often_the_sampler_fails(monkeypatch):
+    """A sample the sampler fails to find uses up no iteration: with the first 8 calls failing,
+    mcts still plays its 10 playouts; with every call failing, it stops after a count of misses
+    (one an iteration, never a time) and plays a legal move; a deadline still ends the tries."""
+    from interpreter.agents import mcts
+
+    game = interpreter.load(RULESETS / "poison.rules")
+    state = game.new_game(3, 4)
+    calls = {"n": 0, "fail": 8}
+
+    class Flaky(Belief):
+        def sample(self, attempts: int = 12):
+            calls["n"] += 1
+            return None if calls["n"] <= calls["fail"] else super().sample(attempts)
+
+    monkeypatch.setattr(mcts, "Belief", Flaky)
+    agent = make_agent("mcts(iterations=10,samples=2)", state.current, 1)
+    assert agent.choose(SeatView(state, state.current)) in state.legal_moves()
+    assert agent.playouts == 10
+    calls.update(n=0, fail=10**9)
+    agent = make_agent("mcts(iterations=10,samples=2)", state.current, 1)
+    assert agent.choose(SeatView(state, state.current)) in state.legal_moves()
+    assert agent.playouts == 0 and calls["n"] == 10
+    calls.update(n=0)  # a server's budget for the move, already spent: one try, not the misses' count
+    agent = make_agent("mcts(iterations=10,samples=2)", state.current, 1)
+    assert agent.choose(SeatView(state, state.current, deadline=0.0)) in state.legal_moves()
+    assert calls["n"] == 1

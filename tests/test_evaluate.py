@@ -112,6 +112,7 @@ def test_seat_zero_wins_shows_an_advantage_for_seat_zero_after_holm():
 def test_evaluate_gives_the_same_figures_over_processes(five_card):
     """--jobs 2 plays the same games as a serial run: every figure but the time is equal."""
     kwargs = {"games": 12, "seed": 3, "params": {"rounds": 1}, "pairs": ("greedy/random",), "skill_games": 6}
+    kwargs["agents"] = "random"
     serial = evaluate(five_card, 3, **kwargs)
     spread = evaluate(five_card, 3, jobs=2, **kwargs)
     for run in (serial, spread):
@@ -269,3 +270,54 @@ def test_the_skill_ladder_climbs_while_skill_pays_and_says_where_it_stops(tmp_pa
     assert ladder["stops_at"] == "mcts(iterations=10)"
     bad = run_cli("evaluate", str(path), "--ladder", "greedy", "--jobs", "1")
     assert bad.returncode == 2 and "--ladder takes two agents or more" in bad.stderr
+
+
+# ---- the observed games' agents ---------------------------------------------------------------------
+
+
+def test_the_observed_games_are_played_by_the_strongest_rung_whose_counted_cost_fits_the_budget(tmp_path):
+    """Without --agents, the strongest rung of the ladder whose games fit the budget of engine moves
+    plays the observed games: a count from a pilot, never a time, so the same choice on any machine."""
+    from interpreter.simulation.observer import choose_observer
+    from interpreter.simulation.quality_defaults import LADDER, OBSERVE_BUDGET
+
+    path = tmp_path / "best.rules"
+    path.write_text(BEST_OF_THREE)
+    game = interpreter.load(path)
+    first = choose_observer(game, 2, 200, 0, None, LADDER, OBSERVE_BUDGET)
+    assert first == choose_observer(game, 2, 200, 0, None, LADDER, OBSERVE_BUDGET)  # deterministic
+    moves = [c["moves"] for c in first["costs"]]
+    assert moves == sorted(moves) and moves[0] > 0  # each rung costs more than the one below
+    for budget in (moves[0] - 1, moves[1], moves[2] - 1, moves[3]):
+        got = choose_observer(game, 2, 200, 0, None, LADDER, budget)
+        fits = [c["agent"] for c in got["costs"] if c["moves"] <= budget]
+        assert got["agent"] == (fits[-1] if fits else "random")
+    assert "none fits the budget" in choose_observer(game, 2, 200, 0, None, LADDER, 0)["why"]
+    assert choose_observer(game, 2, 200, 0, None, LADDER, moves[1])["why"].startswith(
+        "the strongest agent of random, greedy, mcts(iterations=20,samples=4), mcts(iterations=80,samples=4) "
+        f"whose 200 games fit the budget of {moves[1]:,} engine moves (mcts(iterations=20,samples=4) would need "
+        f"about {moves[2]:,})"
+    )
+
+
+def test_evaluate_says_which_agents_played_the_observed_games_and_why(poison, tmp_path):
+    """AMIGO Poison's 200 observed games by mcts would cost far over the budget: greedy plays them. A
+    game as small as best of three fits the strongest rung; the report says which and why, and
+    --agents chooses instead."""
+    from interpreter.simulation.evaluate_report import evaluate_text
+    from interpreter.simulation.observer import choose_observer
+    from interpreter.simulation.quality_defaults import LADDER, OBSERVE_BUDGET
+
+    assert choose_observer(poison, 3, 200, 0, None, LADDER, OBSERVE_BUDGET)["agent"] == "greedy"
+    path = tmp_path / "best.rules"
+    path.write_text(BEST_OF_THREE)
+    game = interpreter.load(path)
+    stats = evaluate(game, 2, games=4, pairs=())
+    assert stats["observer"]["by"] == "budget" and stats["observer"]["agent"] == LADDER[-1]
+    assert stats["agents"] == [LADDER[-1]] * 2
+    text = evaluate_text(stats)
+    assert f"observed games played by {LADDER[-1]} in every seat (--agents chooses otherwise):\n  the strongest" in text
+    assert "fit the budget of 3,500,000 engine moves" in text
+    chosen = evaluate(game, 2, games=4, pairs=(), agents="random")
+    assert chosen["observer"] == {"by": "agents"} and chosen["agents"] == ["random"] * 2
+    assert "observed games played by" not in evaluate_text(chosen)

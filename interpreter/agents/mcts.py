@@ -21,6 +21,14 @@ from .base import SeatView, agent_rng, in_sampled_states
 from .belief import Belief
 from .greedy import _key, position_values
 
+# Sampling a world can fail (the sampler finds no deal the seat's view allows in its tries): a
+# decision with no world yet keeps trying, up to one failed call (3 tries each) an iteration and
+# EMPTY_MISSES at most, before it plays at random; once it has one, it stops adding worlds after
+# FULL_MISSES failed calls and searches those it has. Counts, not seconds: the same decision on any
+# machine.
+EMPTY_MISSES = 100
+FULL_MISSES = 8
+
 
 class Node:
     """A tree node: the move into it, by whom, and its statistics."""
@@ -62,6 +70,7 @@ class MctsAgent:
         self.rng = agent_rng(seed, seat, "mcts")
         self.memory: dict = {}
         self.playouts = 0
+        self.misses = 0  # failed sampling calls in the current decision (_sample)
 
     def choose(self, view: SeatView) -> Any:
         """The most visited move at the root after the search."""
@@ -89,15 +98,17 @@ class MctsAgent:
         perf_counter = time.perf_counter
         done = 0
         pool: list[Any] = []
-        while (iterations is None or done < iterations) and (
-            deadline is None or done == 0 or perf_counter() < deadline
+        self.misses = 0
+        empty_misses = EMPTY_MISSES if iterations is None else min(iterations, EMPTY_MISSES)
+        while (iterations is None or done < iterations) and (  # (one try at least, whatever the deadline)
+            deadline is None or (done == 0 and not self.misses) or perf_counter() < deadline
         ):
-            done += 1
             entry = self._sample(belief, pool, done)
-            if entry is None:  # no world to search: try sampling again, or stop when none will come
-                if len(pool) < self.samples:
+            if entry is None:  # no world yet: sample again while the budget of misses lasts
+                if self.misses < empty_misses:
                     continue
                 break
+            done += 1
             state, start = entry[0].copy(memo=True), entry[1]
             round_index = state.round
             legal_moves, apply = state.legal_moves, state.apply
@@ -143,9 +154,11 @@ class MctsAgent:
         """The sampled world (a state, and its position values) to search in iteration ``done``: a
         new sample while the pool holds fewer than ``samples``, else (or when sampling fails) the
         pool's next one in turn; None when the pool is empty."""
-        if len(pool) < self.samples:
+        if len(pool) < self.samples and (not pool or self.misses < FULL_MISSES):
             sampled = belief.sample(attempts=3)
-            if sampled is not None:
+            if sampled is None:
+                self.misses += 1
+            else:
                 sampled.rounds = sampled.round + 1  # the search looks no further: no next deal
                 sampled.legal_moves()  # listed once here, kept by every copy (copy(memo=True))
                 pool.append((sampled, position_values(sampled, sampled.round)))

@@ -61,6 +61,13 @@ def register(sub: Any) -> None:
     )
     p.add_argument("file", help="a .rules file (or a shipped game by file name)")
     add_quality_options(p, f"observed games, for decisions, drama, balance and rules (default {GAMES})")
+    for action in p._actions:  # (simulate's help says random: here the default is chosen by a budget)
+        if action.dest == "agents":
+            action.help = (
+                "agents of the observed games by seat, comma-separated, the last repeating (default: the strongest "
+                "rung of the ladder whose games fit a budget of engine moves, counted, not timed; the report says "
+                "which). Agents as in simulate: random, greedy, mcts:N, mcts(iterations=N,...)"
+            )
     p.add_argument(
         "--ladder",
         nargs="?",

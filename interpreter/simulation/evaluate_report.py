@@ -79,6 +79,16 @@ def _points_ci(ci: list[float] | None) -> str:
     return f"[{100 * ci[0]:+.1f}, {100 * ci[1]:+.1f}]" if ci else "[-]"
 
 
+def observer_text(observer: dict[str, Any] | None) -> list[str]:
+    """Which agents played the observed games, when evaluate chose them (without --agents), and why."""
+    if not observer or observer.get("by") != "budget":
+        return []
+    return [
+        f"observed games played by {observer['agent']} in every seat (--agents chooses otherwise):",
+        f"  {observer['why']}; the moves counted on a few random games, never timed",
+    ]
+
+
 def decisions_text(d: dict[str, Any], games: int, agents: str) -> list[str]:
     """Choices per decision, forced share, decisions per player."""
     c, f, per, free = d["choices"], d["forced"], d["per_player"], d["free_per_player"]
@@ -224,6 +234,7 @@ def evaluate_text(stats: dict[str, Any]) -> str:
     for part in (
         skill_text(stats),
         ladder_text(stats),
+        observer_text(stats.get("observer")),
         decisions_text(stats["decisions"], stats["games"], agents),
         drama_text(stats["drama"]),
         balance_text(stats["balance"]),
