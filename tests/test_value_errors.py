@@ -269,7 +269,7 @@ CASES = [
         "rank 2..14 x (seat of dealer)",
         "seat of dealer)",
         DeclarationError,
-        "number of players and numbers only",
+        "number of players, parameters and numbers only",
         "2 * players",
     ),
     (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game, compile_ir
@@ -31,7 +32,7 @@ def gather(
     False skips the schema check of IR resolved from rules text (IR read as data is always checked);
     ``find`` finds the files `extends` names and ``read`` reads them (see ``load_program``); ``sets``
     the parameters a deck that reads them is laid out with (language/deck_params.py)."""
-    p = locate(path)
+    p = locate(path) if text is None else Path(path)  # an unsaved buffer's name may be no file (untitled:)
     saved = text is None  # (the file as saved: its IR says where it came from, as ir_from_path's does)
     try:
         if text is None:

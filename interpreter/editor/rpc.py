@@ -18,13 +18,12 @@ import contextlib
 import json
 import logging
 import os
+import re
 import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
-from urllib.parse import unquote, urlparse
-from urllib.request import url2pathname
 
 from . import protocol as P
 
@@ -178,11 +177,22 @@ class _NotFound(RequestFailed):
 
 
 def path_of(uri: str) -> str | None:
-    """The file path of a file URI (None for another scheme, such as an unsaved `untitled:`)."""
-    parsed = urlparse(uri)
-    if parsed.scheme != "file":
+    """The file path of a file URI (None for another scheme, such as an unsaved `untitled:`).
+
+    Read here, not with urllib, which the package keeps out with the other network modules
+    (tests/test_safety.py): `file://HOST/PATH`, its query and fragment cut, `%XX` decoded as UTF-8."""
+    scheme, colon, rest = uri.partition(":")
+    if not colon or scheme.lower() != "file":
         return None
-    return url2pathname(unquote(parsed.path))
+    if rest.startswith("//"):
+        rest = "/" + rest[2:].partition("/")[2]  # the host (empty or localhost) is not part of the path
+    rest = re.split(r"[?#]", rest, maxsplit=1)[0]
+    path = re.sub(rb"%([0-9A-Fa-f]{2})", lambda m: bytes([int(m.group(1), 16)]), rest.encode()).decode(
+        "utf-8", "replace"
+    )
+    if os.name == "nt" and re.match(r"/[A-Za-z]:", path):
+        path = path[1:].replace("/", "\\")
+    return path
 
 
 class Input:

@@ -26,8 +26,8 @@ from .one_game import game_seed
 
 PILOT_GAMES = 2  # random games that tell the game's shape
 GREEDY_REPLAYS = 20  # most replays a greedy sample takes: 12 fresh deals, 8 kept from earlier
-# a scoring of the round costs about as much as this many moves (measured on the classics: greedy,
-# which scores each move it tries, on AMIGO Poison, Love Letter and Oh Hell!)
+# a scoring of the round costs about as much as this many moves (measured on shipped rules and classics:
+# greedy, which scores each move it tries, in three games of each)
 SCORING = 6
 PROBES = 12  # decisions a pilot game where the sampler is tried (evenly spread over the game)
 
