@@ -59,3 +59,24 @@ def test_a_decision_late_in_a_round_replays_only_the_moves_since_the_seats_last(
         state.apply(moves[rng.randrange(len(moves))])
     assert decisions >= 20
     assert at_once >= 0.9 * decisions
+
+
+def test_a_card_the_seat_saw_played_is_never_traded_for_a_guess():
+    """Five-card Poison: the seat draws after each play; the replay's draws are its guesses, which a
+    repair may trade. A card the seat drew, played (in sight) and saw go to another's collected pile
+    is no guess any more: a repair once traded it into a hand, the card then was played again in
+    the sample, and the world had one card fewer played by the seat than the game (hypothesis found
+    it: seed 2, 42 random moves, 4 players)."""
+    from collections import Counter
+
+    game = interpreter.load(RULESETS / "poison-five-card.rules")
+    state = game.new_game(4, 2, {"rounds": 1})
+    rng = random.Random(2)
+    for _ in range(42):
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    belief = Belief(game, state.observe(state.current_player), random.Random(2))
+    for _ in range(3):
+        sample = belief.sample()
+        assert sample is not None
+        assert Counter(sample.played_by) == Counter(state.played_by)

@@ -118,7 +118,8 @@ class Repairs:
             )
             there = (
                 [c for c in self.ids_of[k] if c in swappable]
-                or [c for c in self.ids_of[k] if c in prov and state.loc[c] != src]
+                # (a guess, never a card whose play the seat saw: that one is the card played, where it went)
+                or [c for c in self.ids_of[k] if c in prov and state.loc[c] != src and c not in self.known]
                 or [
                     c
                     for c in self.ids_of[k]
