@@ -26,7 +26,7 @@ from ..errors import PlayError
 from .expr_analysis import Scope, free_names
 from .expressions import ExprCompiler
 from .moves import NO_CARD, Move, _condition
-from .zones import sees
+from .zones import cards_seen
 
 MAX_SETS = 50_000  # sets looked at in one listing (more: chosen card by card) or one search for a legal set
 PICK_ABOVE = 1_000  # moves of a set move in one listing: more, and the set is chosen card by card
@@ -373,8 +373,7 @@ def compile_set_ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope, slot: 
         inst = zone(s, e)
         if inst is None:
             return
-        seen = sees(s.game, s.layout, inst, p)
-        held = [c for c in s.zone_cards(inst) if seen or (p, c, inst) in s.shown]
+        held = cards_seen(s, inst, p)
         if not held:
             return
         lo, hi = _sizes(low, high, s, e, len(held), at)

@@ -16,7 +16,7 @@ from .expr_analysis import Fn, Scope
 from .expressions import ExprCompiler
 from .flow import Env
 from .moves import NO_CARD
-from .zones import sees
+from .zones import cards_seen
 
 ChoiceGenerator = Callable[..., None]  # gen(state, player, out, env=None)
 
@@ -122,11 +122,8 @@ def compile_card_choice(
         inst = zone(s, e)
         if inst is None:
             return
-        seen = sees(s.game, s.layout, inst, p)
         rule = index()
-        for c in s.zone_cards(inst):
-            if not seen and (p, c, inst) not in s.shown:
-                continue
+        for c in cards_seen(s, inst, p):
             e[slot] = c
             if allows and not any(a(s, e) for a in allows):
                 continue

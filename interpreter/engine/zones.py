@@ -68,3 +68,13 @@ def sees(game: Any, lay: Any, inst: int, seat: int) -> bool:
     if vis == "owner":
         return lay.owner[inst] == seat
     return vis == "others" and seat >= 0 and lay.owner[inst] != seat
+
+
+def cards_seen(state: Any, inst: int, seat: int) -> list[int]:
+    """The cards of zone instance ``inst`` that ``seat`` sees, in the zone's order: all of them in a
+    zone it sees, else those shown to it there (what an ask lets a player choose from)."""
+    cards = state.zone_cards(inst)
+    if sees(state.game, state.layout, inst, seat):
+        return list(cards)
+    shown = state.shown
+    return [c for c in cards if (seat, c, inst) in shown]
