@@ -15,6 +15,30 @@ ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ROOT / "rulesets"
 EXAMPLES = ROOT / "examples"
 
+# A two-player game of four cards, small enough to explore whole (`ruleset verify`).
+TINY_RULES = """game "Tiny"
+players 2..2
+
+cards
+  card  color red | blue   value 1 x2
+
+zones
+  hand  per player, owner sees
+  pile  shared, public
+
+round
+  deal 2 to hand
+  phase play
+    move play card from hand to pile
+    ends when every hand is empty
+  score
+    each card in pile where color of it = red: 1
+
+game
+  rounds 1
+  winner lowest total
+"""
+
 # No test may fail because the machine is slow: every wall-clock limit in the tests is a guard
 # against a hang, never a speed test. Each wait (a subprocess, a server starting or answering, a
 # socket, a poll until something shows) is bounded by HANG seconds, and only by it: 30 minutes, so

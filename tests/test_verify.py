@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import EXAMPLES, run_cli
+from conftest import EXAMPLES, TINY_RULES, run_cli
 from interpreter.checker import check
 from interpreter.engine.game import compile_ir
 from interpreter.engine.records import replay
@@ -27,32 +27,9 @@ from interpreter.verify.shrink import shrink
 
 RARE = EXAMPLES / "broken" / "rare"
 
-TINY = """game "Tiny"
-players 2..2
 
-cards
-  card  color red | blue   value 1 x2
-
-zones
-  hand  per player, owner sees
-  pile  shared, public
-
-round
-  deal 2 to hand
-  phase play
-    move play card from hand to pile
-    ends when every hand is empty
-  score
-    each card in pile where color of it = red: 1 {bonus}
-
-game
-  rounds 1
-  winner lowest total
-"""
-
-
-def tiny(bonus: str = "") -> object:
-    return compile_ir(ir_from_text(TINY.format(bonus=bonus)), coverage=True)
+def tiny() -> object:
+    return compile_ir(ir_from_text(TINY_RULES), coverage=True)
 
 
 def test_a_sound_game_holds_every_property_in_every_state():
@@ -87,7 +64,7 @@ def test_an_endless_round_is_a_loop_with_its_moves(tmp_path):
 def test_dead_rules_are_exact_over_the_whole_space():
     # a scoring rule for a colour no card has is never reached, in any deal or line of play
     result = explore(
-        compile_ir(ir_from_text(TINY.format(bonus="").replace("color of it = red", "value of it > 1")), coverage=True),
+        compile_ir(ir_from_text(TINY_RULES.replace("color of it = red", "value of it > 1")), coverage=True),
         2,
     )
     kinds = Counter(kind for _, kind, _ in result.unreached)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import interpreter
+from conftest import TINY_RULES
 from interpreter.checker import check
 from interpreter.engine.game import compile_ir
 from interpreter.errors import PlayError, RulesTypeError
@@ -19,28 +20,7 @@ from interpreter.text.render import render
 from interpreter.verify import explore
 from interpreter.verify.report import counterexample
 
-BASE = """game "Pairs"
-players 2..2
-
-cards
-  card  color red | blue   value 1 x2
-
-zones
-  hand  per player, owner sees
-  pile  shared, public
-
-round
-  deal 2 to hand
-  phase play
-    move play card from hand to pile
-    ends when every hand is empty
-  score
-    each card in pile where color of it = red: 1
-
-game
-  rounds 1
-  winner lowest total
-"""
+BASE = TINY_RULES
 
 CHECKS = """
 checks
