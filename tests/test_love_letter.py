@@ -84,6 +84,16 @@ def test_a_guards_right_guess_puts_the_other_player_out_and_wins_the_round(game)
     assert state.round == 1 and state.totals == [0, 1]  # seat 0 out: seat 1 wins a token
 
 
+def test_the_round_ends_at_once_when_one_player_is_left_nobody_draws(game):
+    # (the rulebook: the round ends when one player remains; the winner shows the one card held)
+    state = dealt(game, ["baron", "guard"], ["priest", "prince"], revealed=["king", "handmaid", "countess"])
+    play(state, "guard")
+    choose(state, 0)
+    choose(state, VALUE["baron"])  # seat 0 out: seat 1 alone wins, holding the Priest alone
+    assert state.history[0]["revealed"]["hand"] == [[], [c("priest")]]
+    assert state.totals == [0, 1] and state.history[0]["scores"] == [0, 1]
+
+
 def test_a_guards_wrong_guess_does_nothing(game):
     state = dealt(game, ["baron", "guard"], ["priest", "guard"], revealed=["king", "prince", "handmaid"])
     play(state, "guard")
