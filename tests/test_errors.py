@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import interpreter
 from conftest import ROOT, RULESETS
+from interpreter.checker import check
 from interpreter.errors import (
     DeclarationError,
     ReadError,
@@ -255,3 +258,19 @@ def test_a_utf8_byte_order_mark_is_accepted(tmp_path):
     path.write_bytes(b"\xef\xbb\xbf" + BASE.encode("utf-8"))
     game = interpreter.load(path)
     assert (game.name, len(game.cards.json)) == ("Poison", len(interpreter.loads(BASE).cards.json))
+
+
+def test_a_zone_named_as_the_deck_is_the_one_error_at_the_zone_with_its_hint(tmp_path):
+    """A zone called `deck` (the first deck's name) is refused at the zone; the deck's cards are
+    still read, so the rules naming their attributes (War's `rank`) add no "unknown name"."""
+    text = re.sub(r"\bpot\b", "deck", (ROOT / "examples" / "classics" / "war.rules").read_text())
+    err = error_of(text)
+    assert isinstance(err, DeclarationError) and err.message == "the deck 'deck' has the name of a zone"
+    assert (err.span.line, err.span.col) == line_col(text, "deck     shared, hidden")
+    assert err.hint == "give the deck or the zone another name"
+    path = tmp_path / "war.rules"
+    path.write_text(text)
+    report = check(str(path), games=0)
+    assert [(f.message, f.at.line) for f in report.findings if f.severity == "error"] == [
+        ("the deck 'deck' has the name of a zone", err.span.line)
+    ]

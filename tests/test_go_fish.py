@@ -28,16 +28,19 @@ def c(suit: str, rank: int) -> dict:
     return {"type": "card", "suit": suit, "rank": rank}
 
 
-def dealt(game, hands: list[list[tuple[str, int]]], stock_top: list[tuple[str, int]]):
+def dealt(game, hands: list[list[tuple[str, int]]], stock_top: list[tuple[str, int]], booked: bool = False):
     """A game whose deal gives these hands and puts these cards on top of the pond (the rest
-    below, in suit and rank order). Seat 0 deals: seat 1 asks first."""
+    below, in suit and rank order; or, ``booked``, in seat 0's books and the pond empty). Seat 0
+    deals: seat 1 asks first."""
     used = {x for h in hands for x in h} | set(stock_top)
     rest = [(s, r) for s in SUITS for r in range(1, 14) if (s, r) not in used]
     deal = {
         "hand": [[c(*x) for x in h] for h in hands],
-        "stock": [c(*x) for x in [*stock_top, *rest]],
-        "books": [[] for _ in hands],
+        "stock": [c(*x) for x in [*stock_top, *([] if booked else rest)]],
+        "books": [[c(*x) for x in rest] if booked and p == 0 else [] for p in range(len(hands))],
+        "lacks": [[] for _ in hands],
         "deck": [],
+        "markers": [{"type": "marker", "rank": r} for r in range(1, 14) for _ in range(5)],
     }
     state = game.new_game(len(hands), 0, deals=[deal])
     state.deals_given = None
@@ -110,3 +113,33 @@ def test_go_fish_plays_with_every_agent(game):
 def test_the_file_is_in_canonical_form():
     text = RULES.read_text()
     assert format_text(text, str(RULES)) == text
+
+
+def test_with_the_pond_empty_a_player_who_said_go_fish_to_a_rank_is_not_asked_for_it_again(game):
+    """The loop `ruleset verify` found, in the full game: with the pond empty, seat 1 asks seat 0
+    (who has no 1s) for 1s, seat 2 asks seat 0 for 1s, seat 0 asks seat 1 for 2s, and the table is
+    back where it was, for ever. Nobody can come to hold a rank they lack once the pond is empty:
+    a "go fish" is remembered (a marker before the player), and the rank is asked of the others."""
+    hands = [[("hearts", 2), ("spades", 2)], [("clubs", 1), ("diamonds", 1)], [("hearts", 1), ("spades", 1)]]
+    hands[2] += [("clubs", 2), ("diamonds", 2)]
+    state = dealt(game, hands, [], booked=True)
+    choose(state, "fish_for", 1)
+    choose(state, "asked", 0)  # go fish, with nothing to fish: the turn passes
+    assert state.current_player == 2 and ranks(state, 0) == [2, 2]
+    lacks = state.layout.base[game.zone_index["lacks"]]
+    assert [game.cards.json[x] for x in state.zones[lacks]] == [{"type": "marker", "rank": 1}]
+    choose(state, "fish_for", 1)
+    assert [m.target for m in state.legal_moves()] == [1]  # seat 0 said "go fish" to 1s: not asked again
+    choose(state, "asked", 1)
+    assert ranks(state, 2) == [2, 2] and ranks(state, 1) == []
+    assert state.current_player == 2  # the 1s booked, seat 2 asks again
+
+
+def test_a_book_dealt_whole_is_laid_down_at_once(game):
+    """A player dealt four 1s, who never asked for them, could end holding every card left with
+    nobody to ask, asking for ever: a dealt book is laid down before the first turn."""
+    hands = [[("clubs", 2)], [(s, 1) for s in SUITS] + [("hearts", 2)]]
+    state = dealt(game, hands, [])
+    books = state.layout.base[game.zone_index["books"]] + 1
+    assert ranks(state, 1) == [2] and len(state.zones[books]) == 1  # one pile: the four 1s
+    assert [m.target for m in state.legal_moves()] == [2]

@@ -13,7 +13,9 @@ import interpreter
 from conftest import ROOT
 from interpreter.agents.belief import Belief
 from interpreter.engine.records import record, replay
+from interpreter.engine.seat_log import round_log
 from interpreter.simulation.simulate import simulate
+from interpreter.text.event_words import entry_text
 from interpreter.text.fmt import format_text
 
 RULES = ROOT / "examples" / "classics" / "love_letter.rules"
@@ -30,7 +32,7 @@ def c(kind: str) -> dict:
     return {"type": kind, "value": VALUE[kind]}
 
 
-def dealt(game, hands: list[str], deck: list[str], aside: str = "guard", revealed: list[str] = ()):
+def dealt(game, hands: list[str], deck: list[str], aside: str = "guard", revealed: list[str] = (), narrate=False):
     """A round-one state: each seat's one card, the deck from its top, the card set aside (and, with
     two players, the three turned up); the cards not named go to the bottom of the deck. Seat 0
     deals: seat 1 draws and starts."""
@@ -46,7 +48,7 @@ def dealt(game, hands: list[str], deck: list[str], aside: str = "guard", reveale
         "revealed": [c(k) for k in revealed],
         "deck": [c(k) for k in [*deck, *rest]],
     }
-    state = game.new_game(len(hands), 0, deals=[deal])
+    state = game.new_game(len(hands), 0, deals=[deal], narrate=narrate)
     state.deals_given = None  # later rounds are dealt by chance
     return state
 
@@ -82,6 +84,16 @@ def test_a_guards_right_guess_puts_the_other_player_out_and_wins_the_round(game)
     assert 1 not in [m.target for m in state.legal_moves()]  # a Guard may not name a Guard
     choose(state, VALUE["baron"])
     assert state.round == 1 and state.totals == [0, 1]  # seat 0 out: seat 1 wins a token
+
+
+def test_the_round_ends_at_once_when_one_player_is_left_nobody_draws(game):
+    # (the rulebook: the round ends when one player remains; the winner shows the one card held)
+    state = dealt(game, ["baron", "guard"], ["priest", "prince"], revealed=["king", "handmaid", "countess"])
+    play(state, "guard")
+    choose(state, 0)
+    choose(state, VALUE["baron"])  # seat 0 out: seat 1 alone wins, holding the Priest alone
+    assert state.history[0]["revealed"]["hand"] == [[], [c("priest")]]
+    assert state.totals == [0, 1] and state.history[0]["scores"] == [0, 1]
 
 
 def test_a_guards_wrong_guess_does_nothing(game):
@@ -140,6 +152,18 @@ def test_the_baron_puts_the_lower_hand_out_and_the_king_trades(game):
     play(state, "king")
     choose(state, 2)
     assert hand(state, 1) == ["guard"] and hand(state, 2)[0] == "baron"
+
+
+def test_the_kings_trade_tells_each_trader_the_card_they_now_hold_and_nobody_else(game):
+    state = dealt(game, ["priest", "king", "guard"], ["baron", "guard"], narrate=True)
+    play(state, "king")  # seat 1 keeps the Baron, trades it for seat 2's Guard
+    choose(state, 2)
+    swaps = {p: [e for e in round_log(state, p, 0) if "swap" in e.get("event", {})] for p in range(3)}
+    told = {p: [entry_text(game, e, p, 3) for e in swaps[p]] for p in range(3)}
+    assert told[1] == ["your hand and hand of seat 2 swapped; your hand now: guard 1"]
+    assert told[2] == ["hand of seat 1 and your hand swapped; your hand now: baron 3"]
+    assert told[0] == ["hand of seat 1 and hand of seat 2 swapped"]
+    assert swaps[0][0]["event"]["swap"] == [{"zone": "hand", "index": 1}, {"zone": "hand", "index": 2}]
 
 
 @pytest.mark.parametrize(("players", "tokens"), [(2, 7), (3, 5), (4, 4)])

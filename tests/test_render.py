@@ -263,7 +263,7 @@ def test_a_deal_table_reads_plain_definitions_and_names_where_the_rest_goes():
 def test_players_said_by_what_they_are_and_a_negated_quotient_grouped():
     """Love Letter's `count player where it is not eliminated` is "the number of players who are not
     eliminated"; Sushi Go's `-(6 / count ...)` is "minus (6 ÷ ...)", not "minus 6 ÷ ..."."""
-    assert "as soon as the number of players who are not eliminated is 1" in classic("love_letter")
+    assert "*players left* is the number of players who are not eliminated" in classic("love_letter")
     assert "- Minus (6 ÷ the number of players for whom the puddings of that player is" in classic("sushi-go")
 
 

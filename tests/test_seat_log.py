@@ -116,6 +116,45 @@ def test_the_screen_words_variables_and_hides_the_rules_own():
     assert "deck out" not in screen(state, 0) and "starter" not in screen(state, 0)
 
 
+def test_a_variable_that_starts_as_none_is_named_by_what_the_rules_set_it_to():
+    """`var mover = none` set to a player reads as a seat, one set to a zone (Lost Cities' pile just
+    discarded on, made public here) as the zone, one set to a card as the card: at the terminal and
+    the table, never the number the state keeps. The game is the same: values, not words, change."""
+    import random
+
+    from interpreter.play.terminal import screen
+    from interpreter.play.web.views import seat_view
+
+    text = (EXAMPLES / "classics" / "lost_cities.rules").read_text()
+    for old, new in [
+        ("var just_discarded per round, hidden = none", "var just_discarded per round = none\nvar mover = none"),
+        ("    after draw\n      set step to 0\n", "    after draw\n      set step to 0\n      set mover to player\n"),
+        ("      set just_discarded to none\n", "      set just_discarded to none\n      set last_played to card\n"),
+    ]:
+        assert old in text
+        text = text.replace(old, new)
+    game = interpreter.loads(text + "var last_played = none\n", "lost_cities.rules")
+    assert {v["name"]: v["type"] for v in game.ir["vars"]} == {
+        "step": "number",
+        "just_discarded": "zone",
+        "mover": "player",
+        "last_played": "card",
+    }
+    state, rng, lines = game.new_game(2, 1), random.Random(1), set()
+    while len(state.history[0]["moves"]) < 24:
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+        lines |= {x for x in screen(state, 0).splitlines() if x.startswith("variables: ")}
+        view = seat_view(state, 0)
+        assert view["player_vars"] == ["mover"]
+        assert all(not isinstance(view["vars"][n], int) for n in ("just_discarded", "last_played"))
+    parts = {part for line in lines for part in line[len("variables: ") :].split("; ")}
+    assert {p for p in parts if p.startswith("just discarded ")} >= {"just discarded none", "just discarded discard 1"}
+    assert all(re.fullmatch(r"just discarded (none|discard [1-5])", p) for p in parts if p.startswith("just"))
+    assert {p for p in parts if p.startswith("mover ")} == {"mover none", "mover you", "mover seat 1"}
+    assert any(re.fullmatch(r"last played (number|wager) [a-z]+( \d+)?", p) for p in parts), parts
+
+
 def test_president_shows_the_table_its_titles_by_seat_and_none_of_the_rules_bookkeeping():
     """After the first hand, President's screen names who holds each title and who led the last set
     (seats, not numbers); the pile's count and rank, the passes and the places kept by the rules are

@@ -17,7 +17,8 @@ people to read (seat_log.py, text/event_words.py), what records need not keep:
 - ``("moved", after, ((card, instance, seats shown it there), ...), to)``: cards the rules moved;
 - ``("drawn", after, ...)``: the same, for the cards a draw move took (the drawer learns them);
 - ``("show", after, (seat,), ((card, instance), ...))``: `show ... to` (a reveal to one seat);
-- ``("swap", after, a, b)``: two zone instances exchanged their cards;
+- ``("swap", after, a, b, cards_a, cards_b)``: two zone instances exchanged their cards (what
+  each holds after, told to the seats that see it);
 - ``("eliminate", after, player)``.
 
 Each kind is one entry of ``SEEN`` below (as a seat is told of it) and of text/event_words.py's
@@ -170,7 +171,14 @@ def _moved_seen(s: Any, ev: tuple, seat: int | None) -> dict[str, Any]:
 
 
 def _swap_seen(s: Any, ev: tuple, seat: int | None) -> dict[str, Any]:
-    return {"after": ev[1], "swap": [_place(s, ev[2]), _place(s, ev[3])]}
+    """Two places exchanged: each with the cards it now holds (``holds``) when the seat sees it."""
+    places = []
+    for inst, cards in ((ev[2], ev[4]), (ev[3], ev[5])):
+        place = _place(s, inst)
+        if seat is None or sees(s.game, s.layout, inst, seat):
+            place["holds"] = [s.game.cards.json[c] for c in cards]
+        places.append(place)
+    return {"after": ev[1], "swap": places}
 
 
 def _eliminate_seen(s: Any, ev: tuple, seat: int | None) -> dict[str, Any]:

@@ -335,7 +335,7 @@ class State:
             return
         zones, loc = self.zones, self.loc
         if self.narrating:
-            self.tell(("swap", a, b))
+            self.tell(("swap", a, b, tuple(zones[b]), tuple(zones[a])))  # (what each holds after)
         if self.told:  # the cards leave their zones: what was told of them is dropped
             self.told = dropped(self.told, [*zones[a], *zones[b]])
         zones[a], zones[b] = zones[b], zones[a]

@@ -64,6 +64,7 @@ class Resolver(
         self.params: dict[str, T] = {}
         self.param_defaults: dict[str, dict[str, Any]] = {}  # a parameter -> its default's IR
         self.defines: dict[str, tuple[str | None, T]] = {}
+        self.assigned: dict[str, set[str]] = {}  # an untyped variable that starts as none -> the kinds set to it
         self.depth = 0
         self.option_words = option_words(program)
         self._doing: list[str] = []  # the named blocks being resolved, outermost first (resolve_blocks.py)
@@ -130,6 +131,7 @@ class Resolver(
             ir["checks"] = self._each(p.checks, self._check)
         if p.blocks:  # named effect blocks (resolve_blocks.py)
             ir["blocks"] = self._blocks()
+        self._type_by_sets(ir["vars"])
         return ir
 
     def _each(self, items: Any, fn: Any) -> list[Any]:

@@ -20,11 +20,14 @@ class CardsResolver:
 
     def _deck(self, name: str, deck: dict[str, Any]) -> dict[str, Any]:
         if name in self.p.zones:
-            raise DeclarationError(
+            clash = DeclarationError(
                 f"the deck '{name}' has the name of a zone",
                 self.p.zones[name].span,
                 "give the deck or the zone another name",
             )
+            if self.errors is None:
+                raise clash
+            self.errors.append(clash)  # (its cards still resolved: the rules naming them check on)
         cards = []
         total = 0
         for line in self._card_lines(name):

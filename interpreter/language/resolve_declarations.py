@@ -76,6 +76,16 @@ class DeclarationsResolver:
             node["holds"] = v.declared
         return self._noted(node, v.span)
 
+    def _type_by_sets(self, variables: list[dict[str, Any]]) -> None:
+        """An untyped variable that starts as none (`var last = none`) takes the type of what the
+        rules set it to, when every `set` gives one kind (a player, a zone, a card, a text...): the
+        screen then names the seat, the zone or the card it holds, not a number. Its values, and so
+        every game, are the same."""
+        for node in variables:
+            kinds = self.assigned.get(node["name"], set()) - {"none", "any"}
+            if node["type"] == "none" and len(kinds) == 1:
+                node["type"] = kinds.pop()
+
     def _declared_type(self, word: str, span: Any, zones: bool = False) -> T:
         """The type a declaration names: a type word, an attribute of the cards (one of its values),
         or (a parameter's) a zone."""

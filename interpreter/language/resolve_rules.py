@@ -257,6 +257,8 @@ class RulesResolver:
                     raise RulesTypeError(f"'{name}' is not kept per player", whose.span)
                 declared = self._var_type(var) if var.declared else None
                 node["value"] = self.expr(value_e, scope, NUMBER if eff.kind == "add" else declared)
+                if declared is None and var.init.op == "none":  # its type is what `set` gives it
+                    self.assigned.setdefault(name, set()).add(self._last_type.kind)
                 return node
             case "ask":
                 return self._ask(a, scope, eff.span)

@@ -11,7 +11,9 @@ cards it did not see: the move's own line says it).
 - ``you saw: priest 2 in hand of seat 1`` (``seat 0 saw: a hidden card in hand of seat 1``);
 - ``seat 1 takes 4 cards from trick into won``: cards the rules moved into a player's zone from
   one that is not theirs; ``moved king 6 from hand of seat 2 to discard of seat 2`` otherwise;
-- ``you got: king 6`` (what a draw gave you); ``your hand and hand of seat 1 swapped``;
+- ``you got: king 6`` (what a draw gave you);
+- ``your hand and hand of seat 1 swapped; your hand now: baron 3`` (what a place holds after, to
+  the seats that see it);
 - ``seat 2 is out of the round``.
 """
 
@@ -83,7 +85,12 @@ def _drawn(game: Any, ev: dict[str, Any], seat: int, players: int) -> str | None
 
 def _swap(game: Any, ev: dict[str, Any], seat: int, players: int) -> str:
     a, b = (_place(game, x, seat, players) for x in ev["swap"])
-    return f"{a} and {b} swapped"
+    held = [
+        f"{_place(game, x, seat, players)} now: " + (", ".join(card_name(c) for c in x["holds"]) or "empty")
+        for x in ev["swap"]
+        if "holds" in x
+    ]
+    return "; ".join([f"{a} and {b} swapped", *held])
 
 
 def _eliminate(game: Any, ev: dict[str, Any], seat: int, players: int) -> str:

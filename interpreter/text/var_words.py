@@ -1,6 +1,7 @@
 """The game's variables as a player reads them, at the terminal and the table: by name in words
 (``deck out 0``, ``bids: you 2, seat 1 none``), a status a rule `make`s by the seats it holds for
-(``protected: seat 2``), a value that is none as ``none`` and one hidden from the seat as ``?``.
+(``protected: seat 2``), a value that is none as ``none`` and one hidden from the seat as ``?``; a
+player, a zone or a card held by name (the variable's type: declared, or what the rules set it to).
 A `hidden` variable is the rules' own: no player is shown it."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .move_words import seat_name, zone_label
+from .move_words import card_name, seat_name, zone_label
 
 
 @cache
@@ -31,15 +32,26 @@ def var_label(name: str) -> str:
     return name.replace("_", " ")
 
 
+def held_words(game: Any, layout: Any, spec: dict[str, Any], value: Any, seat: int) -> Any:
+    """A zone or a card that a variable holds, by name as ``seat`` reads it (``your hand``,
+    ``discard 3``, ``king 6``); any other value as it is (a player: ``seat_name``, or the table's
+    names for its people)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return value
+    if spec.get("type") == "card":
+        return card_name(game.cards.json[value])
+    if spec.get("type") == "zone" and layout is not None:
+        name = game.zones[layout.zone_of[value]].name
+        return zone_label(game, name, layout.number[value], seat, layout.players)
+    return value
+
+
 def _value(game: Any, layout: Any, spec: dict[str, Any], value: Any, seat: int, hidden: bool) -> str:
     if value is None:
         return "?" if hidden else "none"
-    if (spec.get("type") == "player" or spec.get("holds") == "player") and isinstance(value, int):
+    if spec.get("type") == "player" and isinstance(value, int):  # (declared, or what `set` gives it)
         return seat_name(value, seat)
-    if spec.get("type") == "zone" and isinstance(value, int) and layout is not None:  # a zone by its name
-        name = game.zones[layout.zone_of[value]].name
-        return zone_label(game, name, layout.number[value], seat, layout.players)
-    return str(value)
+    return str(held_words(game, layout, spec, value, seat))
 
 
 def vars_words(game: Any, values: dict[str, Any], seat: int, layout: Any = None) -> list[str]:

@@ -16,7 +16,7 @@ from ...engine.observe import offered_move, sees
 from ...engine.seat_log import round_log
 from ...text.event_words import entry_text, event_text
 from ...text.move_words import held_order, move_text, move_words
-from ...text.var_words import status_vars, var_label
+from ...text.var_words import held_words, status_vars, var_label
 from ..terminal import deck_in_play, derived, masked, own_zone_defines
 
 SPECTATOR = -1  # sees what every seat sees: the public zones
@@ -151,6 +151,18 @@ def moves_view(state: Any, seat: int, moves: list[Move]) -> tuple[list[dict[str,
     return shown, chosen
 
 
+def _vars_named(state: Any, seat: int, values: dict[str, Any]) -> dict[str, Any]:
+    """The variables as the seat sees them, a zone or a card held by its name (text/var_words.py)."""
+    out, game, lay = dict(values), state.game, state.layout
+    for spec in game.ir["vars"]:
+        name = spec["name"]
+        if spec.get("type") in ("zone", "card") and name in out:
+            v = out[name]
+            named = [held_words(game, lay, spec, x, seat) for x in (v if isinstance(v, list) else [v])]
+            out[name] = named if isinstance(v, list) else named[0]
+    return out
+
+
 LOG_KEPT = 400  # the log entries a page is sent (the latest): a long game's first rounds scroll off
 
 
@@ -194,12 +206,12 @@ def seat_view(state: Any, seat: int) -> dict[str, Any]:
         "current": obs["current"] if not state.over else None,
         "waiting": waiting,
         "totals": obs["totals"],
-        "vars": obs["vars"],
+        "vars": _vars_named(state, seat, obs["vars"]),
         "statuses": sorted(status_vars(game)),
         "hidden_vars": [v["name"] for v in game.ir["vars"] if v.get("visibility", "public") == "owner"],
         "internal_vars": [v["name"] for v in game.ir["vars"] if v.get("visibility") == "hidden"],
         "var_labels": {v["name"]: var_label(v["name"]) for v in game.ir["vars"]},
-        "player_vars": [v["name"] for v in game.ir["vars"] if v.get("holds") == "player"],  # shown as seats
+        "player_vars": [v["name"] for v in game.ir["vars"] if v.get("type") == "player"],  # shown as seats
         "eliminated": obs["eliminated"],
         "turn_order": obs["turn_order"],
         "skipped": obs["skipped"],
