@@ -301,14 +301,18 @@ def test_the_observed_games_are_played_by_the_strongest_rung_whose_counted_cost_
 
 
 def test_evaluate_says_which_agents_played_the_observed_games_and_why(poison, tmp_path):
-    """AMIGO Poison's 200 observed games by mcts would cost far over the budget: greedy plays them. A
-    game as small as best of three fits the strongest rung; the report says which and why, and
-    --agents chooses instead."""
+    """AMIGO Poison's 200 observed games by greedy would cost over the budget (evaluate at its defaults
+    within 30 s of CPU): random plays them, and the report says what greedy would need. A game as
+    small as best of three fits the strongest rung; the report says which and why, and --agents
+    chooses instead."""
     from interpreter.simulation.evaluate_report import evaluate_text
     from interpreter.simulation.observer import choose_observer
     from interpreter.simulation.quality_defaults import LADDER, OBSERVE_BUDGET
 
-    assert choose_observer(poison, 3, 200, 0, None, LADDER, OBSERVE_BUDGET)["agent"] == "greedy"
+    amigo = choose_observer(poison, 3, 200, 0, None, LADDER, OBSERVE_BUDGET)
+    greedy = next(c for c in amigo["costs"] if c["agent"] == "greedy")
+    assert amigo["agent"] == "random" and greedy["moves"] > OBSERVE_BUDGET
+    assert f"(greedy would need about {greedy['moves']:,})" in amigo["why"]
     path = tmp_path / "best.rules"
     path.write_text(BEST_OF_THREE)
     game = interpreter.load(path)
@@ -317,7 +321,7 @@ def test_evaluate_says_which_agents_played_the_observed_games_and_why(poison, tm
     assert stats["agents"] == [LADDER[-1]] * 2
     text = evaluate_text(stats)
     assert f"observed games played by {LADDER[-1]} in every seat (--agents chooses otherwise):\n  the strongest" in text
-    assert "fit the budget of 3,500,000 engine moves" in text
+    assert f"fit the budget of {OBSERVE_BUDGET:,} engine moves" in text
     chosen = evaluate(game, 2, games=4, pairs=(), agents="random")
     assert chosen["observer"] == {"by": "agents"} and chosen["agents"] == ["random"] * 2
     assert "observed games played by" not in evaluate_text(chosen)

@@ -73,6 +73,27 @@ def test_a_grid_beyond_the_budget_is_searched_and_still_finds_the_fair_value(han
     assert result["best"] == {"handicap": 0}
 
 
+def test_tune_plays_its_points_with_the_agents_evaluate_would_observe_with(handicap):
+    """Balance and length are read from games played as evaluate's observed games are: by the
+    strongest rung that fits the budget (one choice for every point, so the points stay paired),
+    which the result names, or by --agents; the skill objective plays its pairing."""
+    from interpreter.simulation.evaluate_report import tune_text
+    from interpreter.simulation.observer import observers
+
+    result = tune(handicap, 2, [parse_param("handicap=0,1")], Objective("balance"), games=10)
+    agents, observer = observers(handicap, 2, 10, 0, None, None)
+    assert result["observer"] == observer and observer["by"] == "budget"
+    assert result["agents"] == [agents] * 2
+    assert f"observed games played by {agents} in every seat" in tune_text(result)
+    chosen = tune(handicap, 2, [parse_param("handicap=0,1")], Objective("length", 1, 2), games=10, agents="random")
+    assert chosen["observer"] == {"by": "agents"} and chosen["agents"] == ["random"] * 2
+    assert "observed games played by" not in tune_text(chosen)
+    skill = tune(
+        handicap, 2, [parse_param("handicap=0,1")], Objective("skill"), skill_games=2, pairs=("random/random",)
+    )
+    assert "observer" not in skill
+
+
 def test_the_length_objective_is_the_distance_outside_the_range():
     """A mean of 50 moves [45, 55] is 10 [5, 15] short of 60..90; a mean inside costs nothing."""
     assert outside(60, 90, 50, [45, 55]) == {"value": 10, "ci": [5, 15]}

@@ -73,13 +73,12 @@ class GreedyAgent:
             state.rounds = state.round + 1  # a move that ends the round ends the game: no next deal
             now = position_values(state, state.round)[view.seat]
             options = {_key(game, mv, state): mv for mv in reversed(state.legal_moves())}
-            for k, mv in options.items():
-                i = key.get(k)
-                if i is None:
-                    continue
-                after = state.copy(memo=True)
+            tries = [(key[k], mv) for k, mv in options.items() if k in key]
+            last, round_index = len(tries) - 1, state.round
+            for n, (i, mv) in enumerate(tries):
+                after = state if n == last else state.copy(memo=True)  # (the sample is not read again)
                 after.apply(mv)
-                values[i] += sign * (position_values(after, state.round)[view.seat] - now)
+                values[i] += sign * (position_values(after, round_index)[view.seat] - now)
         return values
 
 

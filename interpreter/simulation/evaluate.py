@@ -22,7 +22,7 @@ from ..engine.game import Game
 from ..errors import RulesetError
 from . import quality_defaults
 from .measures import Measures
-from .observer import choose_observer
+from .observer import observers
 from .parallel import chunks, make_job, with_progress
 from .rule_counts import rule_table
 from .stats import Moments, wilson
@@ -250,9 +250,7 @@ def evaluate(
     ]
     climbed = ladder_run(game, players, ladder, skill_games, seed, params, jobs, scheduler, stage) if ladder else None
     # the observed line-up: --agents, else the strongest rung whose games fit the budget (counted, not timed)
-    rungs, budget = ladder or DEFAULT_LADDER, quality_defaults.OBSERVE_BUDGET
-    observer = {"by": "agents"} if agents else choose_observer(game, players, games, seed, params, rungs, budget)
-    agents = agents or observer["agent"]
+    agents, observer = observers(game, players, games, seed, params, agents, ladder)
     observed = observed_run(game, players, games, seed, agents, params, jobs, scheduler, show("observed games"))
     return {
         "ruleset": game.name,

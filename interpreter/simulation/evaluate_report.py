@@ -80,7 +80,7 @@ def _points_ci(ci: list[float] | None) -> str:
 
 
 def observer_text(observer: dict[str, Any] | None) -> list[str]:
-    """Which agents played the observed games, when evaluate chose them (without --agents), and why."""
+    """Which agents played the observed games, when evaluate or tune chose them (without --agents), and why."""
     if not observer or observer.get("by") != "budget":
         return []
     return [
@@ -275,7 +275,7 @@ def tune_text(result: dict[str, Any]) -> str:
             f"{cells}{f['value']:<8.3f}{num_ci(f['ci'], 3):<26}"
             f"{loss['value']:<8.3f}{num_ci(loss['ci'], 3):<26}{against}"
         )
-    out += ["", *verdict_lines(result)]
+    out += ["", *observer_text(result.get("observer")), *verdict_lines(result)]
     out.append(f"tuned in {result['seconds']:.1f} s")
     return "\n".join(out)
 

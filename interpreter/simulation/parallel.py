@@ -24,7 +24,7 @@ from ..engine.records import dumps, record
 from ..errors import RulesetError
 from .measures import play_observed
 from .one_game import game_seed, play_game
-from .tally import outcome
+from .tally import outcome, taken_in_turns
 
 
 @dataclass(frozen=True)
@@ -118,16 +118,17 @@ def play_chunk(job: Job, start: int, stop: int) -> Chunk:
     sums: Counter = Counter()
     squares: Counter = Counter()
     present: Counter = Counter()
+    in_turns = taken_in_turns(game)
     try:
         for index in range(start, stop):
             agents = seated(job.agents, index, job.rotate)
             seed = game_seed(job.seed, index)
             if job.observe:
                 state, seen = play_observed(game, job.players, seed, agents, job.params)
-                outcomes.append({**outcome(state), "observed": seen})
+                outcomes.append({**outcome(state, in_turns), "observed": seen})
             else:
                 state = play_game(game, job.players, seed, agents, job.params)
-                outcomes.append(outcome(state))
+                outcomes.append(outcome(state, in_turns))
             if job.records:
                 lines.append(dumps(record(state, agents)) + "\n")
             for at, n in counts.items():

@@ -118,8 +118,10 @@ class Moments:
         self.n += 1
         self.total += x
         self.squares += x * x
-        self.low = min(self.low, x)
-        self.high = max(self.high, x)
+        if x < self.low:  # (as min and max, without their calls: once a value a game)
+            self.low = x
+        if x > self.high:
+            self.high = x
 
     @property
     def mean(self) -> float:

@@ -15,29 +15,39 @@ from ..engine.scoring import winners as best_seats
 from .stats import Clustered, Moments, holm, rate_p_value, rate_summary, significant, wilson
 
 
-def outcome(state: Any) -> dict[str, Any]:
+def outcome(state: Any, in_turns: list[bool] | None = None) -> dict[str, Any]:
     """What the statistics need of a finished game: totals, winners, rounds (first mover, scores), moves.
 
     A round's first mover is the first to move in a phase taken in turns (a simultaneous phase,
     like everyone choosing a card at once, has no first mover; an answer to an ask is no turn).
+    ``in_turns`` (``taken_in_turns(game)``, made once for a run's games) says it of each move rule.
     """
-    game, rounds = state.game, []
-    taken_in_turns = [rule.phase >= 0 and not game.phases[rule.phase].simultaneous for rule in game.moves]
+    game, rounds, moves = state.game, [], 0
+    if in_turns is None:
+        in_turns = taken_in_turns(game)
     for r in state.history:
-        turns = (p for p, m in r["moves"] if taken_in_turns[m.rule])
-        rounds.append([next(turns, -1), list(r.get("scores", []))])
-    out = {
-        "totals": list(state.totals),
-        "winners": state.winners(),
-        "rounds": rounds,
-        "moves": sum(len(r["moves"]) for r in state.history),
-    }
+        played = r["moves"]
+        moves += len(played)
+        first = -1
+        for p, m in played:
+            if in_turns[m.rule]:
+                first = p
+                break
+        scores = r.get("scores")
+        rounds.append([first, list(scores) if scores else []])
+    out = {"totals": list(state.totals), "winners": state.winners(), "rounds": rounds, "moves": moves}
     if game.cooperative:  # all seats won together, or none did
         out["together"] = bool(state.won_together)
-    teams = team_results(state.totals, game.winner_highest, game.ir.get("teams"))
+    teams = game.ir.get("teams")
     if teams is not None:
-        out["teams"] = [[t["total"], t["won"]] for t in teams]
+        out["teams"] = [[t["total"], t["won"]] for t in team_results(state.totals, game.winner_highest, teams)]
     return out
+
+
+def taken_in_turns(game: Any) -> list[bool]:
+    """For each move rule of the game, whether it is played in turns (not in a simultaneous phase, not
+    an answer to an ask)."""
+    return [rule.phase >= 0 and not game.phases[rule.phase].simultaneous for rule in game.moves]
 
 
 def histogram(counts: Counter) -> list[list[float]]:
@@ -89,46 +99,51 @@ class Tally:
     def add(self, out: dict[str, Any]) -> None:
         """Fold in one game's outcome (call in game-index order)."""
         self.games += 1
+        agents, agent_scores, score_hist, scores = self.agents, self.agent_scores, self.score_hist, self.scores
         for seat, t in enumerate(out["totals"]):
-            self.scores[seat].add(t)
-            self.score_hist[seat][t] += 1
-            self.agent_scores[self.agents[seat]].add(t)
-        for seat in out["winners"]:
+            scores[seat].add(t)
+            score_hist[seat][t] += 1
+            agent_scores[agents[seat]].add(t)
+        winners = out["winners"]
+        for seat in winners:
             self.wins[seat] += 1
-            self.agent_wins[self.agents[seat]] += 1
-        self.winner_slots += len(out["winners"])
-        self.shared += len(out["winners"]) > 1 and not self.cooperative
+            self.agent_wins[agents[seat]] += 1
+        self.winner_slots += len(winners)
+        self.shared += len(winners) > 1 and not self.cooperative
         self.together_wins += out.get("together", False)
         for t, (total, won) in enumerate(out.get("teams", ())):
             self.team_scores[t].add(total)
             self.team_wins[t] += won
         leads = bests = counted = 0
-        for index, (first, scores) in enumerate(out["rounds"]):
-            if not scores:
+        players, highest, teams, round_scores = self.players, self.highest, self.teams, self.round_scores
+        for index, (first, round_points) in enumerate(out["rounds"]):
+            if not round_points:
                 continue
-            while len(self.round_scores) <= index:
-                self.round_scores.append([Moments() for _ in range(self.players)])
-            for seat, s in enumerate(scores):
-                self.round_scores[index][seat].add(s)
-            if self.teams:  # a team's points are written on one member: the team's row is their sum
+            while len(round_scores) <= index:
+                round_scores.append([Moments() for _ in range(players)])
+            row = round_scores[index]
+            for seat, x in enumerate(round_points):
+                row[seat].add(x)
+            if teams:  # a team's points are written on one member: the team's row is their sum
                 while len(self.round_team_scores) <= index:
-                    self.round_team_scores.append([Moments() for _ in self.teams])
-                for t, seats in enumerate(self.teams):
-                    self.round_team_scores[index][t].add(sum(scores[p] for p in seats))
-            if first >= 0 and self.players > 1:
-                others = (sum(scores) - scores[first]) / (self.players - 1)
-                lead = scores[first] - others
-                lead = lead if self.highest else -lead
+                    self.round_team_scores.append([Moments() for _ in teams])
+                for t, seats in enumerate(teams):
+                    self.round_team_scores[index][t].add(sum(round_points[p] for p in seats))
+            if first >= 0 and players > 1:
+                others = (sum(round_points) - round_points[first]) / (players - 1)
+                lead = round_points[first] - others
+                lead = lead if highest else -lead
                 self.first_lead.add(lead)
-                best = best_seats(scores, self.highest)
+                best = best_seats(round_points, highest)
                 self.first_rounds += 1
                 self.first_wins += first in best
                 self.round_winner_slots += len(best)
                 leads, bests, counted = leads + lead, bests + (first in best), counted + 1
         self.first_lead_by_game.add(leads, counted)
         self.first_best_by_game.add(bests, counted)
-        self.moves.add(out["moves"])
-        self.moves_hist[out["moves"]] += 1
+        moves = out["moves"]
+        self.moves.add(moves)
+        self.moves_hist[moves] += 1
         self.rounds.add(len(out["rounds"]))
 
     def seats(self) -> list[dict[str, Any]]:

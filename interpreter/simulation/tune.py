@@ -24,10 +24,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..agents import make_agents
 from ..engine.game import Game
 from ..errors import RulesetError
 from . import paired, quality_defaults
 from .evaluate import DEFAULT_PAIRS, Progress, parse_pair, skill_run
+from .observer import observers
 from .simulate import simulate
 
 DEFAULT_BUDGET = quality_defaults.BUDGET
@@ -221,6 +223,12 @@ def tune(
     if objective.kind == "skill" and not pairs:
         raise RulesetError("--objective skill needs a skill pairing", hint="--skill mcts:50/random")
     pair = parse_pair(pairs[0]) if pairs else ("random", "random")
+    # balance and length are read from games played as evaluate observes them: --agents, else the
+    # strongest rung that fits the budget, chosen once (on the rules as --set leaves them) so that
+    # every point is played by the same agents on the same seeds
+    observer = None
+    if objective.kind != "skill":
+        agents, observer = observers(game, players, games, seed, fixed, agents)
     options = {"jobs": jobs, "scheduler": scheduler}
     rows: list[dict[str, Any]] = []
     kept: list[paired.Games] = []
@@ -259,6 +267,7 @@ def tune(
         "search": "grid" if len(tried) == grid else "coordinate descent",
         "grid_size": grid,
         "games": skill_games if objective.kind == "skill" else games,
+        **({"agents": [a.name for a in make_agents(agents, players, seed)], "observer": observer} if observer else {}),
         "points": rows,
         **verdict(rows, kept, names, seed),
         "seconds": time.perf_counter() - start,
