@@ -286,10 +286,10 @@ def successors(state: Any, move: Any, classes: tuple[int, ...], limit: int) -> A
 
 
 def _play(state: Any, move: Any, rng: Scripted) -> Any:
-    """A copy of ``state`` with ``move`` played, chance drawn from ``rng``."""
-    child = state.copy(memo=True)
+    """A copy of ``state`` with ``move`` played, chance drawn from ``rng``; the copy keeps no
+    round log (no property, guard nor key reads it; a counterexample is replayed, report.py)."""
+    child = state.copy(memo=True, chance=rng, log=False)
     rng.state = child
-    child.rng = rng
     child.moves_in_round = 0  # (verify finds endless rounds as loops in the graph)
     child.apply(move)
     rng.state = None  # (no cycle from the state to itself: the garbage collector stays off, explore)
