@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.state import State
 from ..errors import PlayError, RulesetError
 from .chance import NeedChance, Scripted, TooManyOrders, Unenumerable, card_classes, outcomes
 from .encode import Encoder
@@ -243,8 +244,10 @@ def _dealt(game: Any, players: int, values: dict[str, Any], classes: tuple[int, 
 
 
 def _dealing(game: Any, players: int, values: dict[str, Any]) -> Callable[[Scripted], Any]:
-    """The step that deals a game with the given chance (the rules' errors given as a value)."""
-    return _attempt(lambda rng: game.new_game(players, None, values, chance=rng))
+    """The step that deals a game with the given chance (the rules' errors given as a value).
+    ``values``: the parameters as ``begin`` worked them out, for the players checked there
+    (Game.new_game would work them out again for every order of the deck)."""
+    return _attempt(lambda rng: State(game, players, None, values, chance=rng))
 
 
 class _Collector:
