@@ -183,6 +183,21 @@ def test_sorting_the_hands_no_rule_reads_in_order_changes_no_verdict(monkeypatch
     assert free.distinct < kept.distinct and free.deals < kept.deals
 
 
+@pytest.mark.parametrize("path", [RARE / "seven-reds.rules", EXAMPLES / "broken" / "endless.rules"])
+def test_zones_keyed_as_bytes_or_as_numbers_tell_the_same_states_apart(path, monkeypatch):
+    # small games key their zones as one string of bytes; a game with too many kinds of card for
+    # a byte, as numbers: the same states either way
+    as_bytes = explore(compile_ir(ir_from_path(str(path)), coverage=True), 2)
+    monkeypatch.setattr(encode_module, "PILE", 0)  # no token fits below it: numbers
+    as_numbers = explore(compile_ir(ir_from_path(str(path)), coverage=True), 2)
+    assert (as_bytes.distinct, as_bytes.deals, as_bytes.depth) == (
+        as_numbers.distinct,
+        as_numbers.deals,
+        as_numbers.depth,
+    )
+    assert [(f.kind, f.message) for f in as_bytes.failures] == [(f.kind, f.message) for f in as_numbers.failures]
+
+
 @pytest.mark.parametrize("path", [RARE / "red-opening.rules", EXAMPLES / "broken" / "endless.rules"])
 def test_jobs_share_the_deals_out_and_report_what_one_process_does(path):
     # the deals explored by two processes, merged: the same figures, failures and counterexamples

@@ -26,6 +26,8 @@ from typing import Any
 
 from .order import ordered_zones
 
+PILE, END = 254, 255  # in the zones' bytes: a pile begins, a zone ends (tokens are below both)
+
 
 class Encoder:
     """Keys of the states of one game."""
@@ -44,6 +46,10 @@ class Encoder:
             i for i, z in enumerate(lay.zone_of) if ordered is not None and game.zones[z].name not in ordered
         )
         self.sorted_at = [i in self.free for i in range(lay.size)]
+        # every token a byte below PILE: the zones are keyed as one string of bytes (one object
+        # for marshal to write, few bytes to digest); else as a list of numbers, marks below 0
+        self.as_bytes = kinds * (players + 1) <= PILE
+        self.marks = (PILE, END) if self.as_bytes else (-2, -1)
 
     def parts(self, s: Any) -> list:
         """The state as a list of plain values (what the key digests): marshal writes lists as
@@ -52,16 +58,22 @@ class Encoder:
         # each card as one number, its class and the seat that played it: a table for this state
         token = [classes[c] + played[by[c]] for c in range(len(classes))]
         sorted_at = self.sorted_at
-        zones: list = []
+        # every zone's tokens in a row, each zone closed by END (in it, each pile opened by PILE)
+        pile_mark, end = self.marks
+        flat: list[int] = []
         for i, z in enumerate(s.zones):
             if not z:
-                zones.append(())
+                pass
             elif type(z[0]) is list:  # piles, each in order
-                zones.append([[token[c] for c in pile] for pile in z])
+                for pile in z:
+                    flat.append(pile_mark)
+                    flat.extend([token[c] for c in pile])
             elif sorted_at[i]:
-                zones.append(sorted([token[c] for c in z]))
+                flat.extend(sorted([token[c] for c in z]))
             else:
-                zones.append([token[c] for c in z])
+                flat.extend([token[c] for c in z])
+            flat.append(end)
+        zones = bytes(flat) if self.as_bytes else flat
         out = [
             zones,
             s.vars,
