@@ -111,24 +111,19 @@ def cards_accounted(state: Any, absent: frozenset[int] | None = None) -> str | N
     not. The one test of "no card made or lost", for check's playouts and verify's states.
     ``absent``: the copies this player count does not use (default: the game's, looked up)."""
     loc = state.loc
-    every: list[int] = []
+    seen = [0] * len(loc)
     for inst, content in enumerate(state.zones):
-        if not content:
-            continue
-        if type(content[0]) is list:  # piles
+        if content and type(content[0]) is list:  # piles
             content = [c for pile in content for c in pile]
-        if list(map(loc.__getitem__, content)).count(inst) != len(content):  # (no step per card in Python)
-            c = next(c for c in content if loc[c] != inst)
-            return f"card {c} is in zone instance {inst}, but the state places it in {loc[c]}"
-        every += content
+        for c in content:
+            if loc[c] != inst:
+                return f"card {c} is in zone instance {inst}, but the state places it in {loc[c]}"
+            seen[c] += 1
     if absent is None:
         absent = state.game.cards.absent(state.n)
-    distinct = set(every)
-    if len(every) == len(distinct) == len(loc) - len(absent) and distinct.isdisjoint(absent):  # (the usual)
+    ones, nones = seen.count(1), seen.count(0)  # (the usual case, at once: each card in play once)
+    if ones == len(seen) - len(absent) and nones == len(absent) and not any(seen[c] for c in absent):
         return None
-    seen = [0] * len(loc)
-    for c in every:
-        seen[c] += 1
     lost = [c for c, k in enumerate(seen) if k == 0 and c not in absent]
     doubled = [c for c, k in enumerate(seen) if k > 1]
     if lost or doubled:

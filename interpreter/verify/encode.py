@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from hashlib import blake2b
 from marshal import dumps
-from operator import add
 from typing import Any
 
 from .order import ordered_zones
@@ -47,16 +46,34 @@ class Encoder:
             i for i, z in enumerate(lay.zone_of) if ordered is not None and game.zones[z].name not in ordered
         )
         self.sorted_at = [i in self.free for i in range(lay.size)]
-        # every card id and token a byte (tokens below PILE): the zones are keyed as one string
-        # of bytes, each card turned into its token by a table (bytes.translate: no step per
-        # card in Python, one object for marshal to write); else as one list of numbers
-        self.as_bytes = len(classes) <= 256 and kinds * (players + 1) <= PILE
-        self.pad = bytes(256 - len(classes)) if self.as_bytes else b""
+        # every token a byte below PILE: the zones are keyed as one string of bytes (one object
+        # for marshal to write, few bytes to digest); else as a list of numbers, marks below 0
+        self.as_bytes = kinds * (players + 1) <= PILE
+        self.marks = (PILE, END) if self.as_bytes else (-2, -1)
 
     def parts(self, s: Any) -> list:
         """The state as a list of plain values (what the key digests): marshal writes lists as
         they are, so the engine's own lists (variables, totals) go in without a copy."""
-        zones = self._zone_bytes(s) if self.as_bytes else self._zone_numbers(s)
+        classes, played, by = self.classes, self.played, s.played_by
+        # each card as one number, its class and the seat that played it: a table for this state
+        token = [classes[c] + played[by[c]] for c in range(len(classes))]
+        sorted_at = self.sorted_at
+        # every zone's tokens in a row, each zone closed by END (in it, each pile opened by PILE)
+        pile_mark, end = self.marks
+        flat: list[int] = []
+        for i, z in enumerate(s.zones):
+            if not z:
+                pass
+            elif type(z[0]) is list:  # piles, each in order
+                for pile in z:
+                    flat.append(pile_mark)
+                    flat.extend([token[c] for c in pile])
+            elif sorted_at[i]:
+                flat.extend(sorted([token[c] for c in z]))
+            else:
+                flat.extend([token[c] for c in z])
+            flat.append(end)
+        zones = bytes(flat) if self.as_bytes else flat
         out = [
             zones,
             s.vars,
@@ -81,46 +98,6 @@ class Encoder:
                 places.asking(s.asking) if s.asking is not None else None,
                 tuple(sorted((seat, places.card(c), inst) for seat, c, inst in s.shown)),
             )
-        return out
-
-    def _zone_bytes(self, s: Any) -> bytearray:
-        """Every zone's tokens in a row, each zone closed by END (in it, each pile opened by PILE)."""
-        # each card as one byte, its class and the seat that played it: a table for this state
-        table = bytes(map(add, self.classes, map(self.played.__getitem__, s.played_by))) + self.pad
-        sorted_at = self.sorted_at
-        out = bytearray()
-        for i, z in enumerate(s.zones):
-            if not z:
-                pass
-            elif type(z[0]) is list:  # piles, each in order
-                for pile in z:
-                    out.append(PILE)
-                    out += bytes(pile).translate(table)
-            elif sorted_at[i]:
-                out += bytes(sorted(bytes(z).translate(table)))
-            else:
-                out += bytes(z).translate(table)
-            out.append(END)
-        return out  # (marshal writes it as bytes)
-
-    def _zone_numbers(self, s: Any) -> list[int]:
-        """The same as numbers, for a game with more cards or kinds than a byte holds (marks below 0)."""
-        classes, played, by = self.classes, self.played, s.played_by
-        token = [classes[c] + played[by[c]] for c in range(len(classes))]
-        sorted_at = self.sorted_at
-        out: list[int] = []
-        for i, z in enumerate(s.zones):
-            if not z:
-                pass
-            elif type(z[0]) is list:
-                for pile in z:
-                    out.append(-2)
-                    out.extend([token[c] for c in pile])
-            elif sorted_at[i]:
-                out.extend(sorted([token[c] for c in z]))
-            else:
-                out.extend([token[c] for c in z])
-            out.append(-1)
         return out
 
     def token(self, c: int, s: Any) -> int:
