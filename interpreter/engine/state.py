@@ -6,7 +6,7 @@ zone's order, then target instances by index.
 Why one module of about 800 lines (over the house's 600): State is one class on purpose. Its
 slots and the loop that changes them (apply -> _perform -> _advance -> _next_phase ->
 _start_round) are the hot path of every move of every game, search and checking playout; kept
-together, that loop reads as one piece beside the slots it writes, and copy() copies exactly
+together, that loop reads as one piece beside the slots it writes, and copy() names each of
 State.__slots__. A mixin holding half the methods would split each slot from the code that keeps
 it consistent, for no gain in speed or clarity. The work it delegates already lives beside it:
 deal.py, turns.py, scoring.py, observe.py, card_sets.py, choices.py, knowledge.py and flow.py
