@@ -115,6 +115,42 @@ def test_a_copy_plays_on_independently(name):
     assert twin.totals == state.totals
 
 
+def test_a_copy_has_every_slot_and_shares_nothing_a_move_changes_in_place():
+    """State.copy names each slot (no loop over __slots__): a slot added to State and forgotten
+    there, or a list shared that a move edits, would show here."""
+    state = GAMES["poison.rules"].new_game(4, 9)
+    rng = random.Random(5)
+    for _ in range(5):
+        state.apply(rng.choice(state.legal_moves()))
+    twin = state.copy(memo=True)
+    for name in type(state).__slots__:
+        assert hasattr(twin, name), name
+    for name in ("zones", "loc", "played_by", "vars", "totals", "pending", "to_move", "cache", "zmemo"):
+        assert getattr(twin, name) is not getattr(state, name), name
+        assert getattr(twin, name) == getattr(state, name), name
+    assert all(a is not b for a, b in zip(twin.zones, state.zones, strict=True))
+
+
+@pytest.mark.parametrize("name", RULESET_FILES)
+def test_a_copy_without_its_log_plays_the_same_game(name):
+    """A copy that keeps no round log (verify's search) plays exactly as one that does: same
+    zones, scores and outcome, move for move; its history is None, the original's untouched."""
+    state = GAMES[name].new_game(4, 9)
+    rng = random.Random(5)
+    for _ in range(3):
+        state.apply(rng.choice(state.legal_moves()))
+    before = dumps(record(state))
+    logged, silent = state.copy(), state.copy(log=False)
+    rng_a, rng_b = random.Random(1), random.Random(1)
+    while not logged.is_over:
+        logged.apply(rng_a.choice(logged.legal_moves()))
+        silent.apply(rng_b.choice(silent.legal_moves()))
+        assert silent.zones == logged.zones and silent.vars == logged.vars
+    assert silent.is_over and silent.totals == logged.totals and silent.winners() == logged.winners()
+    assert silent.history is None and silent.copy().history is None
+    assert dumps(record(state)) == before
+
+
 def test_an_observation_never_shows_what_the_seat_may_not_see(poison):
     state = poison.new_game(4, 3)
     rng = random.Random(3)

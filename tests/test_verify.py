@@ -183,6 +183,21 @@ def test_sorting_the_hands_no_rule_reads_in_order_changes_no_verdict(monkeypatch
     assert free.distinct < kept.distinct and free.deals < kept.deals
 
 
+@pytest.mark.parametrize("path", [RARE / "seven-reds.rules", EXAMPLES / "broken" / "endless.rules"])
+def test_zones_keyed_as_bytes_or_as_numbers_tell_the_same_states_apart(path, monkeypatch):
+    # small games key their zones as one string of bytes; a game with too many kinds of card for
+    # a byte, as numbers: the same states either way
+    as_bytes = explore(compile_ir(ir_from_path(str(path)), coverage=True), 2)
+    monkeypatch.setattr(encode_module, "PILE", 0)  # no token fits below it: numbers
+    as_numbers = explore(compile_ir(ir_from_path(str(path)), coverage=True), 2)
+    assert (as_bytes.distinct, as_bytes.deals, as_bytes.depth) == (
+        as_numbers.distinct,
+        as_numbers.deals,
+        as_numbers.depth,
+    )
+    assert [(f.kind, f.message) for f in as_bytes.failures] == [(f.kind, f.message) for f in as_numbers.failures]
+
+
 @pytest.mark.parametrize("path", [RARE / "red-opening.rules", EXAMPLES / "broken" / "endless.rules"])
 def test_jobs_share_the_deals_out_and_report_what_one_process_does(path):
     # the deals explored by two processes, merged: the same figures, failures and counterexamples
@@ -190,3 +205,31 @@ def test_jobs_share_the_deals_out_and_report_what_one_process_does(path):
     two, two_examples = verify(compile_ir(ir_from_path(str(path)), coverage=True), 2, jobs=2)
     assert {**to_json(one, one_examples), "seconds": 0} == {**to_json(two, two_examples), "seconds": 0}
     assert one.exit_code == 1 and one_examples
+
+
+def test_a_card_lost_doubled_or_misplaced_is_told_alike_by_check_and_verify():
+    """One test of "no card made or lost" (checker.playouts.cards_accounted) for check's
+    playouts and verify's states: the same message for the same broken state."""
+    from interpreter.checker.playouts import cards_accounted
+    from interpreter.verify.properties import Properties
+
+    game = tiny()
+    props = Properties(game, 2)
+
+    def cards_finding(state):
+        found = [why for kind, why, _ in props.check(state) if kind == "cards"]
+        assert found == ([cards_accounted(state)] if cards_accounted(state) else [])
+        return cards_accounted(state)
+
+    state = game.new_game(2, 1)
+    assert cards_finding(state) is None
+    lost = state.copy()
+    lost.zones[0].pop()
+    assert cards_finding(lost) == "1 card in no zone, 0 in more than one"
+    doubled = state.copy()
+    doubled.zones[0].append(doubled.zones[0][0])
+    assert cards_finding(doubled) == "0 cards in no zone, 1 in more than one"
+    misplaced = state.copy()
+    card = misplaced.zones[0][0]
+    misplaced.loc[card] = 1
+    assert cards_finding(misplaced) == f"card {card} is in zone instance 0, but the state places it in 1"

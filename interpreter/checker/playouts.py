@@ -106,16 +106,24 @@ def _card_count(state: Any) -> int:
     return n
 
 
-def _cards_accounted(state: Any, total: int) -> str | None:
-    """None when every card is in exactly one zone (and where the state says it is); else why not."""
-    seen = [0] * total
+def cards_accounted(state: Any, absent: frozenset[int] | None = None) -> str | None:
+    """None when every card in play is in exactly one zone, where the state places it; else why
+    not. The one test of "no card made or lost", for check's playouts and verify's states.
+    ``absent``: the copies this player count does not use (default: the game's, looked up)."""
+    loc = state.loc
+    seen = [0] * len(loc)
     for inst, content in enumerate(state.zones):
-        for item in content:
-            for c in item if isinstance(item, list) else (item,):
-                seen[c] += 1
-                if state.loc[c] != inst:
-                    return f"card {c} is in zone instance {inst}, but the state places it in {state.loc[c]}"
-    absent = state.game.cards.absent(state.n)  # copies this player count does not use
+        if content and type(content[0]) is list:  # piles
+            content = [c for pile in content for c in pile]
+        for c in content:
+            if loc[c] != inst:
+                return f"card {c} is in zone instance {inst}, but the state places it in {loc[c]}"
+            seen[c] += 1
+    if absent is None:
+        absent = state.game.cards.absent(state.n)
+    ones, nones = seen.count(1), seen.count(0)  # (the usual case, at once: each card in play once)
+    if ones == len(seen) - len(absent) and nones == len(absent) and not any(seen[c] for c in absent):
+        return None
     lost = [c for c, k in enumerate(seen) if k == 0 and c not in absent]
     doubled = [c for c, k in enumerate(seen) if k > 1]
     if lost or doubled:
@@ -153,7 +161,7 @@ def play_checked(game: Game, players: int, seed: int, sets: dict[str, Any]) -> t
         moves += 1
         why = None
         if moves % FULL_CHECK_EVERY == 0 or state.is_over or _card_count(state) != total:
-            why = _cards_accounted(state, total)
+            why = cards_accounted(state)
         if why:
             return moves, _failure("cards", f"after move {moves}: {why}", None, players, seed, state)
         if moves > bound:

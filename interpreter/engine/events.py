@@ -69,7 +69,8 @@ def compile_reveal(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Any:
         loc = s.loc
         placed = tuple((c, loc[c]) for c in cards)
         s.shown = (*s.shown, *((p, c, i) for p in (range(s.n) if seats is None else seats) for c, i in placed))
-        _log(s, ("reveal", len(s.history[-1]["moves"]), seats, placed))
+        if s.history is not None:  # (None: a search state that keeps no log, State.copy)
+            _log(s, ("reveal", len(s.history[-1]["moves"]), seats, placed))
 
     return reveal
 
@@ -85,9 +86,8 @@ def compile_shuffle(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Any
         if inst is None:
             raise PlayError("no zone to shuffle", at)
         cards = s.zones[inst]
-        log = s.history[-1]
         if s.shuffles_given is not None:
-            done = sum(1 for ev in log.get("events", ()) if ev[0] == "shuffle")
+            done = sum(1 for ev in s.history[-1].get("events", ()) if ev[0] == "shuffle")
             cards[:] = _recorded_order(s, inst, done, at)
         else:
             s.rng.shuffle(cards)
@@ -96,7 +96,8 @@ def compile_shuffle(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Any
         s.zmemo.pop(inst, None)
         s.cache.clear()
         s._legal = None
-        _log(s, ("shuffle", len(log["moves"]), inst, tuple(cards)))
+        if s.history is not None:
+            _log(s, ("shuffle", len(s.history[-1]["moves"]), inst, tuple(cards)))
 
     return shuffle
 

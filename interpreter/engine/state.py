@@ -3,10 +3,10 @@ in exactly one zone. Moves are tuples ``(move rule index, card id, target zone i
 listed by ``legal_moves`` in a fixed order: move rules as declared, then cards in their
 zone's order, then target instances by index.
 
-Why one module of about 800 lines (over the house's 600): State is one class on purpose. Its
+Why one module of about 850 lines (over the house's 600): State is one class on purpose. Its
 slots and the loop that changes them (apply -> _perform -> _advance -> _next_phase ->
 _start_round) are the hot path of every move of every game, search and checking playout; kept
-together, that loop reads as one piece beside the slots it writes, and copy() copies exactly
+together, that loop reads as one piece beside the slots it writes, and copy() names each of
 State.__slots__. A mixin holding half the methods would split each slot from the code that keeps
 it consistent, for no gain in speed or clarity. The work it delegates already lives beside it:
 deal.py, turns.py, scoring.py, observe.py, card_sets.py, choices.py, knowledge.py and flow.py
@@ -107,7 +107,7 @@ class State:
         self.dealer = dealer
         self.over = False
         self.won_together: bool | None = None  # a cooperative game's outcome, once it is over
-        self.history: list[RoundLog] = []
+        self.history: list[RoundLog] | None = []  # None: a copy that keeps no log (State.copy)
         self.played_by = [-1] * len(game.cards)
         self.cache: dict = {}  # values computed in this state, cleared by every change (effects.py too)
         self.zmemo: dict[int, dict] = {}  # zone instance -> values of definitions that read only it
@@ -174,7 +174,9 @@ class State:
             self.moves_in_round += 1
             if self.moves_in_round > game.max_moves_per_round:
                 raise endless_round(self)
-            self.history[-1]["moves"].append((p, move))
+            history = self.history
+            if history is not None:  # (None: a search state that keeps no log, State.copy)
+                history[-1]["moves"].append((p, move))
             self.next_player = None
             self._perform(p, move)
             nxt = self.next_player
@@ -189,10 +191,12 @@ class State:
         self.moves_in_round += 1
         if self.moves_in_round > game.max_moves_per_round:
             raise endless_round(self)
-        log = self.history[-1]
-        if game.place_moves and move.card >= 0 and game.moves[move.rule].at_place:  # the record keeps the place
-            log.setdefault("places", {})[len(log["moves"])] = self.zone_cards(self.loc[move.card]).index(move.card)
-        log["moves"].append((p, move))
+        history = self.history
+        if history is not None:
+            log = history[-1]
+            if game.place_moves and move.card >= 0 and game.moves[move.rule].at_place:  # the record keeps the place
+                log.setdefault("places", {})[len(log["moves"])] = self.zone_cards(self.loc[move.card]).index(move.card)
+            log["moves"].append((p, move))
         if self.asking is not None:  # the answer to an ask: its block, then what was left to run
             kind = game.moves[move.rule].choice
             answer(self, move.card if kind == "card" else move.target.cards if kind == "set" else move.target)
@@ -221,40 +225,79 @@ class State:
             return list(range(self.n)) if self.won_together else []
         return winners(self.totals, self.game.winner_highest, self.game.ir.get("teams"))
 
-    def copy(self, memo: bool = False) -> State:
+    def copy(self, memo: bool = False, chance: random.Random | None = None, log: bool = True) -> State:
         """An independent copy (zones, scores, chance) for search.
 
         With ``memo`` the copy also keeps what was computed in this state (its legal moves, values
         kept in the cache and with the zones), which stays right as long as both states change only
-        through State's own methods (not when a caller empties zones by hand, as a display does)."""
+        through State's own methods (not when a caller empties zones by hand, as a display does).
+        ``chance``: the copy draws from it instead of a copy of this state's (verify's enumerated
+        shuffles). Without ``log`` the copy keeps no round log (``history`` None: no record, no
+        observation of the moves made; what rules, keys and properties read is all there).
+
+        Each slot is copied by name, as cheaply as it can be: what the engine only ever replaces
+        (tuples, frozensets, numbers, the rules, a finished round's log) is shared; what it changes
+        in place (zones, where cards lie, variables, totals...) is copied."""
         other = State.__new__(State)
-        for name in State.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.zones = [list(z) if not (z and isinstance(z[0], list)) else [list(p) for p in z] for z in self.zones]
-        other.loc = list(self.loc)
+        other.game = self.game
+        other.layout = self.layout
+        other.n = self.n
+        other.seed = self.seed
+        other.params = self.params
+        other.deals_given = self.deals_given
+        other.shuffles_given = self.shuffles_given
+        other.rounds = self.rounds
         other.narrating = False  # (a copy searched or shown tells no one: its log stays as it was)
-        other.played_by = list(self.played_by)
-        other.vars = [list(v) if isinstance(v, list) else v for v in self.vars]
-        other.totals = list(self.totals)
+        # what a move may change: numbers, and containers the engine replaces rather than edits
+        other.round = self.round
+        other.dealer = self.dealer
+        other.phase = self.phase
+        other.current = self.current
+        other.over = self.over
+        other.won_together = self.won_together
+        other.next_player = self.next_player
+        other.moves_in_round = self.moves_in_round
+        other.turn_step = self.turn_step
+        other.resolving = self.resolving
+        other.asking = self.asking
+        other.picking = self.picking
+        other.choosers = self.choosers
+        other.schedule = self.schedule  # (a round's start makes a new one)
+        other.out = self.out
+        other.shown = self.shown
+        other.told = self.told
+        other.expiring = self.expiring
+        other.skips = self.skips
+        # what the engine changes in place: copied
+        zones = self.zones
+        other.zones = [z[:] if not z or type(z[0]) is not list else [pile[:] for pile in z] for z in zones]
+        other.loc = self.loc[:]
+        other.played_by = self.played_by[:]
+        other.vars = [v[:] if type(v) is list else v for v in self.vars]
+        other.totals = self.totals[:]
+        other.pending = self.pending[:] if self.pending else []
+        other.to_move = self.to_move[:] if self.to_move else []
         if memo:  # the zones' entries are shared: a change of a zone drops its entry, never edits it
-            other.cache = dict(self.cache)
-            other.zmemo = dict(self.zmemo)
+            other._legal = self._legal
+            other.cache = self.cache.copy() if self.cache else {}
+            other.zmemo = self.zmemo.copy() if self.zmemo else {}
         else:
+            other._legal = None
             other.cache = {}
             other.zmemo = {}
-            other._legal = None
-        other.pending = list(self.pending)
-        other.to_move = list(self.to_move)
         history = self.history
-        if history:  # rounds before the current one are finished and never change: shared
-            last = history[-1]
-            other.history = [*history[:-1], last.ongoing_copy()]
+        if not log or history is None:
+            other.history = None
+        elif history:  # rounds before the current one are finished and never change: shared
+            other.history = [*history[:-1], history[-1].ongoing_copy()]
         else:
             other.history = []
-        # a Random made without seeding (seeding reads the system's entropy), then given this state
-        rng_type = type(self.rng)
-        other.rng = rng_type.__new__(rng_type)
-        other.rng.setstate(self.rng.getstate())
+        if chance is None:  # a Random made without seeding (seeding reads the system's entropy), given this state
+            rng = self.rng
+            rng_type = type(rng)
+            chance = rng_type.__new__(rng_type)
+            chance.setstate(rng.getstate())
+        other.rng = chance
         return other
 
     def restart_round(self, round_index: int, dealer: int, totals: list[int], deal: dict[str, Any]) -> None:
@@ -713,7 +756,8 @@ class State:
         else:
             shuffle_decks(self)
             deal(self)
-        self.history.append(RoundLog(self.dealer, self))  # (the deal: set-up effects are replayed from it)
+        if self.history is not None:  # (the deal: set-up effects are replayed from it)
+            self.history.append(RoundLog(self.dealer, self))
         self.moves_in_round = 0
         self.cache.clear()
         self.phase = 0  # (the phase to come, while the round's start effects ask)
@@ -793,9 +837,12 @@ class State:
         for p in range(self.n):
             self.totals[p] += scores[p]
         self.cache.clear()  # (the game's end may read the totals, the round)
-        self.history[-1]["scores"] = scores
-        self.history[-1]["by_rule"] = by_rule  # (what the terminal shows; records keep the sums)
-        self.history[-1]["revealed"] = revealed_zones(self)
+        history = self.history
+        if history is not None:
+            log = history[-1]
+            log["scores"] = scores
+            log["by_rule"] = by_rule  # (what the terminal shows; records keep the sums)
+            log["revealed"] = revealed_zones(self)
         self.round += 1
         ended = flow.game_ends is not None and holds(self, flow.game_ends, flow.at.get("game_ends"), "game's end")
         if ended or (self.rounds is not None and self.round >= self.rounds):

@@ -46,7 +46,8 @@ def endless_round(state: Any) -> PlayError:
     game = state.game
     phase = game.phases[state.phase]
     bound = game.max_moves_per_round
-    recent = [move.rule for _, move in state.history[-1]["moves"][-RECENT:]]
+    log = state.history  # (None: a search state that keeps no log)
+    recent = [move.rule for _, move in log[-1]["moves"][-RECENT:]] if log else []
     span = phase.at
     parts = [f"round {state.round + 1} has not ended after {bound} moves"]
     if recent:

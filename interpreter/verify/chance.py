@@ -82,22 +82,25 @@ def orders(cards: list[int], tokens: list[Any]) -> Iterator[tuple[int, ...]]:
     for ids in groups.values():
         ids.sort()
     left = [len(groups[k]) for k in keys]
-    n = len(cards)
-    out: list[int] = [0] * n
+    return _place(0, len(cards), keys, groups, left, [0] * len(cards))
 
-    def place(i: int) -> Iterator[tuple[int, ...]]:
-        if i == n:
-            yield tuple(out)
-            return
-        for k, key in enumerate(keys):
-            if left[k]:
-                ids = groups[key]
-                out[i] = ids[len(ids) - left[k]]
-                left[k] -= 1
-                yield from place(i + 1)
-                left[k] += 1
 
-    return place(0)
+def _place(
+    i: int, n: int, keys: list, groups: dict[Any, list[int]], left: list[int], out: list[int]
+) -> Iterator[tuple[int, ...]]:
+    """The orders from place ``i`` on (``out`` holds those before it). A function of the module,
+    not one nested in ``orders``: a nested generator that calls itself is a cycle, garbage for
+    the collector after every shuffle listed."""
+    if i == n:
+        yield tuple(out)
+        return
+    for k, key in enumerate(keys):
+        if left[k]:
+            ids = groups[key]
+            out[i] = ids[len(ids) - left[k]]
+            left[k] -= 1
+            yield from _place(i + 1, n, keys, groups, left, out)
+            left[k] += 1
 
 
 def count_orders(tokens: list[Any]) -> int:

@@ -14,7 +14,7 @@ A zone whose order no rule can tell (order.py: no `first` or `last` reads it, no
 it, it keeps no piles, ...) is keyed as the sorted list of its cards, so that a hand dealt in
 another order is the same hand.
 
-The key is a 128-bit BLAKE2 digest of that tuple's bytes (marshal's) (16 bytes a state, whatever the game);
+The key is a 128-bit BLAKE2 digest of those values' bytes (marshal's) (16 bytes a state, whatever the game);
 two different states colliding is as likely as guessing a 128-bit number.
 """
 
@@ -26,13 +26,17 @@ from typing import Any
 
 from .order import ordered_zones
 
+PILE, END = 254, 255  # in the zones' bytes: a pile begins, a zone ends (tokens are below both)
+
 
 class Encoder:
     """Keys of the states of one game."""
 
     def __init__(self, game: Any, classes: tuple[int, ...], players: int):
         self.classes = classes
-        self.kinds = max(classes, default=0) + 1
+        self.kinds = kinds = max(classes, default=0) + 1
+        # who played a card, as the part of its token: seat p -> kinds * (p + 1); -1 (nobody) -> 0
+        self.played = [kinds * (p + 1) for p in range(players)] + [0]
         self.card_slots = game.card_slots
         key_of = {cls: game.cards.key[c] for c, cls in enumerate(classes)}
         ordered = ordered_zones(game.ir, len(set(key_of.values())) == len(key_of))
@@ -41,25 +45,39 @@ class Encoder:
         self.free = frozenset(
             i for i, z in enumerate(lay.zone_of) if ordered is not None and game.zones[z].name not in ordered
         )
+        self.sorted_at = [i in self.free for i in range(lay.size)]
+        # every token a byte below PILE: the zones are keyed as one string of bytes (one object
+        # for marshal to write, few bytes to digest); else as a list of numbers, marks below 0
+        self.as_bytes = kinds * (players + 1) <= PILE
+        self.marks = (PILE, END) if self.as_bytes else (-2, -1)
 
-    def parts(self, s: Any) -> tuple:
-        """The state as a tuple of plain values (what the key digests)."""
-        kinds = self.kinds
+    def parts(self, s: Any) -> list:
+        """The state as a list of plain values (what the key digests): marshal writes lists as
+        they are, so the engine's own lists (variables, totals) go in without a copy."""
+        classes, played, by = self.classes, self.played, s.played_by
         # each card as one number, its class and the seat that played it: a table for this state
-        token = [k + kinds * (p + 1) for k, p in zip(self.classes, s.played_by, strict=True)].__getitem__
-        zones = []
-        free = self.free
+        token = [classes[c] + played[by[c]] for c in range(len(classes))]
+        sorted_at = self.sorted_at
+        # every zone's tokens in a row, each zone closed by END (in it, each pile opened by PILE)
+        pile_mark, end = self.marks
+        flat: list[int] = []
         for i, z in enumerate(s.zones):
-            if z and type(z[0]) is list:  # piles, each in order
-                zones.append(tuple([tuple(map(token, p)) for p in z]))
-            elif i in free:
-                zones.append(tuple(sorted(map(token, z))))
+            if not z:
+                pass
+            elif type(z[0]) is list:  # piles, each in order
+                for pile in z:
+                    flat.append(pile_mark)
+                    flat.extend([token[c] for c in pile])
+            elif sorted_at[i]:
+                flat.extend(sorted([token[c] for c in z]))
             else:
-                zones.append(tuple(map(token, z)))
-        out: tuple = (
-            tuple(zones),
-            tuple(tuple(v) if isinstance(v, list) else v for v in s.vars),
-            tuple(s.totals),
+                flat.extend([token[c] for c in z])
+            flat.append(end)
+        zones = bytes(flat) if self.as_bytes else flat
+        out = [
+            zones,
+            s.vars,
+            s.totals,
             s.round,
             s.dealer,
             s.phase,
@@ -67,12 +85,12 @@ class Encoder:
             s.over,
             s.won_together,
             s.next_player,
-            tuple(s.to_move),
+            s.to_move,
             s.choosers,
-            tuple(sorted(s.out)),
+            sorted(s.out) if s.out else (),
             s.expiring,
-            tuple(s.schedule.values()),
-        )
+            s.schedule,
+        ]
         if s.pending or s.asking is not None or s.shown:
             places = _Places(s, self.card_slots, self.token, self.free)
             out += (

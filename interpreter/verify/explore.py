@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.state import State
 from ..errors import PlayError, RulesetError
 from .chance import NeedChance, Scripted, TooManyOrders, Unenumerable, card_classes, outcomes
 from .encode import Encoder
@@ -157,6 +158,7 @@ def explore(
             frontier.append((sid, state))
         return sid
 
+    plain = Scripted((), classes)  # the chance of every move that shuffles nothing
     with _Collector() as collector:
         limit = max(max_states, 1)
         try:
@@ -197,7 +199,7 @@ def explore(
                 try:
                     for m, move in enumerate(moves):
                         here[2] = m
-                        for o, (script, got) in enumerate(successors(state, move, classes, limit)):
+                        for o, (script, got) in enumerate(successors(state, move, plain, limit)):
                             here[3] = o
                             tried += 1
                             if isinstance(got, BaseException):
@@ -242,15 +244,20 @@ def _dealt(game: Any, players: int, values: dict[str, Any], classes: tuple[int, 
 
 
 def _dealing(game: Any, players: int, values: dict[str, Any]) -> Callable[[Scripted], Any]:
-    """The step that deals a game with the given chance (the rules' errors given as a value)."""
-    return _attempt(lambda rng: game.new_game(players, None, values, chance=rng))
+    """The step that deals a game with the given chance (the rules' errors given as a value).
+    ``values``: the parameters as ``begin`` worked them out, for the players checked there
+    (Game.new_game would work them out again for every order of the deck)."""
+    return _attempt(lambda rng: State(game, players, None, values, chance=rng))
 
 
 class _Collector:
     """Python's cycle collector, paused while the states pile up: its full passes walk every state
     kept, again and again as they grow (a third of the time, on a shrunk game). A state holds no
-    cycle (_play unlinks its chance from it), but a rule's closures may: one pass whenever the
-    states kept have doubled collects those, in time linear overall."""
+    cycle (_play unlinks its chance from it), nor does the search (chance.orders made one per
+    shuffle listed, once); a pass whenever the states kept have doubled collects what a rule's
+    closures might leave, in time linear overall. At the end, what the search keeps (its graph)
+    goes to the oldest generation unscanned: the first young collection after it would otherwise
+    walk every object made since it began (a twentieth of the time)."""
 
     def __enter__(self) -> _Collector:
         self.was, self.next = gc.isenabled(), 50_000
@@ -263,6 +270,8 @@ class _Collector:
             self.next = 2 * states
 
     def __exit__(self, *exc: object) -> None:
+        gc.freeze()  # (every object tracked: to the permanent generation, then to the oldest)
+        gc.unfreeze()
         if self.was:
             gc.enable()
 
@@ -271,14 +280,15 @@ class _Budget(Exception):
     """As many distinct states as --max-states allows: the exploration stops."""
 
 
-def successors(state: Any, move: Any, classes: tuple[int, ...], limit: int) -> Any:
+def successors(state: Any, move: Any, plain: Scripted, limit: int) -> Any:
     """Each way chance can go when ``move`` is played from ``state``: (the script of the shuffles'
     orders, the state reached or the error the rules raised). A move that shuffles nothing (most)
-    is played once, directly; one that shuffles is played again for every order (chance.outcomes)."""
+    is played once, directly, with ``plain`` (an empty script, which no such move advances: one
+    for every state); one that shuffles is played again for every order (chance.outcomes)."""
     try:
-        return (((), _play(state, move, Scripted((), classes))),)
+        return (((), _play(state, move, plain)),)
     except NeedChance:
-        return outcomes(_attempt(lambda rng: _play(state, move, rng)), classes, limit)
+        return outcomes(_attempt(lambda rng: _play(state, move, rng)), plain.classes, limit)
     except (Unenumerable, TooManyOrders):
         raise
     except Exception as err:  # a rule that breaks the engine is a counterexample, not a crash
@@ -286,13 +296,15 @@ def successors(state: Any, move: Any, classes: tuple[int, ...], limit: int) -> A
 
 
 def _play(state: Any, move: Any, rng: Scripted) -> Any:
-    """A copy of ``state`` with ``move`` played, chance drawn from ``rng``."""
-    child = state.copy(memo=True)
+    """A copy of ``state`` with ``move`` played, chance drawn from ``rng``; the copy keeps no
+    round log (no property, guard nor key reads it; a counterexample is replayed, report.py)."""
+    child = state.copy(memo=True, chance=rng, log=False)
     rng.state = child
-    child.rng = rng
     child.moves_in_round = 0  # (verify finds endless rounds as loops in the graph)
-    child.apply(move)
-    rng.state = None  # (no cycle from the state to itself: the garbage collector stays off, explore)
+    try:
+        child.apply(move)
+    finally:
+        rng.state = None  # (no cycle from the state to itself: the garbage collector stays off, explore)
     return child
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..checker.playouts import SOMETIMES, rule_positions
+from ..checker.playouts import SOMETIMES, cards_accounted, rule_positions
 from ..engine.game import STUCK_END
 from ..errors import RulesetError, plural
 from ..text.phrases import say
@@ -58,7 +58,7 @@ class Properties:
 
     def __init__(self, game: Any, players: int):
         self.game = game
-        self.total = len(game.cards) - len(game.cards.absent(players))
+        self.absent = game.cards.absent(players)  # the copies this many players do not use
         self.checks = game.checks
         self.words = {c.at: f"{c.kind} {say(c.node)}" for c in self.checks}
         self.seen: set[str] = set()  # the `sometimes` checks that held somewhere
@@ -71,7 +71,7 @@ class Properties:
     def check(self, s: Any) -> list[tuple[str, str, str | None]]:
         """The properties state ``s`` breaks: (property, message, rule position)."""
         out = []
-        why = cards_accounted(s, self.total)
+        why = cards_accounted(s, self.absent)
         if why:
             out.append(("cards", why, None))
         if s.over:
@@ -127,23 +127,6 @@ class Properties:
             for at, kind, note in rule_positions(self.game.ir)
             if not counts.get(at, 0) and kind not in (STUCK_END, SOMETIMES)
         ]
-
-
-def cards_accounted(s: Any, total: int) -> str | None:
-    """None when every card in play is in exactly one zone, where the state places it; else why not."""
-    loc = s.loc
-    every: list[int] = []
-    for inst, content in enumerate(s.zones):
-        if content and type(content[0]) is list:  # piles
-            content = [c for pile in content for c in pile]
-        for c in content:
-            if loc[c] != inst:
-                return f"card {c} is in zone instance {inst}, but the state places it in {loc[c]}"
-        every += content
-    if len(every) == total and len(set(every)) == total:
-        return None
-    distinct = len(set(every))
-    return f"{plural(max(total - distinct, 0), 'card')} in no zone, {len(every) - distinct} in more than one"
 
 
 def cycles(succ: list[tuple[int, ...]]) -> list[list[int]]:

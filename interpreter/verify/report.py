@@ -149,9 +149,8 @@ def finish(result: Result, state: Any) -> None:
 
 def _trying(state: Any, move: Any) -> Any:
     def run(rng: Scripted) -> Any:
-        child = state.copy()
+        child = state.copy(chance=rng, log=False)
         rng.state = child
-        child.rng = rng
         try:
             child.apply(move)
         except RulesetError:
