@@ -237,3 +237,31 @@ def test_mcts_searches_every_iteration_asked_however_often_the_sampler_fails(mon
     agent = make_agent("mcts(iterations=10,samples=2)", state.current, 1)
     assert agent.choose(SeatView(state, state.current, deadline=0.0)) in state.legal_moves()
     assert calls["n"] == 1
+
+
+def test_mcts_decides_at_once_when_every_legal_move_is_a_copy_of_one(monkeypatch):
+    """Two copies of one card in hand are one choice: mcts plays one without sampling a world or
+    playing out anything; with two different cards it searches."""
+    from conftest import TINY_RULES
+    from interpreter.agents import mcts
+
+    class Refused(Belief):
+        def sample(self, attempts: int = 12):
+            raise AssertionError("sampled a world for a decision with nothing to choose")
+
+    copies = interpreter.loads(TINY_RULES.replace("red | blue   value 1 x2", "red   value 1 x4"))
+    state = copies.new_game(2, 1)
+    moves = state.legal_moves()
+    assert len(moves) == 2 and moves[0].card != moves[1].card
+    monkeypatch.setattr(mcts, "Belief", Refused)
+    agent = make_agent("mcts:20", state.current, 1)
+    assert agent.choose(SeatView(state, state.current)) in moves and agent.playouts == 0
+    monkeypatch.undo()
+    mixed = interpreter.loads(TINY_RULES)
+    for seed in range(20):  # a deal of a red and a blue card to the first player
+        state = mixed.new_game(2, seed)
+        if len({mixed.cards.kind[m.card] for m in state.legal_moves()}) == 2:
+            break
+    agent = make_agent("mcts:20", state.current, 1)
+    agent.choose(SeatView(state, state.current))
+    assert agent.playouts == 20

@@ -73,9 +73,15 @@ class MctsAgent:
         self.misses = 0  # failed sampling calls in the current decision (_sample)
 
     def choose(self, view: SeatView) -> Any:
-        """The most visited move at the root after the search."""
+        """The most visited move at the root after the search; at once when there is nothing to
+        choose (one legal move, or every legal move a copy of one: the same key, as the search
+        tells moves apart)."""
         moves = view.legal_moves
         if len(moves) == 1:
+            return moves[0]
+        game, places = view.rules, view.places
+        first = _key(game, moves[0], places)
+        if all(_key(game, m, places) == first for m in moves):
             return moves[0]
         with in_sampled_states(self.name, view.seat, view.rules):
             return self._search(view, moves)
