@@ -45,7 +45,15 @@ def test_an_option_that_is_not_a_finite_number_is_refused(spec):
 
 
 def test_an_agent_name_is_its_own_spec_so_records_name_agents_that_can_be_rebuilt():
-    for spec in ["random", "greedy", "greedy:2", "mcts", "mcts:20", "mcts(time=0.25,depth=8)"]:
+    for spec in [
+        "random",
+        "greedy",
+        "greedy:2",
+        "mcts",
+        "mcts:20",
+        "mcts(time=0.25,depth=8)",
+        "mcts(iterations=50,depth=0,samples=4)",
+    ]:
         name = make_agent(spec, 0, 0).name
         assert make_agent(name, 0, 0).name == name
 
