@@ -273,3 +273,31 @@ def test_mcts_decides_at_once_when_every_legal_move_is_a_copy_of_one(monkeypatch
     agent = make_agent("mcts:20", state.current, 1)
     agent.choose(SeatView(state, state.current))
     assert agent.playouts == 20
+
+
+def test_mcts_playouts_stop_after_depth_moves_unless_the_round_ends_within_reach(monkeypatch):
+    """A long round (Lost Cities, some 280 moves) is scored as it stands after `depth` random moves
+    of each playout (the first one goes on, unscored, to see whether the round ends within reach); a
+    round that ends within reach (three moves left of a four-card game, depth 1) is played to its end
+    by every playout."""
+    from conftest import TINY_RULES
+    from interpreter.agents import mcts
+
+    runs: list[tuple[int, bool]] = []  # (moves played, the round ended) of each playout call
+
+    def recorded(state, round_index, depth, randrange):
+        before = state.moves_in_round
+        played(state, round_index, depth, randrange)
+        ended = state.over or state.round != round_index
+        runs.append((state.moves_in_round - before if not ended else -1, ended))
+
+    played = mcts._playout
+    monkeypatch.setattr(mcts, "_playout", recorded)
+    long = interpreter.load(EXAMPLES / "classics" / "lost_cities.rules").new_game(2, 3)
+    make_agent("mcts(iterations=10,depth=4)", long.current, 1).choose(SeatView(long, long.current))
+    assert runs[0] == (4, False) and runs[1] == (8, False)  # the first playout, then its look further
+    assert runs[2:] == [(4, False)] * 9
+    runs.clear()
+    short = interpreter.loads(TINY_RULES).new_game(2, 0)
+    make_agent("mcts(iterations=10,depth=1)", short.current, 1).choose(SeatView(short, short.current))
+    assert len(runs) == 11 and all(ended for _, ended in runs[1:])  # (one move played, three left)

@@ -35,6 +35,9 @@ FULL_MISSES = 8
 # at every iteration. The sampled worlds of a decision: one for every ITERATIONS_PER_WORLD
 # iterations, SAMPLES at most (each world searched several times; sampling one is a copy and a deal).
 DEPTH = 8
+# A round that ends within REACH * depth random moves of the first playout of a decision (its
+# first world) is played to its end by every playout of the decision: its result, not a cut.
+REACH = 3
 ITERATIONS_PER_WORLD = 6
 SAMPLES = 16
 
@@ -117,6 +120,7 @@ class MctsAgent:
             deadline = view.deadline if deadline is None else min(deadline, view.deadline)
         perf_counter = time.perf_counter
         done = 0
+        probe = depth > 0  # (the first playout: does the round end within REACH * depth moves?)
         pool: list[Any] = []
         self.misses = 0
         empty_misses = EMPTY_MISSES if iterations is None else min(iterations, EMPTY_MISSES)
@@ -162,6 +166,13 @@ class MctsAgent:
             _playout(state, round_index, depth, randrange)
             self.playouts += 1
             end = position_values(state, round_index)
+            if probe:  # the first playout goes on unscored, to tell whether the round ends within reach
+                probe = False
+                if not state.over and state.round == round_index:
+                    _playout(state, round_index, (REACH - 1) * depth, randrange)
+                if state.over or state.round != round_index:  # it does: every playout plays to the end
+                    depth = 0
+                    end = position_values(state, round_index)
             gain = [sign * (e - s) for e, s in zip(end, start, strict=True)]
             lo, hi = min(lo, *gain), max(hi, *gain)
             for nd in path:
