@@ -4,7 +4,8 @@ Each iteration takes a full state sampled from what the seat could know (belief.
 tree shared by all samples (moves told apart by rule, kind of card and target; a child is chosen
 among the moves legal in this sample, by UCB with availability counts), adds one node, plays
 ``depth`` random moves (DEPTH unless asked; 0: to the end of the round), stopping at the end of
-the round, then scores the round as it stands and backs up each player's score change, as the
+the round (and plays to it when the decision's first playout found it within REACH * depth
+moves), then scores the round as it stands and backs up each player's score change, as the
 ruleset scores it. A decision samples a pool of worlds (one for every ITERATIONS_PER_WORLD
 iterations, SAMPLES at most) and the iterations cycle through copies of them; a sampled state
 ends the game with its round (the search looks no further, so no playout deals the next one)
@@ -32,12 +33,13 @@ EMPTY_MISSES = 100
 FULL_MISSES = 8
 # A playout plays DEPTH random moves at most, then the round is scored as it stands (the rules' own
 # scoring: what greedy weighs a move by); a round of hundreds of moves cannot be played to its end
-# at every iteration. The sampled worlds of a decision: one for every ITERATIONS_PER_WORLD
-# iterations, SAMPLES at most (each world searched several times; sampling one is a copy and a deal).
+# at every iteration. A round that ends within REACH * depth random moves of the first playout of a
+# decision (in its first world) is played to its end by every playout of the decision: near the
+# end of a round, its result rather than a guess.
 DEPTH = 8
-# A round that ends within REACH * depth random moves of the first playout of a decision (its
-# first world) is played to its end by every playout of the decision: its result, not a cut.
 REACH = 3
+# The sampled worlds of a decision: one for every ITERATIONS_PER_WORLD iterations, SAMPLES at most
+# (each world searched several times; sampling one is a copy and a deal).
 ITERATIONS_PER_WORLD = 6
 SAMPLES = 16
 
