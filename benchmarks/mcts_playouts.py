@@ -4,7 +4,7 @@ Plays whole games with an mcts agent at seat 0 and random agents elsewhere, and 
 playouts the mcts agent ran by the time it spent choosing; also times one State.copy(). On a
 shared machine, --repeat 3 reports the best of three runs of each (the same games each time).
 
-    python benchmarks/mcts_playouts.py [--games 2] [--repeat 3] [--agent "mcts(iterations=200,depth=8)"]
+    python benchmarks/mcts_playouts.py [--games 2] [--repeat 3] [--agent "mcts(iterations=200,depth=0)"]
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def main() -> None:
             state.copy()
         best = min(best, (time.perf_counter() - t) / n)
     print(f"State.copy(): {best * 1e6:.1f} microseconds")
-    for spec in args.agent or ["mcts:200", "mcts(iterations=200,depth=8)"]:
+    for spec in args.agent or ["mcts:200", "mcts(iterations=200,depth=0)"]:
         rate, playouts, seconds = max(playouts_per_second(game, spec, args.games) for _ in range(repeat))
         print(f"{spec}: {rate:,.0f} playouts/s ({playouts} playouts in {seconds:.1f} s of choosing)", flush=True)
 

@@ -45,7 +45,15 @@ def test_an_option_that_is_not_a_finite_number_is_refused(spec):
 
 
 def test_an_agent_name_is_its_own_spec_so_records_name_agents_that_can_be_rebuilt():
-    for spec in ["random", "greedy", "greedy:2", "mcts", "mcts:20", "mcts(time=0.25,depth=8)"]:
+    for spec in [
+        "random",
+        "greedy",
+        "greedy:2",
+        "mcts",
+        "mcts:20",
+        "mcts(time=0.25,depth=8)",
+        "mcts(iterations=50,depth=0,samples=4)",
+    ]:
         name = make_agent(spec, 0, 0).name
         assert make_agent(name, 0, 0).name == name
 
@@ -237,3 +245,59 @@ def test_mcts_searches_every_iteration_asked_however_often_the_sampler_fails(mon
     agent = make_agent("mcts(iterations=10,samples=2)", state.current, 1)
     assert agent.choose(SeatView(state, state.current, deadline=0.0)) in state.legal_moves()
     assert calls["n"] == 1
+
+
+def test_mcts_decides_at_once_when_every_legal_move_is_a_copy_of_one(monkeypatch):
+    """Two copies of one card in hand are one choice: mcts plays one without sampling a world or
+    playing out anything; with two different cards it searches."""
+    from conftest import TINY_RULES
+    from interpreter.agents import mcts
+
+    class Refused(Belief):
+        def sample(self, attempts: int = 12):
+            raise AssertionError("sampled a world for a decision with nothing to choose")
+
+    copies = interpreter.loads(TINY_RULES.replace("red | blue   value 1 x2", "red   value 1 x4"))
+    state = copies.new_game(2, 1)
+    moves = state.legal_moves()
+    assert len(moves) == 2 and moves[0].card != moves[1].card
+    monkeypatch.setattr(mcts, "Belief", Refused)
+    agent = make_agent("mcts:20", state.current, 1)
+    assert agent.choose(SeatView(state, state.current)) in moves and agent.playouts == 0
+    monkeypatch.undo()
+    mixed = interpreter.loads(TINY_RULES)
+    for seed in range(20):  # a deal of a red and a blue card to the first player
+        state = mixed.new_game(2, seed)
+        if len({mixed.cards.kind[m.card] for m in state.legal_moves()}) == 2:
+            break
+    agent = make_agent("mcts:20", state.current, 1)
+    agent.choose(SeatView(state, state.current))
+    assert agent.playouts == 20
+
+
+def test_mcts_playouts_stop_after_depth_moves_unless_the_round_ends_within_reach(monkeypatch):
+    """A long round (Lost Cities, some 280 moves) is scored as it stands after `depth` random moves
+    of each playout (the first one goes on, unscored, to see whether the round ends within reach); a
+    round that ends within reach (three moves left of a four-card game, depth 1) is played to its end
+    by every playout."""
+    from conftest import TINY_RULES
+    from interpreter.agents import mcts
+
+    runs: list[tuple[int, bool]] = []  # (moves played, the round ended) of each playout call
+
+    def recorded(state, round_index, depth, randrange):
+        before = state.moves_in_round
+        played(state, round_index, depth, randrange)
+        ended = state.over or state.round != round_index
+        runs.append((state.moves_in_round - before if not ended else -1, ended))
+
+    played = mcts._playout
+    monkeypatch.setattr(mcts, "_playout", recorded)
+    long = interpreter.load(EXAMPLES / "classics" / "lost_cities.rules").new_game(2, 3)
+    make_agent("mcts(iterations=10,depth=4)", long.current, 1).choose(SeatView(long, long.current))
+    assert runs[0] == (4, False) and runs[1] == (8, False)  # the first playout, then its look further
+    assert runs[2:] == [(4, False)] * 9
+    runs.clear()
+    short = interpreter.loads(TINY_RULES).new_game(2, 0)
+    make_agent("mcts(iterations=10,depth=1)", short.current, 1).choose(SeatView(short, short.current))
+    assert len(runs) == 11 and all(ended for _, ended in runs[1:])  # (one move played, three left)

@@ -1,14 +1,17 @@
 """The mcts agent: information-set Monte Carlo tree search with determinization.
 
-Each iteration samples a full state from what the seat could know (belief.py), walks one tree
-shared by all samples (moves told apart by rule, kind of card and target; a child is chosen
+Each iteration takes a full state sampled from what the seat could know (belief.py), walks one
+tree shared by all samples (moves told apart by rule, kind of card and target; a child is chosen
 among the moves legal in this sample, by UCB with availability counts), adds one node, plays
-at random to the end of the round (or ``depth`` moves, then scores the round as it stands) and
-backs up each player's score change, as the ruleset scores it. Sampling a state replays the
-round, so ``samples`` states are sampled a move and the iterations cycle through copies of them;
-a sampled state ends the game with its round (the search looks no further, so no playout deals
-the next one) and its copies keep what it computed (``State.copy(memo=True)``: its legal moves,
-the values kept with its zones). It never reads the real state.
+``depth`` random moves (DEPTH unless asked; 0: to the end of the round), stopping at the end of
+the round (and plays to it when the decision's first playout found it within REACH * depth
+moves), then scores the round as it stands and backs up each player's score change, as the
+ruleset scores it. A decision samples a pool of worlds (one for every ITERATIONS_PER_WORLD
+iterations, SAMPLES at most) and the iterations cycle through copies of them; a sampled state
+ends the game with its round (the search looks no further, so no playout deals the next one)
+and its copies keep what it computed (``State.copy(memo=True)``: its legal moves, the values kept
+with its zones). Nothing to choose (one legal move, or copies of one card) is decided at once. It
+never reads the real state.
 """
 
 from __future__ import annotations
@@ -28,6 +31,17 @@ from .greedy import _key, position_values
 # machine.
 EMPTY_MISSES = 100
 FULL_MISSES = 8
+# A playout plays DEPTH random moves at most, then the round is scored as it stands (the rules' own
+# scoring: what greedy weighs a move by); a round of hundreds of moves cannot be played to its end
+# at every iteration. A round that ends within REACH * depth random moves of the first playout of a
+# decision (in its first world) is played to its end by every playout of the decision: near the
+# end of a round, its result rather than a guess.
+DEPTH = 8
+REACH = 3
+# The sampled worlds of a decision: one for every ITERATIONS_PER_WORLD iterations, SAMPLES at most
+# (each world searched several times; sampling one is a copy and a deal).
+ITERATIONS_PER_WORLD = 6
+SAMPLES = 16
 
 
 class Node:
@@ -54,18 +68,23 @@ class MctsAgent:
         iterations: int = 300,
         time: float = 0.0,
         c: float = 0.7,
-        depth: int = 0,
-        samples: int = 16,
+        depth: int = DEPTH,
+        samples: int = 0,
     ):
-        """An agent for ``seat``; its chance is seeded from the game's seed."""
+        """An agent for ``seat``; its chance is seeded from the game's seed. ``depth`` 0 plays each
+        playout to the end of the round; ``samples`` 0 takes a world for every
+        ``ITERATIONS_PER_WORLD`` iterations, ``SAMPLES`` at most (``SAMPLES`` when searching for a time)."""
         self.iterations, self.time, self.c, self.depth = int(iterations), float(time), float(c), int(depth)
-        self.samples = max(1, int(samples))
         if self.iterations < 1 and self.time <= 0:
             raise ValueError("mcts needs iterations >= 1 or time > 0")
+        if self.depth < 0 or int(samples) < 0:
+            raise ValueError("mcts's depth and samples are 0 or more")
+        by_iterations = SAMPLES if self.time > 0 else min(SAMPLES, max(1, self.iterations // ITERATIONS_PER_WORLD))
+        self.samples = int(samples) or by_iterations
         opts = [f"iterations={self.iterations}"] if self.time <= 0 else [f"time={self.time:g}"]
         opts += [f"c={self.c:g}"] if self.c != 0.7 else []
-        opts += [f"depth={self.depth}"] if self.depth else []
-        opts += [f"samples={self.samples}"] if self.samples != 16 else []
+        opts += [f"depth={self.depth}"] if self.depth != DEPTH else []
+        opts += [f"samples={self.samples}"] if int(samples) else []
         self.name = "mcts" if opts == ["iterations=300"] else f"mcts({','.join(opts)})"
         self.rng = agent_rng(seed, seat, "mcts")
         self.memory: dict = {}
@@ -73,9 +92,15 @@ class MctsAgent:
         self.misses = 0  # failed sampling calls in the current decision (_sample)
 
     def choose(self, view: SeatView) -> Any:
-        """The most visited move at the root after the search."""
+        """The most visited move at the root after the search; at once when there is nothing to
+        choose (one legal move, or every legal move a copy of one: the same key, as the search
+        tells moves apart)."""
         moves = view.legal_moves
         if len(moves) == 1:
+            return moves[0]
+        game, places = view.rules, view.places
+        first = _key(game, moves[0], places)
+        if all(_key(game, m, places) == first for m in moves):
             return moves[0]
         with in_sampled_states(self.name, view.seat, view.rules):
             return self._search(view, moves)
@@ -97,6 +122,7 @@ class MctsAgent:
             deadline = view.deadline if deadline is None else min(deadline, view.deadline)
         perf_counter = time.perf_counter
         done = 0
+        probe = depth > 0  # (the first playout: does the round end within REACH * depth moves?)
         pool: list[Any] = []
         self.misses = 0
         empty_misses = EMPTY_MISSES if iterations is None else min(iterations, EMPTY_MISSES)
@@ -142,6 +168,13 @@ class MctsAgent:
             _playout(state, round_index, depth, randrange)
             self.playouts += 1
             end = position_values(state, round_index)
+            if probe:  # the first playout goes on unscored, to tell whether the round ends within reach
+                probe = False
+                if not state.over and state.round == round_index:
+                    _playout(state, round_index, (REACH - 1) * depth, randrange)
+                if state.over or state.round != round_index:  # it does: every playout plays to the end
+                    depth = 0
+                    end = position_values(state, round_index)
             gain = [sign * (e - s) for e, s in zip(end, start, strict=True)]
             lo, hi = min(lo, *gain), max(hi, *gain)
             for nd in path:
