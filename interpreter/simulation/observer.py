@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 from ..agents import SeatView, make_agent
 from ..agents.belief import Belief
 from ..agents.greedy import GreedyAgent
-from ..agents.mcts import EMPTY_MISSES, MctsAgent
+from ..agents.mcts import EMPTY_MISSES, REACH, MctsAgent
 from ..agents.random_agent import RandomAgent
 from ..engine.game import Game
 from ..errors import RulesetError
@@ -135,10 +135,12 @@ def cost(spec: str, shape: Pilot) -> float | None:
             for d in shape.decisions
         )
     elif isinstance(agent, MctsAgent) and agent.time <= 0:  # its worlds' replays (it gives up after a count of
-        n, depth = agent.iterations, agent.depth  # misses), then a playout an iteration, scored at its end
+        n, depth = agent.iterations, agent.depth  # misses), then a playout an iteration, scored at its
+        # end: cut at depth moves, unless the round ends within REACH * depth (then played to its end)
         sampling = min(min(agent.samples, n) * shape.replays, min(n, EMPTY_MISSES) * 3)
         search = sum(
-            sampling * d.before + n * ((min(d.after, depth) if depth else d.after) + SCORING) for d in shape.decisions
+            sampling * d.before + n * ((depth if depth and d.after > REACH * depth else d.after) + SCORING)
+            for d in shape.decisions
         )
     else:
         return None
