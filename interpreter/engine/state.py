@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """A game in progress: the zones, whose turn it is, the scores. Cheap to copy; every card is
 in exactly one zone. Moves are tuples ``(move rule index, card id, target zone instance)``,
 listed by ``legal_moves`` in a fixed order: move rules as declared, then cards in their
