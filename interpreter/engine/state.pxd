@@ -9,6 +9,8 @@
 # first line turns off Cython's reading of its annotations, so that these declarations are the types.
 cimport cython
 
+from .rule_fields cimport FlowFields, GameFields, MoveFields, PhaseFields, TriggerFields
+
 
 @cython.final
 cdef class State:
@@ -20,7 +22,7 @@ cdef class State:
     cdef public object dealer
     cdef public object deals_given
     cdef public object expiring
-    cdef public object game
+    cdef public GameFields game
     cdef public list history
     cdef public object layout
     cdef public list loc
@@ -54,17 +56,22 @@ cdef class State:
     cdef public list zones
 
     cpdef list legal_moves(self)
+    @cython.locals(game=GameFields)
     cpdef apply(self, move)
     cpdef list zone_cards(self, Py_ssize_t inst)
     cpdef move_cards(self, list cards, Py_ssize_t dest, whole=*)
     cpdef tell(self, tuple event)
+    @cython.locals(rule=MoveFields)
     cpdef list _moves_for(self, Py_ssize_t p)
-    @cython.locals(rule_index=Py_ssize_t, c=Py_ssize_t, src=Py_ssize_t)
+    @cython.locals(rule_index=Py_ssize_t, c=Py_ssize_t, src=Py_ssize_t, game=GameFields, trig=TriggerFields)
     cpdef _perform(self, Py_ssize_t p, move)
+    @cython.locals(game=GameFields, rule=MoveFields, trig=TriggerFields)
     cpdef _triggers(self, Py_ssize_t p, move, Py_ssize_t start)
     cpdef _hold(self)
+    @cython.locals(game=GameFields, ph=PhaseFields, rule=MoveFields)
     cpdef _advance(self)
-    cpdef bint _phase_over(self, ph)
+    cpdef bint _phase_over(self, PhaseFields ph)
+    @cython.locals(game=GameFields)
     cpdef _start_round(self, bint advance=*)
     cpdef _next_phase(self)
     cpdef _end_round(self)
