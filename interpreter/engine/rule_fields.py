@@ -39,7 +39,7 @@ def fields_first(base: type) -> Callable[[type], type]:
     the base's fields hold the record's values (its generated methods set and read them by name)."""
 
     def make(cls: type) -> type:
-        names = {"__slots__": (), "__module__": cls.__module__, "__qualname__": cls.__qualname__, "__doc__": cls.__doc__}
-        return type(cls.__name__, (base, cls), names)
+        names = {"__slots__": (), "__module__": cls.__module__, "__qualname__": cls.__qualname__}
+        return type(cls.__name__, (base, cls), {**names, "__doc__": cls.__doc__})
 
     return make
