@@ -18,28 +18,28 @@ cdef class State:
     cdef public object asking
     cdef public dict cache
     cdef public object choosers
-    cdef public object current
-    cdef public object dealer
+    cdef public Py_ssize_t current
+    cdef public Py_ssize_t dealer
     cdef public object deals_given
     cdef public object expiring
     cdef public GameFields game
     cdef public list history
     cdef public object layout
     cdef public list loc
-    cdef public object moves_in_round
-    cdef public object n
+    cdef public Py_ssize_t moves_in_round
+    cdef public Py_ssize_t n
     cdef public bint narrating
     cdef public object next_player
     cdef public object out
     cdef public bint over
     cdef public object params
     cdef public list pending
-    cdef public object phase
+    cdef public Py_ssize_t phase
     cdef public object picking
     cdef public list played_by
     cdef public bint resolving
     cdef public object rng
-    cdef public object round
+    cdef public Py_ssize_t round
     cdef public object rounds
     cdef public object schedule
     cdef public object seed
@@ -49,7 +49,7 @@ cdef class State:
     cdef public list to_move
     cdef public object told
     cdef public list totals
-    cdef public object turn_step
+    cdef public Py_ssize_t turn_step
     cdef public list vars
     cdef public object won_together
     cdef public dict zmemo
