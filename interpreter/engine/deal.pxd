@@ -3,5 +3,5 @@
 cimport cython
 
 
-@cython.locals(i=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t)
+@cython.locals(i=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t, k=Py_ssize_t, low=Py_ssize_t)
 cpdef _shuffle(getrandbits, list x)
