@@ -111,6 +111,56 @@ def test_the_compiled_engine_plays_the_same_games_as_the_source(installed, games
     assert len(set(ours["digests"])) == len(ours["digests"])  # different seeds, different games
 
 
+# The typed classes of the compiled engine (engine/state.pxd, rule_fields.pxd): a field of an
+# extension type is a getset descriptor; of a plain class with __slots__, a member descriptor, and of
+# a dataclass, no class attribute at all.
+TYPED = """
+import json
+from interpreter.engine.game import Game, MoveRule, PhaseRule
+from interpreter.engine.state import State
+print(json.dumps([type(vars(c).get(f) or getattr(c, f, None)).__name__
+                  for c, f in ((State, "zones"), (Game, "phases"), (PhaseRule, "moves"), (MoveRule, "generate"))]))
+"""
+
+
+def test_the_compiled_engine_has_the_typed_state_and_rules(installed, tmp_path) -> None:
+    """The .pxd files beside the engine's modules reach the build (a wheel built without them, from
+    an sdist that left them out say, would play the same games, only slower, without a word)."""
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", TYPED], cwd=tmp_path, capture_output=True, text=True, timeout=HANG
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == ["getset_descriptor"] * 4
+
+
+def _declared(pxd: str) -> dict[str, list[str]]:
+    """Each `cdef class` of a .pxd file with the fields it declares."""
+    classes: dict[str, list[str]] = {}
+    for line in (ROOT / "interpreter" / "engine" / pxd).read_text().splitlines():
+        words = line.split()
+        if line.startswith("cdef class "):
+            classes[words[2].rstrip(":")] = fields = []
+        elif words[:2] == ["cdef", "public"]:
+            fields.append(words[-1])
+    return classes
+
+
+def test_the_typed_declarations_name_exactly_the_fields_of_the_source() -> None:
+    """A field State gains in state.py needs its line in state.pxd (the compiled State has no other
+    fields), and a field rule_fields.pxd types must be one of the record's (else it stays unset in
+    the compiled engine): checked here on the source, before any build."""
+    from dataclasses import fields
+
+    from interpreter.engine.game import Flow, Game, MoveRule, PhaseRule, TriggerRule
+    from interpreter.engine.state import State
+
+    assert sorted(_declared("state.pxd")["State"]) == sorted(State.__slots__)
+    records = {"GameFields": Game, "PhaseFields": PhaseRule, "MoveFields": MoveRule}
+    records |= {"TriggerFields": TriggerRule, "FlowFields": Flow}
+    for base, typed in _declared("rule_fields.pxd").items():
+        assert set(typed) <= {f.name for f in fields(records[base])}, base
+
+
 # test_card_sets' game of sets with a hand of 16: 1 to 4 cards of 16 (2,516 sets), each set chosen
 # card by card (card_sets.Listing)
 PICKED = BIG.replace("deal 34 to hand", "deal 16 to hand")

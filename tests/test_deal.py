@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import random
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from interpreter.engine.deal import _shuffle
 from interpreter.errors import PlayError
 
 
@@ -87,3 +92,14 @@ def test_a_dealer_who_stays_deals_every_round_and_the_tools_say_so():
 def test_a_player_count_outside_the_rules_is_refused(poison):
     with pytest.raises(PlayError, match="for 3 to 6 players, not 7"):
         poison.new_game(7)
+
+
+@given(st.integers(0, 2**64), st.integers(0, 300))
+def test_the_deal_shuffles_a_deck_as_random_shuffle_does_draw_for_draw(seed, size) -> None:
+    """Seeded games and records made before the deal's own shuffle loop still play as they did:
+    same order, and the generator left in the same state for what it draws next."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    deck, expected = list(range(size)), list(range(size))
+    _shuffle(ours.getrandbits, deck)
+    theirs.shuffle(expected)
+    assert deck == expected and ours.getstate() == theirs.getstate()

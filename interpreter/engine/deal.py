@@ -27,9 +27,13 @@ def shuffle_decks(state: Any) -> None:
 def _shuffle(getrandbits: Any, x: list) -> None:
     """``random.Random.shuffle(x)``, draw for draw (Fisher-Yates, each index drawn by rejection from
     ``getrandbits`` as ``Random._randbelow`` does), without a Python call per card."""
+    k = len(x).bit_length()  # the bits of the number of places left, n: kept as n goes down
+    low = 1 << k >> 1  # the least n of k bits
     for i in reversed(range(1, len(x))):
         n = i + 1
-        k = n.bit_length()
+        if n < low:
+            k -= 1
+            low >>= 1
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)

@@ -27,6 +27,7 @@ from .effects import Effect, compile_effects
 from .expr_analysis import Fn, Scope, binds_names, uses_env, zone_pure
 from .expressions import ExprCompiler
 from .moves import compile_generator
+from .rule_fields import FlowFields, GameFields, MoveFields, PhaseFields, TriggerFields, fields_first
 from .scoring import rule_runner
 from .unseen import check_unseen_choices
 from .zones import Layout, ZoneSpec, layout, zone_specs
@@ -35,6 +36,7 @@ from .zones import Layout, ZoneSpec, layout, zone_specs
 PLAYER, CARD, TARGET = 0, 1, 2
 
 
+@fields_first(MoveFields)
 @dataclass(frozen=True)
 class MoveRule:
     """A kind of move: a card from a zone of the mover to a zone, if the guards allow."""
@@ -55,6 +57,7 @@ class MoveRule:
     at_place: bool = False  # `card at place`: the player chooses a place of the zone, not a card it sees
 
 
+@fields_first(TriggerFields)
 @dataclass(frozen=True)
 class TriggerRule:
     after: int  # move rule index
@@ -74,6 +77,7 @@ def _ENDED(state: Any, env: Any) -> bool:
     return True
 
 
+@fields_first(PhaseFields)
 @dataclass(frozen=True)
 class PhaseRule:
     name: str
@@ -105,6 +109,7 @@ class DealRule:
     at: str
 
 
+@fields_first(FlowFields)
 @dataclass(frozen=True)
 class Flow:
     """A round's and a game's own effects and ends (None where the rules say nothing)."""
@@ -160,6 +165,7 @@ class Param:
     default: Fn
 
 
+@fields_first(GameFields)
 @dataclass(frozen=True, eq=False)
 class Game:
     """Immutable rules: tables and closures. ``new_game`` makes a State to play them."""

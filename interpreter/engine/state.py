@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """A game in progress: the zones, whose turn it is, the scores. Cheap to copy; every card is
 in exactly one zone. Moves are tuples ``(move rule index, card id, target zone instance)``,
 listed by ``legal_moves`` in a fixed order: move rules as declared, then cards in their
@@ -11,6 +12,9 @@ State.__slots__. A mixin holding half the methods would split each slot from the
 it consistent, for no gain in speed or clarity. The work it delegates already lives beside it:
 deal.py, turns.py, scoring.py, observe.py, card_sets.py, choices.py, knowledge.py and flow.py
 (which also keeps what is left to run while an ask waits: the flow's steps here are its frames).
+
+The compiled engine makes State an extension type with typed fields (state.pxd, read by Cython
+only: this file stays plain Python, and its first line tells Cython to take the types from there).
 """
 
 from __future__ import annotations

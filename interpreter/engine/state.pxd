@@ -1,0 +1,77 @@
+# Cython's declarations for state.py in the compiled engine (an "augmenting" .pxd: state.py stays
+# plain Python, which the source tree runs). State becomes an extension type: its own methods read
+# and write its fields in place instead of through attribute lookups, and call one another directly.
+# Every field is `public`, so the other modules (compiled or not) read and set them as before; a
+# field typed `list` or `dict` takes exactly that type or None (the source keeps to it). Only the
+# methods on the path of every move are `cpdef` (called directly from the others); those passed as
+# a frame to flow.suspend (State._moved ...) or holding a generator stay `def`: Cython cannot make a
+# Python object of a cpdef method inside its own module, nor compile a closure in one. state.py's
+# first line turns off Cython's reading of its annotations, so that these declarations are the types.
+cimport cython
+
+from .rule_fields cimport FlowFields, GameFields, MoveFields, PhaseFields, TriggerFields
+
+
+@cython.final
+cdef class State:
+    cdef public object _legal
+    cdef public object asking
+    cdef public dict cache
+    cdef public object choosers
+    cdef public Py_ssize_t current
+    cdef public Py_ssize_t dealer
+    cdef public object deals_given
+    cdef public object expiring
+    cdef public GameFields game
+    cdef public list history
+    cdef public object layout
+    cdef public list loc
+    cdef public Py_ssize_t moves_in_round
+    cdef public Py_ssize_t n
+    cdef public bint narrating
+    cdef public object next_player
+    cdef public object out
+    cdef public bint over
+    cdef public object params
+    cdef public list pending
+    cdef public Py_ssize_t phase
+    cdef public object picking
+    cdef public list played_by
+    cdef public bint resolving
+    cdef public object rng
+    cdef public Py_ssize_t round
+    cdef public object rounds
+    cdef public object schedule
+    cdef public object seed
+    cdef public object shown
+    cdef public object shuffles_given
+    cdef public object skips
+    cdef public list to_move
+    cdef public object told
+    cdef public list totals
+    cdef public Py_ssize_t turn_step
+    cdef public list vars
+    cdef public object won_together
+    cdef public dict zmemo
+    cdef public list zones
+
+    cpdef list legal_moves(self)
+    @cython.locals(game=GameFields)
+    cpdef apply(self, move)
+    cpdef list zone_cards(self, Py_ssize_t inst)
+    cpdef move_cards(self, list cards, Py_ssize_t dest, whole=*)
+    cpdef tell(self, tuple event)
+    @cython.locals(rule=MoveFields)
+    cpdef list _moves_for(self, Py_ssize_t p)
+    @cython.locals(rule_index=Py_ssize_t, c=Py_ssize_t, src=Py_ssize_t, game=GameFields, trig=TriggerFields)
+    cpdef _perform(self, Py_ssize_t p, move)
+    @cython.locals(game=GameFields, rule=MoveFields, trig=TriggerFields)
+    cpdef _triggers(self, Py_ssize_t p, move, Py_ssize_t start)
+    cpdef _hold(self)
+    @cython.locals(game=GameFields, ph=PhaseFields, rule=MoveFields)
+    cpdef _advance(self)
+    cpdef bint _phase_over(self, PhaseFields ph)
+    @cython.locals(game=GameFields)
+    cpdef _start_round(self, bint advance=*)
+    cpdef _next_phase(self)
+    cpdef _end_round(self)
