@@ -24,6 +24,7 @@ import argparse
 import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # engine_path
@@ -66,6 +67,7 @@ def looks(obs: dict) -> tuple:
 def measure(game, players: int, games: int, every: int, mcts: int, samples: int) -> dict:
     """The figures of one ruleset."""
     asked = got = failures = wrong = 0
+    why: Counter = Counter()
     seconds, decisions = 0.0, []
     along = games_positions(game, players, games, every)
     for g, states in enumerate(along):
@@ -86,6 +88,7 @@ def measure(game, players: int, games: int, every: int, mcts: int, samples: int)
                 if looks(sample.observe(seat)) != looks(obs):
                     wrong += 1
             failures += belief.failures
+            why.update(belief.why)
             if mcts and len(state.legal_moves()) > 1:
                 agent = agents.setdefault(seat, make_agent(f"mcts:{mcts}", seat, g))
                 start = time.perf_counter()
@@ -99,6 +102,7 @@ def measure(game, players: int, games: int, every: int, mcts: int, samples: int)
         "worlds_per_s": got / seconds if seconds else float("nan"),
         "mcts_ms": 1000 * sum(decisions) / len(decisions) if decisions else float("nan"),
         "mcts_max": 1000 * max(decisions) if decisions else float("nan"),
+        "why": why,
     }
 
 
@@ -129,6 +133,10 @@ def main() -> None:
             f"{r['wrong']:>10} {r['worlds_per_s']:>9.1f} {r['mcts_ms']:>8.0f} {r['mcts_max']:>6.0f}",
             flush=True,
         )
+        if r["why"]:  # the diagnosis: where the failed replays stopped, and at which observed move
+            total = sum(r["why"].values())
+            top = ", ".join(f"{what} {move} {n / total:.0%}" for (what, move), n in r["why"].most_common(4))
+            print(f"{'':<20} failed at: {top}", flush=True)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ swap): a sample is a world the rules can reach. Only the observation is read: ne
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from ..engine.card_sets import Pick
@@ -63,8 +64,9 @@ class Belief(Repairs):
             }
         self.base = game.new_game(self.n, rng.randrange(2**31), obs["params"])
         self.failures = 0  # replays that found no world
+        self.why: Counter = Counter()  # why replays failed: (what, the observed move's name) -> how often
         self.searches = 0  # searches for a world (sample)
-        self.mends = 24  # trades left to mend a replay whose move's outcome differs (_diverged): a decision's
+        self.mends = 0  # trials left to mend a replay whose move's outcome differs (_diverged): a replay's
         self.replayed = 0  # observed moves replayed (those since the seat's last decision, when its replay fits)
         self.known: set[int] = set()  # cards whose last play, in a sample's replay, the seat saw (_swap)
         # card -> kinds the card in its place is known not to be (a move it blocked: _repair)
@@ -221,31 +223,45 @@ class Belief(Repairs):
         obs, state, seen, done = self.obs, replay.state, replay.seen, replay.done
         self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
         moves = obs["moves"]
+        self.mends = 24 + 4 * (len(moves) - len(replay.moves))  # (a few trials for each move to replay)
         before = None  # the replay before its last move, and that move (_diverged)
         for m in moves[len(replay.moves) :]:
             self.replayed += 1
             if not self._ready(state, m, done):
                 if before is None or (done := self._diverged(replay, *before, m)) is None:
+                    last = before[2]["move"] if before else "(no mends left)" if self.mends <= 0 else "(start)"
+                    self.why[f"diverged before {m['move']} after", last] += 1
                     return None
                 state, seen = replay.state, replay.seen
             before = (replay.copy(), done, m) if self.mends > 0 else None
             move = self._find(state, m, seen) or self._repair(state, m, seen)
             move = pick_through(state, move, lambda m=m, s=state, n=seen: self._find(s, m, n))  # (a set card by card)
             if move is None:
+                self.why["no such move", m["move"]] += 1
                 return None
             done = self._step(state, move, m, seen, done)
         events = obs.get("events", ())
         if done != len(events):  # (the sample made other reveals or shuffles than the game)
+            self.why["other events", "-"] += 1
             return None
         # the choices held unseen first (then the zones), though a replay kept with them will not fit
         # the next decision's moves once they are revealed: Sushi Go's worlds fit twice as often so
-        self._unseen_choices(state, obs["current"])
-        if not self._reconcile(state, seen) or not self._shown(state, seen) or not self._told(state, seen):
-            return None
+        now = {"player": obs["current"], "move": None}  # (the seat to move now, as if a move of its came)
+        if not self._ready(state, now, done) and before is not None and not obs["over"]:
+            if (done := self._diverged(replay, *before, now)) is None:
+                self.why["diverged before now after", before[2]["move"]] += 1
+                return None
+            state, seen = replay.state, replay.seen
+        for what, fits in (("zones differ", self._reconcile), ("shown", self._shown), ("told", self._told)):
+            if not fits(state, seen):
+                self.why[what, "-"] += 1
+                return None
         replay.done, replay.moves, replay.events = done, list(moves), list(events)
         kept = replay.copy()
         world = self._finish(state)
-        if world is not None:
+        if world is None:
+            self.why["turn or phase", "-"] += 1
+        else:
             self.memory["world"] = kept
             self.seen = seen
         return world
@@ -253,7 +269,7 @@ class Belief(Repairs):
     def _ready(self, state: Any, m: dict[str, Any], done: int | None) -> bool:
         """Whether the replay is where observed move ``m`` was made: its player to move (an answer
         while held choices resolve: those chosen before it made, unseen), the same events so far."""
-        if m["move"] in self.asks:
+        if m["move"] in self.asks or m["move"] is None:  # (None: the observed point, _run)
             self._unseen_choices(state, m["player"])
         return done is not None and not state.is_over and state.current_player == m["player"]
 
