@@ -195,10 +195,21 @@ class Belief(Repairs):
 
         The round starts with the variables kept from round to round as the seat sees them now (who
         starts it, set at the last round's end), unless the round's first move does not fit them
-        (one set during the round, a President named as players finish): then as the game began."""
+        (one set during the round, a President named as players finish): then as the game began, then
+        with each value a player or none for a variable kept from round to round the seat does not
+        see (who starts: set at the last round's end from cards it never saw)."""
         obs = self.obs
         first = obs["moves"][0] if obs["moves"] else None
-        starts = [True, False] if obs["round"] > 1 else [False]  # (the first round: as the game began)
+        starts: list = [True, False] if obs["round"] > 1 else [False]  # (the first round: as the game began)
+        if (
+            obs["round"] > 1
+        ):  # a variable kept from round to round the seat does not see (who starts): a player, or none
+            hidden = [
+                i
+                for i, (name, per_player, per_round, _) in enumerate(self.game.vars)
+                if not per_round and not per_player and obs["vars"][name] is None
+            ]
+            starts += [(i, v) for i in hidden for v in (None, *range(self.n))]
         for kept in starts:
             state = self.base.copy()
             if kept:
@@ -206,6 +217,8 @@ class Belief(Repairs):
                     value if per_round else _merge(obs["vars"][name], value)
                     for (name, _, per_round, _), value in zip(self.game.vars, state.vars, strict=True)
                 ]
+                if kept is not True:
+                    state.vars[kept[0]] = kept[1]
             state.restart_round(obs["round"] - 1, obs["dealer"], obs["totals"], deal)
             if first is None or self._ready(state, first, 0):
                 break
@@ -215,17 +228,47 @@ class Belief(Repairs):
         self._see(state, seen)
         return self._run(replay)
 
-    def _run(self, replay: Replay) -> Any | None:
+    def _run(self, replay: Replay, retries: int = 8) -> Any | None:
         """Play ``replay`` on through the observed moves it has not played (and the choices held
         unseen since) and make the zones agree with what the seat sees, was shown and told; when all
         fits, keep it in the memory for the seat's next decision, and return the world at the
-        observed point (``_finish``), or None."""
+        observed point (``_finish``), or None. Where it does not fit, an earlier move's outcome may
+        be what differs (cards handed over where the game drew one: the counts differ at the end):
+        up to ``retries`` times, the replay goes back to the point before one of its last moves, trades
+        cards there (``_trials``) and plays on from it."""
+        self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
+        todo = self.obs["moves"][len(replay.moves) :]
+        self.mends = min(24 + 4 * len(todo), 96)  # (a few trials for each move to replay, not many more)
+        points: list[tuple[Replay, int]] = []  # the replay before each move played, and the move's index in todo
+        world = self._play(replay, todo, 0, points)
+        for _ in range(retries if world is None else 0):
+            if not points or self.mends <= 0:
+                break
+            i = self.rng.randrange(max(0, len(points) - 12), len(points))  # (one of the last moves)
+            base, k = points[i]
+            after = points[i + 1][0].state if i + 1 < len(points) else replay.state
+            trials = self._trials(base, after, todo[k], 8)
+            if not trials:
+                continue
+            self.mends -= 1
+            replay = base.copy()
+            self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
+            if trials[self.rng.randrange(len(trials))](replay) is None:
+                continue
+            del points[i:]
+            world = self._play(replay, todo, k, points)
+            if world is not None:
+                break
+        return world
+
+    def _play(self, replay: Replay, todo: list[dict], k: int, points: list) -> Any | None:
+        """``_run``'s replay of ``todo`` from its ``k``-th move, the point before each move kept in
+        ``points`` (while mends are left); the world, or None."""
         obs, state, seen, done = self.obs, replay.state, replay.seen, replay.done
         self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
-        moves = obs["moves"]
-        self.mends = 24 + 4 * (len(moves) - len(replay.moves))  # (a few trials for each move to replay)
         before = None  # the replay before its last move, and that move (_diverged)
-        for m in moves[len(replay.moves) :]:
+        for j in range(k, len(todo)):
+            m = todo[j]
             self.replayed += 1
             if not self._ready(state, m, done):
                 if before is None or (done := self._diverged(replay, *before, m)) is None:
@@ -233,7 +276,12 @@ class Belief(Repairs):
                     self.why[f"diverged before {m['move']} after", last] += 1
                     return None
                 state, seen = replay.state, replay.seen
-            before = (replay.copy(), done, m) if self.mends > 0 else None
+            before = None
+            if self.mends > 0:
+                point = replay.copy()
+                point.done = done
+                points.append((point, j))
+                before = (point, done, m)
             move = self._find(state, m, seen) or self._repair(state, m, seen)
             move = pick_through(state, move, lambda m=m, s=state, n=seen: self._find(s, m, n))  # (a set card by card)
             if move is None:
@@ -256,7 +304,7 @@ class Belief(Repairs):
             if not fits(state, seen):
                 self.why[what, "-"] += 1
                 return None
-        replay.done, replay.moves, replay.events = done, list(moves), list(events)
+        replay.done, replay.moves, replay.events = done, list(obs["moves"]), list(events)
         kept = replay.copy()
         world = self._finish(state)
         if world is None:
@@ -338,6 +386,8 @@ class Belief(Repairs):
         for name, views in self.obs["zones"].items():
             z = game.zone_index[name]
             if game.zones[z].piles:
+                if not all(self._piles(state, inst, view) for inst, view in zip(lay.instances[z], views, strict=True)):
+                    return False
                 continue
             for inst, view in zip(lay.instances[z], views, strict=True):
                 if isinstance(view, dict):
@@ -373,6 +423,28 @@ class Belief(Repairs):
                     if game.zones[z].visibility == "others" or wrong in self.provisional:
                         seen.discard(wrong)  # that card there in this sample only
         self.provisional.clear()  # (the zones the seat sees hold what it sees: no card there is a guess)
+        return True
+
+    def _piles(self, state: Any, inst: int, view: Any) -> bool:
+        """Make the piles of zone instance ``inst`` the seat sees hold their cards in the order it
+        sees them (a pile made of cards the sample ordered otherwise: a hand's guessed cards);
+        whether they hold those cards."""
+        if isinstance(view, dict):
+            return view["count"] == len(state.zone_cards(inst))
+        piles, kind = state.zones[inst], self.game.cards.kind
+        if len(piles) != len(view):
+            return False
+        for pile, cards in zip(piles, view, strict=True):
+            want = [self.kind(c) for c in cards]
+            if [kind[c] for c in pile] == want:
+                continue
+            if sorted(kind[c] for c in pile) != sorted(want):
+                return False
+            by_kind: dict[int, list[int]] = {}
+            for c in pile:
+                by_kind.setdefault(kind[c], []).append(c)
+            pile[:] = [by_kind[k].pop() for k in want]  # (the same cards, in the same place: only their order)
+            state.zmemo = {}
         return True
 
     def _shown(self, state: Any, seen: set[int]) -> bool:

@@ -109,7 +109,8 @@ class Repairs:
         rng.shuffle(pairs)
         rule = next((r for r in game.moves if r.name == last["move"]), None)
         named = {last["player"]} | ({last["value"]} if rule is not None and rule.choice == "player" else set())
-        places = {i for i in range(lay.size) if lay.owner[i] in named} | {loc[c] for c in moved} | {after.loc[c] for c in moved}
+        places = {i for i in range(lay.size) if lay.owner[i] in named}
+        places |= {loc[c] for c in moved} | {after.loc[c] for c in moved}
         places = [
             i
             for i in sorted(places)
@@ -299,7 +300,11 @@ class Repairs:
         rng.shuffle(kinds)
         for k in kinds[:tries]:
             b = rng.choice(theirs[k])
-            fit = [c for c in ours if deck_of[c] == deck_of[b] and k not in marks.get(c, ()) and kind[c] not in marks.get(b, ())]
+            fit = [
+                c
+                for c in ours
+                if deck_of[c] == deck_of[b] and k not in marks.get(c, ()) and kind[c] not in marks.get(b, ())
+            ]
             if not fit:
                 continue
             a = rng.choice(fit)
