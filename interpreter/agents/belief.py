@@ -49,7 +49,7 @@ class Belief(Repairs, Agreement):
         key = (obs["round"], obs["dealer"], tuple(obs["totals"]), obs["deal"])
         if memory is None or memory.get("key") != key:
             memory = {} if memory is None else memory
-            memory.update(key=key, exclusions=set(), deals=[], world=None)
+            memory.update(key=key, exclusions=set(), deals=[], world=None, early=None)
         self.memory = memory
         self.exclusions: set[tuple[int, int]] = memory["exclusions"]
         # the places the seat sees (an `others see` zone: every seat's but its own, which is
@@ -172,9 +172,12 @@ class Belief(Repairs, Agreement):
         """One world at the observed point: the world kept from the seat's last decision this round,
         played on by the moves since (``Replay``), else the round replayed on fresh deals, then on
         deals that fitted earlier in the round (kept in the memory)."""
-        kept = self.memory.get("world")
-        if kept is not None and kept.prefix_of(self.obs):
-            found = self._run(kept.copy())
+        kept = [
+            w for w in (self.memory.get("world"), self.memory.get("early")) if w is not None and w.prefix_of(self.obs)
+        ]
+        # (early: the same world before the choices it made unseen; the one at the next move's player)
+        for world in [w for w in kept if self._next_fits(w)][:1] or kept[:1]:
+            found = self._run(world.copy())
             if found is not None:
                 return found
             self.failures += 1
@@ -190,6 +193,14 @@ class Belief(Repairs, Agreement):
                 return state
             self.failures += 1
         return None
+
+    def _next_fits(self, kept: Replay) -> bool:
+        """Whether the kept world is at the player of the next observed move to play (or at the end,
+        or that move an answer): the world chosen between the two kept, not a replay."""
+        moves, state = self.obs["moves"], kept.state
+        if len(moves) == len(kept.moves) or moves[len(kept.moves)]["move"] in self.asks:
+            return True
+        return not state.is_over and state.current_player == moves[len(kept.moves)]["player"]
 
     def _try(self, deal: dict[str, Any], seen: set[int]) -> Any | None:
         """Replay the round's moves on ``deal``; the State at the observed point, or None.
@@ -297,6 +308,11 @@ class Belief(Repairs, Agreement):
         # the choices held unseen first (then the zones), though a replay kept with them will not fit
         # the next decision's moves once they are revealed: Sushi Go's worlds fit twice as often so
         now = {"player": obs["current"], "move": None}  # (the seat to move now, as if a move of its came)
+        # a world kept before those choices too: the next decision's moves may reveal them (War's battle)
+        early = None
+        if not state.is_over and self.game.phases[state.phase].simultaneous and state.current_player != obs["current"]:
+            early = replay.copy()
+            early.done, early.moves, early.events = done, list(obs["moves"]), list(events)
         if not self._ready(state, now, done) and before is not None and not obs["over"]:
             if (done := self._diverged(replay, *before, now)) is None:
                 self.why["diverged before now after", before[2]["move"]] += 1
@@ -312,7 +328,7 @@ class Belief(Repairs, Agreement):
         if world is None:
             self.why["turn or phase", "-"] += 1
         else:
-            self.memory["world"] = kept
+            self.memory["world"], self.memory["early"] = kept, early
             self.seen = seen
         return world
 
