@@ -257,7 +257,10 @@ class Belief(Repairs, Agreement):
         for _ in range(retries if world is None else 0):
             if not points or self.mends <= 0:
                 break
-            i = self.rng.randrange(max(0, len(points) - 12), len(points))  # (one of the last moves)
+            # a move that names a player whose places hold other counts than the seat sees, else any
+            # of the last moves
+            suspects = self._suspects(replay.state, points, todo)
+            i = self.rng.choice(suspects) if suspects else self.rng.randrange(max(0, len(points) - 12), len(points))
             base, k = points[i]
             after = points[i + 1][0].state if i + 1 < len(points) else replay.state
             trials = self._trials(base, after, todo[k], 8)
@@ -273,6 +276,24 @@ class Belief(Repairs, Agreement):
             if world is not None:
                 break
         return world
+
+    def _suspects(self, state: Any, points: list, todo: list[dict]) -> list[int]:
+        """The points before moves that name (as mover, or chosen) a player one of whose places holds
+        another number of cards in ``state`` than the seat sees."""
+        game, lay = self.game, self.lay
+        players = set()
+        for name, views in self.obs["zones"].items():
+            for inst, view in zip(lay.instances[game.zone_index[name]], views, strict=True):
+                piles = game.zones[lay.zone_of[inst]].piles  # (a view shows a pile as one)
+                count = view["count"] if isinstance(view, dict) else None if piles else len(view)
+                if lay.owner[inst] is not None and count is not None and count != len(state.zone_cards(inst)):
+                    players.add(lay.owner[inst])
+        choosers = {r.name for r in game.moves if r.choice == "player"}
+        return [
+            i
+            for i, (_, k) in enumerate(points)
+            if todo[k]["player"] in players or (todo[k]["move"] in choosers and todo[k].get("value") in players)
+        ]
 
     def _play(self, replay: Replay, todo: list[dict], k: int, points: list) -> Any | None:
         """``_run``'s replay of ``todo`` from its ``k``-th move, the point before each move kept in
@@ -343,6 +364,8 @@ class Belief(Repairs, Agreement):
         """Play ``move``, the replay of observed ``m``; how many events the replay has made since."""
         state.apply(move)
         self._played(move, m)
+        if move.card >= 0 and m.get("card", 0) is None and state.loc[move.card] not in self.visible_set:
+            seen.discard(move.card)  # (played unseen into a hidden place: the seat knows not where it is)
         done = self._events(state, seen, done)
         self._see(state, seen, self._named(move, m))
         return done

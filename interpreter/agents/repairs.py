@@ -161,13 +161,15 @@ class Repairs:
             )
             pattern = self.patterns[id(m)] = (rules, targets, self.kind(m["card"]) if m["card"] is not None else None)
         rules, targets, k = pattern
-        kind = self.game.cards.kind
+        kind, loc, visible = self.game.cards.kind, state.loc, self.visible_set
+        # a card played unseen: any the seat does not see where it is now (one it saw go into that
+        # hand too: a card picked up, then put away face down)
         found = [
             mv
             for mv in state.legal_moves()
             if mv.rule in rules
             and mv.target in targets
-            and (kind[mv.card] == k if k is not None else mv.card not in seen)
+            and (kind[mv.card] == k if k is not None else mv.card not in seen or loc[mv.card] not in visible)
         ]
         if "place" in m and found:  # a move `card at place`: that place, when the sample allows it
             placed = [mv for mv in found if state.zone_cards(state.loc[mv.card]).index(mv.card) == m["place"]]
