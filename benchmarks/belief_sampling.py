@@ -10,6 +10,12 @@ inference.py). Each seat keeps its memory along a game, as an agent does. For ea
 - ``kept wrong``: worlds returned that look to the seat other than the game does (its zones, the
   cards shown and told to it, whose turn, the phase, the variables it sees): should be 0;
 - ``worlds/s``: worlds returned a second of sampling;
+- ``failed at`` (a line under a ruleset whose replays failed): where the replays stopped, by share,
+  with the observed move concerned: ``diverged before M after L`` (after the replay of move L, the
+  next observed move M was not the replay's to make: L's outcome hid in unseen cards, and no trade
+  mended it), ``no such move M`` (no trade made M legal), ``zones differ`` (at the end, the zones
+  did not hold what the seat sees: counts of hidden places, its own cards), ``turn or phase``. A
+  replay later mended counts here too, where it first stopped (the profile of what is hard to mend);
 - ``mcts ms``: one decision of ``mcts:N`` (N = --mcts, 50 by default), each seat's agent deciding
   at every position of its own along the game (its memory kept, as in a game): the mean, and the
   longest (``max``).

@@ -57,14 +57,18 @@ class Repairs:
         in the sample (a card drawn, cards handed over) with one card of each other kind, and the
         hidden places of the players ``last`` names (its mover, a player chosen) and those its cards
         came from or went to, each dealt again at random (a hand that must lack every card of a
-        rank), in turn; then any unseen card with one of each other kind, small places first. The
-        cards the sample drew into the seat's sight are guesses: they trade places too (``_guess``)."""
+        rank), in turn; then any unseen card with one of each other kind, small places first. When the
+        move names the seat, the cards the sample drew into its sight are guesses that trade places
+        too (``_guess``: Go Fish's asked seat hands over only what it holds)."""
         game, lay, rng, kind = self.game, self.lay, self.rng, self.game.cards.kind
         deck_of, marks = game.cards.deck_of, before.marks
         state, loc = before.state, before.state.loc
         hidden = [i for i in range(lay.size) if i not in self.visible_set and not game.zones[lay.zone_of[i]].piles]
+        rule = next((r for r in game.moves if r.name == last["move"]), None)
+        named = {last["player"]} | ({last["value"]} if rule is not None and rule.choice == "player" else set())
         cards = [c for i in hidden for c in state.zone_cards(i) if c not in before.seen]
-        cards += [c for c in before.provisional if not game.zones[lay.zone_of[loc[c]]].piles]
+        if self.seat in named:  # (the seat's own guessed cards, when the move is about the seat)
+            cards += [c for c in before.provisional if not game.zones[lay.zone_of[loc[c]]].piles]
         rng.shuffle(cards)
 
         def fits(a: int, b: int) -> bool:  # a and b may trade places, by the deck and the marks
@@ -107,8 +111,6 @@ class Repairs:
         moved = [c for c in cards if after.loc[c] != loc[c]]
         pairs = [pair(a, b) for a in moved for b in partners(a)]
         rng.shuffle(pairs)
-        rule = next((r for r in game.moves if r.name == last["move"]), None)
-        named = {last["player"]} | ({last["value"]} if rule is not None and rule.choice == "player" else set())
         places = {i for i in range(lay.size) if lay.owner[i] in named}
         places |= {loc[c] for c in moved} | {after.loc[c] for c in moved}
         places = [
