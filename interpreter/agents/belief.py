@@ -68,6 +68,7 @@ class Belief(Repairs, Agreement):
         self.why: Counter = Counter()  # why replays failed: (what, the observed move's name) -> how often
         self.searches = 0  # searches for a world (sample)
         self.mends = 0  # trials left to mend a replay whose move's outcome differs (_diverged): a replay's
+        self.trials = 0  # trades tried to mend replays (_diverged, _run)
         self.replayed = 0  # observed moves replayed (those since the seat's last decision, when its replay fits)
         self.known: set[int] = set()  # cards whose last play, in a sample's replay, the seat saw (_swap)
         # card -> kinds the card in its place is known not to be (a move it blocked: _repair)
@@ -182,7 +183,10 @@ class Belief(Repairs, Agreement):
                 return found
             self.failures += 1
         good = self.memory["deals"]
+        budget = 200 + 20 * len(self.obs["moves"])  # (moves replayed and trials: a search that rarely fits stops)
         for i in range(attempts + len(good)):
+            if self.replayed + self.trials > budget:
+                break
             fresh = i < attempts
             deal, seen = self._deal() if fresh else good[i - attempts]
             state = self._try(deal, set(seen))
@@ -267,6 +271,7 @@ class Belief(Repairs, Agreement):
             if not trials:
                 continue
             self.mends -= 1
+            self.trials += 1
             replay = base.copy()
             self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
             if trials[self.rng.randrange(len(trials))](replay) is None:

@@ -29,6 +29,7 @@ class Repairs:
         for base, after, prior in starts:
             for make in self._trials(base, after, last, tries):
                 self.mends -= 1
+                self.trials += 1
                 trial = base.copy()
                 self.known, self.marks, self.provisional = trial.known, trial.marks, trial.provisional
                 swaps = make(trial)
