@@ -209,10 +209,12 @@ class Agreement:
     def _under(self, state: Any, seen: set[int]) -> None:
         """At the start of a replay, the cards the rules turned up into a shared public zone (the
         card that starts a discard pile) are those the seat sees at the bottom of it now, where
-        they lie under the cards played since (unless the zone was emptied since: then they are a
-        guess the end puts right): each other card there trades places with an unseen one of the
-        kind seen there, from a hidden place."""
+        they lie under the cards played since (unless the zone was emptied since: a kind some move
+        was seen to play is left as the sample has it, a guess the end puts right): each other card
+        there trades places with an unseen one of the kind seen there, from a hidden place."""
         game, lay, kind, deck_of = self.game, self.lay, self.game.cards.kind, self.game.cards.deck_of
+        # a kind some move was seen to play may lie there since (the zone emptied, then played on)
+        played = {self.kind(c) for m in self.obs["moves"] for c in (m.get("cards") or [m.get("card")]) if c is not None}
         for name, views in self.obs["zones"].items():
             z = game.zone_index[name]
             spec = game.zones[z]
@@ -224,7 +226,7 @@ class Agreement:
                     continue
                 for i, k in enumerate(self.kind(c) for c in view[: len(content)]):
                     wrong = content[i]
-                    if kind[wrong] == k or wrong in seen:
+                    if kind[wrong] == k or wrong in seen or k in played:
                         continue
                     other = next(
                         (
