@@ -11,11 +11,11 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_belief import deck_counts, looks, one_round, visible_facts
 
 import interpreter
 from conftest import EXAMPLES
 from interpreter.agents.belief import Belief
-from test_belief import deck_counts, looks, one_round, visible_facts
 
 CLASSICS = {p.stem: interpreter.load(p) for p in sorted((EXAMPLES / "classics").glob("*.rules"))}
 
