@@ -10,6 +10,12 @@ inference.py). Each seat keeps its memory along a game, as an agent does. For ea
 - ``kept wrong``: worlds returned that look to the seat other than the game does (its zones, the
   cards shown and told to it, whose turn, the phase, the variables it sees): should be 0;
 - ``worlds/s``: worlds returned a second of sampling;
+- ``failed at`` (a line under a ruleset whose replays failed): where the replays stopped, by share,
+  with the observed move concerned: ``diverged before M after L`` (after the replay of move L, the
+  next observed move M was not the replay's to make: L's outcome hid in unseen cards, and no trade
+  mended it), ``no such move M`` (no trade made M legal), ``zones differ`` (at the end, the zones
+  did not hold what the seat sees: counts of hidden places, its own cards), ``turn or phase``. A
+  replay later mended counts here too, where it first stopped (the profile of what is hard to mend);
 - ``mcts ms``: one decision of ``mcts:N`` (N = --mcts, 50 by default), each seat's agent deciding
   at every position of its own along the game (its memory kept, as in a game): the mean, and the
   longest (``max``).
@@ -24,6 +30,7 @@ import argparse
 import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # engine_path
@@ -66,6 +73,7 @@ def looks(obs: dict) -> tuple:
 def measure(game, players: int, games: int, every: int, mcts: int, samples: int) -> dict:
     """The figures of one ruleset."""
     asked = got = failures = wrong = 0
+    why: Counter = Counter()
     seconds, decisions = 0.0, []
     along = games_positions(game, players, games, every)
     for g, states in enumerate(along):
@@ -86,6 +94,7 @@ def measure(game, players: int, games: int, every: int, mcts: int, samples: int)
                 if looks(sample.observe(seat)) != looks(obs):
                     wrong += 1
             failures += belief.failures
+            why.update(belief.why)
             if mcts and len(state.legal_moves()) > 1:
                 agent = agents.setdefault(seat, make_agent(f"mcts:{mcts}", seat, g))
                 start = time.perf_counter()
@@ -99,6 +108,7 @@ def measure(game, players: int, games: int, every: int, mcts: int, samples: int)
         "worlds_per_s": got / seconds if seconds else float("nan"),
         "mcts_ms": 1000 * sum(decisions) / len(decisions) if decisions else float("nan"),
         "mcts_max": 1000 * max(decisions) if decisions else float("nan"),
+        "why": why,
     }
 
 
@@ -129,6 +139,10 @@ def main() -> None:
             f"{r['wrong']:>10} {r['worlds_per_s']:>9.1f} {r['mcts_ms']:>8.0f} {r['mcts_max']:>6.0f}",
             flush=True,
         )
+        if r["why"]:  # the diagnosis: where the failed replays stopped, and at which observed move
+            total = sum(r["why"].values())
+            top = ", ".join(f"{what} {move} {n / total:.0%}" for (what, move), n in r["why"].most_common(4))
+            print(f"{'':<20} failed at: {top}", flush=True)
 
 
 if __name__ == "__main__":

@@ -14,17 +14,19 @@ swap): a sample is a world the rules can reach. Only the observation is read: ne
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from ..engine.card_sets import Pick
 from ..engine.cards import signature
 from ..engine.records import pick_through
 from ..engine.zones import sees
+from .agreement import Agreement
 from .inference import redeal
 from .repairs import Repairs
 
 
-class Belief(Repairs):
+class Belief(Repairs, Agreement):
     """Samples States consistent with one observation of one seat."""
 
     def __init__(self, game: Any, obs: dict[str, Any], rng: random.Random, memory: dict | None = None):
@@ -47,7 +49,7 @@ class Belief(Repairs):
         key = (obs["round"], obs["dealer"], tuple(obs["totals"]), obs["deal"])
         if memory is None or memory.get("key") != key:
             memory = {} if memory is None else memory
-            memory.update(key=key, exclusions=set(), deals=[], world=None)
+            memory.update(key=key, exclusions=set(), deals=[], world=None, early=None)
         self.memory = memory
         self.exclusions: set[tuple[int, int]] = memory["exclusions"]
         # the places the seat sees (an `others see` zone: every seat's but its own, which is
@@ -63,8 +65,10 @@ class Belief(Repairs):
             }
         self.base = game.new_game(self.n, rng.randrange(2**31), obs["params"])
         self.failures = 0  # replays that found no world
+        self.why: Counter = Counter()  # why replays failed: (what, the observed move's name) -> how often
         self.searches = 0  # searches for a world (sample)
-        self.mends = 24  # trades left to mend a replay whose move's outcome differs (_diverged): a decision's
+        self.mends = 0  # trials left to mend a replay whose move's outcome differs (_diverged): a replay's
+        self.trials = 0  # trades tried to mend replays (_diverged, _run)
         self.replayed = 0  # observed moves replayed (those since the seat's last decision, when its replay fits)
         self.known: set[int] = set()  # cards whose last play, in a sample's replay, the seat saw (_swap)
         # card -> kinds the card in its place is known not to be (a move it blocked: _repair)
@@ -169,14 +173,20 @@ class Belief(Repairs):
         """One world at the observed point: the world kept from the seat's last decision this round,
         played on by the moves since (``Replay``), else the round replayed on fresh deals, then on
         deals that fitted earlier in the round (kept in the memory)."""
-        kept = self.memory.get("world")
-        if kept is not None and kept.prefix_of(self.obs):
-            found = self._run(kept.copy())
+        kept = [
+            w for w in (self.memory.get("world"), self.memory.get("early")) if w is not None and w.prefix_of(self.obs)
+        ]
+        # (early: the same world before the choices it made unseen; the one at the next move's player)
+        for world in [w for w in kept if self._next_fits(w)][:1] or kept[:1]:
+            found = self._run(world.copy())
             if found is not None:
                 return found
             self.failures += 1
         good = self.memory["deals"]
+        budget = 200 + 20 * len(self.obs["moves"])  # (moves replayed and trials: a search that rarely fits stops)
         for i in range(attempts + len(good)):
+            if self.replayed + self.trials > budget:
+                break
             fresh = i < attempts
             deal, seen = self._deal() if fresh else good[i - attempts]
             state = self._try(deal, set(seen))
@@ -188,15 +198,34 @@ class Belief(Repairs):
             self.failures += 1
         return None
 
+    def _next_fits(self, kept: Replay) -> bool:
+        """Whether the kept world is at the player of the next observed move to play (or at the end,
+        or that move an answer): the world chosen between the two kept, not a replay."""
+        moves, state = self.obs["moves"], kept.state
+        if len(moves) == len(kept.moves) or moves[len(kept.moves)]["move"] in self.asks:
+            return True
+        return not state.is_over and state.current_player == moves[len(kept.moves)]["player"]
+
     def _try(self, deal: dict[str, Any], seen: set[int]) -> Any | None:
         """Replay the round's moves on ``deal``; the State at the observed point, or None.
 
         The round starts with the variables kept from round to round as the seat sees them now (who
         starts it, set at the last round's end), unless the round's first move does not fit them
-        (one set during the round, a President named as players finish): then as the game began."""
+        (one set during the round, a President named as players finish): then as the game began, then
+        with each value a player or none for a variable kept from round to round the seat does not
+        see (who starts: set at the last round's end from cards it never saw)."""
         obs = self.obs
         first = obs["moves"][0] if obs["moves"] else None
-        starts = [True, False] if obs["round"] > 1 else [False]  # (the first round: as the game began)
+        starts: list = [True, False] if obs["round"] > 1 else [False]  # (the first round: as the game began)
+        if (
+            obs["round"] > 1
+        ):  # a variable kept from round to round the seat does not see (who starts): a player, or none
+            hidden = [
+                i
+                for i, (name, per_player, per_round, _) in enumerate(self.game.vars)
+                if not per_round and not per_player and obs["vars"][name] is None
+            ]
+            starts += [(i, v) for i in hidden for v in (None, *range(self.n))]
         for kept in starts:
             state = self.base.copy()
             if kept:
@@ -204,56 +233,135 @@ class Belief(Repairs):
                     value if per_round else _merge(obs["vars"][name], value)
                     for (name, _, per_round, _), value in zip(self.game.vars, state.vars, strict=True)
                 ]
+                if kept is not True:
+                    state.vars[kept[0]] = kept[1]
             state.restart_round(obs["round"] - 1, obs["dealer"], obs["totals"], deal)
             if first is None or self._ready(state, first, 0):
                 break
         replay = Replay(state, seen, set(), {}, set(), 0, [], [])
         self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
         replay.done = self._events(state, seen, 0)
+        self._under(state, seen)
         self._see(state, seen)
         return self._run(replay)
 
-    def _run(self, replay: Replay) -> Any | None:
+    def _run(self, replay: Replay, retries: int = 8) -> Any | None:
         """Play ``replay`` on through the observed moves it has not played (and the choices held
         unseen since) and make the zones agree with what the seat sees, was shown and told; when all
         fits, keep it in the memory for the seat's next decision, and return the world at the
-        observed point (``_finish``), or None."""
+        observed point (``_finish``), or None. Where it does not fit, an earlier move's outcome may
+        be what differs (cards handed over where the game drew one: the counts differ at the end):
+        up to ``retries`` times, the replay goes back to the point before one of its last moves, trades
+        cards there (``_trials``) and plays on from it."""
+        self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
+        todo = self.obs["moves"][len(replay.moves) :]
+        self.mends = min(24 + 4 * len(todo), 96)  # (a few trials for each move to replay, not many more)
+        points: list[tuple[Replay, int]] = []  # the replay before each move played, and the move's index in todo
+        world = self._play(replay, todo, 0, points)
+        for _ in range(retries if world is None else 0):
+            if not points or self.mends <= 0:
+                break
+            # a move that names a player whose places hold other counts than the seat sees, else any
+            # of the last moves
+            suspects = self._suspects(replay.state, points, todo)
+            i = self.rng.choice(suspects) if suspects else self.rng.randrange(max(0, len(points) - 12), len(points))
+            base, k = points[i]
+            after = points[i + 1][0].state if i + 1 < len(points) else replay.state
+            trials = self._trials(base, after, todo[k], 8)
+            if not trials:
+                continue
+            self.mends -= 1
+            self.trials += 1
+            replay = base.copy()
+            self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
+            if trials[self.rng.randrange(len(trials))](replay) is None:
+                continue
+            del points[i:]
+            world = self._play(replay, todo, k, points)
+            if world is not None:
+                break
+        return world
+
+    def _suspects(self, state: Any, points: list, todo: list[dict]) -> list[int]:
+        """The points before moves that name (as mover, or chosen) a player one of whose places holds
+        another number of cards in ``state`` than the seat sees."""
+        game, lay = self.game, self.lay
+        players = set()
+        for name, views in self.obs["zones"].items():
+            for inst, view in zip(lay.instances[game.zone_index[name]], views, strict=True):
+                piles = game.zones[lay.zone_of[inst]].piles  # (a view shows a pile as one)
+                count = view["count"] if isinstance(view, dict) else None if piles else len(view)
+                if lay.owner[inst] is not None and count is not None and count != len(state.zone_cards(inst)):
+                    players.add(lay.owner[inst])
+        choosers = {r.name for r in game.moves if r.choice == "player"}
+        return [
+            i
+            for i, (_, k) in enumerate(points)
+            if todo[k]["player"] in players or (todo[k]["move"] in choosers and todo[k].get("value") in players)
+        ]
+
+    def _play(self, replay: Replay, todo: list[dict], k: int, points: list) -> Any | None:
+        """``_run``'s replay of ``todo`` from its ``k``-th move, the point before each move kept in
+        ``points`` (while mends are left); the world, or None."""
         obs, state, seen, done = self.obs, replay.state, replay.seen, replay.done
         self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
-        moves = obs["moves"]
         before = None  # the replay before its last move, and that move (_diverged)
-        for m in moves[len(replay.moves) :]:
+        for j in range(k, len(todo)):
+            m = todo[j]
             self.replayed += 1
             if not self._ready(state, m, done):
                 if before is None or (done := self._diverged(replay, *before, m)) is None:
+                    last = before[2]["move"] if before else "(no mends left)" if self.mends <= 0 else "(start)"
+                    self.why[f"diverged before {m['move']} after", last] += 1
                     return None
                 state, seen = replay.state, replay.seen
-            before = (replay.copy(), done, m) if self.mends > 0 else None
+            before = None
+            if self.mends > 0:
+                point = replay.copy()
+                point.done = done
+                points.append((point, j))
+                before = (point, done, m)
             move = self._find(state, m, seen) or self._repair(state, m, seen)
             move = pick_through(state, move, lambda m=m, s=state, n=seen: self._find(s, m, n))  # (a set card by card)
             if move is None:
+                self.why["no such move", m["move"]] += 1
                 return None
             done = self._step(state, move, m, seen, done)
         events = obs.get("events", ())
         if done != len(events):  # (the sample made other reveals or shuffles than the game)
+            self.why["other events", "-"] += 1
             return None
         # the choices held unseen first (then the zones), though a replay kept with them will not fit
         # the next decision's moves once they are revealed: Sushi Go's worlds fit twice as often so
-        self._unseen_choices(state, obs["current"])
-        if not self._reconcile(state, seen) or not self._shown(state, seen) or not self._told(state, seen):
-            return None
-        replay.done, replay.moves, replay.events = done, list(moves), list(events)
+        now = {"player": obs["current"], "move": None}  # (the seat to move now, as if a move of its came)
+        # a world kept before those choices too: the next decision's moves may reveal them (War's battle)
+        early = None
+        if not state.is_over and self.game.phases[state.phase].simultaneous and state.current_player != obs["current"]:
+            early = replay.copy()
+            early.done, early.moves, early.events = done, list(obs["moves"]), list(events)
+        if not self._ready(state, now, done) and before is not None and not obs["over"]:
+            if (done := self._diverged(replay, *before, now)) is None:
+                self.why["diverged before now after", before[2]["move"]] += 1
+                return None
+            state, seen = replay.state, replay.seen
+        for what, fits in (("zones differ", self._reconcile), ("shown", self._shown), ("told", self._told)):
+            if not fits(state, seen):
+                self.why[what, "-"] += 1
+                return None
+        replay.done, replay.moves, replay.events = done, list(obs["moves"]), list(events)
         kept = replay.copy()
         world = self._finish(state)
-        if world is not None:
-            self.memory["world"] = kept
+        if world is None:
+            self.why["turn or phase", "-"] += 1
+        else:
+            self.memory["world"], self.memory["early"] = kept, early
             self.seen = seen
         return world
 
     def _ready(self, state: Any, m: dict[str, Any], done: int | None) -> bool:
         """Whether the replay is where observed move ``m`` was made: its player to move (an answer
         while held choices resolve: those chosen before it made, unseen), the same events so far."""
-        if m["move"] in self.asks:
+        if m["move"] in self.asks or m["move"] is None:  # (None: the observed point, _run)
             self._unseen_choices(state, m["player"])
         return done is not None and not state.is_over and state.current_player == m["player"]
 
@@ -261,6 +369,8 @@ class Belief(Repairs):
         """Play ``move``, the replay of observed ``m``; how many events the replay has made since."""
         state.apply(move)
         self._played(move, m)
+        if move.card >= 0 and m.get("card", 0) is None and state.loc[move.card] not in self.visible_set:
+            seen.discard(move.card)  # (played unseen into a hidden place: the seat knows not where it is)
         done = self._events(state, seen, done)
         self._see(state, seen, self._named(move, m))
         return done
@@ -306,176 +416,6 @@ class Belief(Repairs):
                 return
             moves = state.legal_moves()
             state.apply(moves[rng.randrange(len(moves))])
-
-    def _reconcile(self, state: Any, seen: set[int]) -> bool:
-        """Make the zones the seat sees hold what it sees, card by card in their order (cards
-        drawn or played unseen may differ): a wrong card trades places with a right one from
-        further on in the zone or with an unseen one from a hidden place. What the state knows of
-        a place stays with it (who played its card: see ``State.swap_cards``), so a card the seat
-        saw go into a hidden place (drawn from a public pile) is never the one traded: it would
-        leave that place with another card holding its part."""
-        game, lay, kind = self.game, self.lay, self.game.cards.kind
-        visible = set(self.visible)
-        for inst in range(lay.size):  # (issue 30) the seat's own hand held facing out: what the sample put
-            if lay.owner[inst] == self.seat and game.zones[lay.zone_of[inst]].visibility == "others":
-                seen.difference_update(state.zone_cards(inst))  # there the seat never saw, whatever it saw before
-        for name, views in self.obs["zones"].items():
-            z = game.zone_index[name]
-            if game.zones[z].piles:
-                continue
-            for inst, view in zip(lay.instances[z], views, strict=True):
-                if isinstance(view, dict):
-                    if view["count"] != len(state.zones[inst]):
-                        return False
-                    continue
-                content = state.zones[inst]
-                if len(content) != len(view):
-                    return False
-                for i, k in enumerate(self.kind(c) for c in view):
-                    if kind[content[i]] == k:
-                        continue
-                    other = next((c for c in content[i + 1 :] if kind[c] == k), None)
-                    if other is not None:  # two cards the seat sees, in another order: what each did goes as _swap says
-                        self._swap(state, content[i], other)
-                        continue
-                    if other is None:
-                        other = next(
-                            (
-                                c
-                                for c in self.ids_of[k]
-                                if c not in seen
-                                and state.loc[c] not in visible
-                                and not game.zones[lay.zone_of[state.loc[c]]].piles
-                            ),
-                            None,
-                        )
-                    if other is None:
-                        return False
-                    wrong = content[i]
-                    self._swap(state, wrong, other)
-                    # (issue 30) another's hand held facing out, or a card the sample drew: the seat saw
-                    if game.zones[z].visibility == "others" or wrong in self.provisional:
-                        seen.discard(wrong)  # that card there in this sample only
-        self.provisional.clear()  # (the zones the seat sees hold what it sees: no card there is a guess)
-        return True
-
-    def _shown(self, state: Any, seen: set[int]) -> bool:
-        """Make the hidden places hold the cards shown or revealed to the seat (`show ... to`,
-        `reveal`) that are still where it saw them."""
-        kept = self._hold(state, self.obs.get("shown", ()), seen)
-        if kept is None:
-            return False
-        seat, loc = self.seat, state.loc  # the seat was shown those cards, there: no other
-        others = tuple(x for x in state.shown if x[0] != seat)
-        state.shown = (*others, *((seat, c, loc[c]) for c in sorted(kept)))
-        return True
-
-    def _told(self, state: Any, seen: set[int]) -> bool:
-        """Make the places the seat was told of (`tell`: the observation's ``told``, by place) hold
-        cards of the values told: a card that differs trades places with an unseen one that fits
-        (of its deck, from a hidden place no fact is about). The sample's facts of the seat are
-        then the observed ones, about the cards now there (engine/knowledge.py)."""
-        told = self.obs.get("told")
-        if not told:
-            return True
-        game, lay = self.game, self.lay
-        attrs, deck_of = game.cards.attrs, game.cards.deck_of
-        wanted: dict[tuple[int, int], dict[str, Any]] = {}
-        for x in told:
-            inst = lay.instances[game.zone_index[x["zone"]]][x["index"]]
-            wanted.setdefault((inst, x["place"]), {})[x["attr"]] = x["value"]
-        held = {}
-        for inst, place in wanted:
-            cards = state.zone_cards(inst)
-            if place >= len(cards):
-                return False
-            held[inst, place] = cards[place]
-        fixed = set(held.values())
-        visible = set(self.visible)
-        pool = [c for ids in self.ids_of.values() for c in ids]
-        for where, values in wanted.items():
-            c = held[where]
-            if all(attrs[a][c] == v for a, v in values.items()):
-                continue
-            other = next(
-                (
-                    d
-                    for d in pool
-                    if d not in fixed
-                    and d not in seen
-                    and deck_of[d] == deck_of[c]
-                    and all(attrs[a][d] == v for a, v in values.items())
-                    and state.loc[d] not in visible
-                    and not game.zones[lay.zone_of[state.loc[d]]].piles
-                ),
-                None,
-            )
-            if other is None:
-                return False
-            self._swap(state, c, other)
-            fixed.add(other)
-            held[where] = other
-        seat = self.seat
-        mine = tuple((seat, held[i, p], i, a, v) for (i, p), values in wanted.items() for a, v in values.items())
-        state.told = (*(f for f in state.told if f[0] != seat), *mine)
-        return True
-
-    def _hold(self, state: Any, cards: Any, seen: set[int], amid: bool = False) -> set[int] | None:
-        """Make each zone instance named hold its card (``{"card", "zone", "index"}``; a card None
-        is one the seat was not shown): a place that lacks one trades an unshown card of its own
-        with one of that kind from another hidden place (both of one deck, and unseen otherwise: a
-        card the seat saw go somewhere stays there). ``amid`` the replay (a reveal as it happens),
-        the seat's own zones may give or take the card: the sample's draws are its own, and the end
-        puts the seat's zones right (_reconcile). The cards that stand for those named, or None."""
-        game, lay, kind = self.game, self.lay, self.game.cards.kind
-        deck_of = game.cards.deck_of
-        visible = set(self.visible)
-        kept: set[int] = set()  # cards standing for a shown card already
-        missing = []
-        for x in cards:  # first the cards already in place, so that no trade takes one away
-            if x["card"] is None:
-                continue
-            inst = next(i for i in lay.instances[game.zone_index[x["zone"]]] if lay.number[i] == x["index"])
-            k = self.kind(x["card"])
-            here = next((c for c in state.zones[inst] if kind[c] == k and c not in kept), None)
-            if here is None:
-                missing.append((inst, k))
-            else:
-                kept.add(here)
-        for inst, k in missing:
-            there = next(
-                (
-                    c
-                    for c in self.ids_of[k]
-                    if c not in kept
-                    and c not in seen
-                    and state.loc[c] not in visible
-                    and state.loc[c] != inst
-                    and not game.zones[lay.zone_of[state.loc[c]]].piles
-                ),
-                None,
-            )
-            if there is None and amid:
-                there = next(
-                    (
-                        c
-                        for c in self.ids_of[k]
-                        if c not in kept
-                        and state.loc[c] != inst
-                        and lay.owner[state.loc[c]] == self.seat
-                        and not game.zones[lay.zone_of[state.loc[c]]].piles
-                    ),
-                    None,
-                )
-                seen.discard(there)  # (the sample drew it there: the seat never saw it there)
-            deck = deck_of[self.ids_of[k][0]]  # (a card trades places only with one of its own deck)
-            mine = [c for c in state.zones[inst] if c not in kept and deck_of[c] == deck]
-            victim = next((c for c in mine if c not in seen), mine[0] if amid and mine else None)
-            if there is None or victim is None:
-                return None
-            self._swap(state, victim, there)
-            kept.add(there)
-        return kept
 
     def _events(self, state: Any, seen: set[int], done: int | None) -> int | None:
         """The reveals and shuffles the replay made since the ``done`` first, matched with those the
