@@ -4,7 +4,8 @@ Runs ``interpreter.simulation.simulate`` (random agents, the rules in rulesets/p
 and benchmarks/handwritten_kedric.py on the same number of 4-player games, and prints both
 throughputs and their ratio. The engine counts the agenda choices as moves (a record holds
 them), the hand-written loop only the card plays, so the games/s ratio is the like-for-like one;
-both are printed, each side's best of ``--repeat`` runs. Usage:
+both are printed, each side's best of ``--repeat`` runs, in CPU time (on a busy shared machine
+wall-clock time moves with the others' load). Usage:
 ``python benchmarks/kedric_speed.py [--games N] [--players N] [--seed S] [--repeat N] [--source]``.
 """
 
@@ -37,25 +38,25 @@ def handwritten_module():
 
 
 def run_engine(players: int, games: int, seed: int) -> dict:
-    """Random playouts through the engine: moves/s and games/s."""
+    """Random playouts through the engine: moves and games per CPU second."""
     game = interpreter.load(ROOT / "rulesets" / "poison-kedric-winks.rules")
+    simulate(game, players, 1, seed=seed, count_rules=False)  # (the run's first compiles its game: not timed)
+    start = time.process_time()
     stats = simulate(game, players, games, seed=seed, count_rules=False)
-    return {
-        "moves_per_second": stats["moves_per_second"],
-        "games_per_second": stats["games_per_second"],
-        "moves_per_game": stats["moves_per_game"],
-    }
+    seconds = time.process_time() - start
+    moves = stats["moves_per_game"] * games
+    return {"moves_per_second": moves / seconds, "games_per_second": games / seconds, "moves_per_game": moves / games}
 
 
 def run_handwritten(players: int, games: int, seed: int) -> dict:
-    """Random playouts of the hand-written loop: moves/s and games/s."""
+    """Random playouts of the hand-written loop: moves and games per CPU second."""
     hw = handwritten_module()
     rng = random.Random(seed)
     moves = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(games):
         moves += hw.play_game(players, rng)[1]
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     return {"moves_per_second": moves / seconds, "games_per_second": games / seconds, "moves_per_game": moves / games}
 
 
@@ -82,7 +83,7 @@ def main() -> None:
             f"{name:>12}: {r['moves_per_second']:10,.0f} moves/s {r['games_per_second']:8,.1f} games/s"
             f"  ({r['moves_per_game']:.0f} moves a game)"
         )
-    print(f"{'ratio':>12}: {ratio_moves:10.2f} (moves/s) {ratio_games:8.2f} (games/s); target at least 0.5")
+    print(f"{'ratio':>12}: {ratio_moves:10.2f} (moves/s) {ratio_games:8.2f} (games/s); goal at least 0.75 (issue 25)")
     print(
         json.dumps(
             {

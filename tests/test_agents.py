@@ -218,6 +218,18 @@ def test_the_random_agent_draws_as_random_choice_would() -> None:
     assert len(set(picks)) > 20  # it does choose, not always the first
 
 
+def test_a_game_of_random_agents_plays_the_same_through_their_pick_as_through_their_views(kedric) -> None:
+    """play_game hands agents that read only the legal moves those moves (``pick``), not a view:
+    the game is the one ``choose`` on each seat's view plays, move for move."""
+    for seed in (3, 11):
+        fast = play_game(kedric, 4, seed)
+        state, seats = kedric.new_game(4, seed), make_agents("random", 4, seed)
+        while not state.over:
+            state.apply(seats[state.current].choose(SeatView(state, state.current)))
+        assert record(fast, ["random"] * 4) == record(state, ["random"] * 4)
+        assert fast.totals == state.totals and sum(len(r["moves"]) for r in fast.history) > 100
+
+
 def test_mcts_searches_every_iteration_asked_however_often_the_sampler_fails(monkeypatch):
     """A sample the sampler fails to find uses up no iteration: with the first 8 calls failing,
     mcts still plays its 10 playouts; with every call failing, it stops after a count of misses

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from ..errors import RulesetError, plural
@@ -52,6 +53,16 @@ def split_agents(spec: str) -> list[str]:
 
 def make_agent(spec: str, seat: int, seed: int | None) -> Agent:
     """One agent from its name and options (see the module docstring)."""
+    name, options = _parsed(spec)
+    try:
+        return AGENTS[name](seat, seed, **dict(options))
+    except ValueError as err:
+        raise RulesetError(f"agent '{spec}': {err}") from None
+
+
+@lru_cache(maxsize=256)
+def _parsed(spec: str) -> tuple[str, tuple[tuple[str, float | int], ...]]:
+    """An agent's name and options, read from its spec (once: a run makes its agents every game)."""
     m = _SPEC.match(spec)
     name = m.group(1) if m else spec
     if not m or name not in AGENTS:
@@ -79,10 +90,7 @@ def make_agent(spec: str, seat: int, seed: int | None) -> Agent:
             raise RulesetError(f"option {key} of agent '{name}' is a number, not {value!r}") from None
         if not math.isfinite(options[key]):  # nan compares false with everything: no search ends
             raise RulesetError(f"option {key} of agent '{name}' is a finite number, not {value!r}")
-    try:
-        return AGENTS[name](seat, seed, **options)
-    except ValueError as err:
-        raise RulesetError(f"agent '{spec}': {err}") from None
+    return name, tuple(options.items())
 
 
 def make_agents(spec: str | list[str] | None, players: int, seed: int | None) -> list[Agent]:

@@ -57,6 +57,10 @@ class Agent(Protocol):
     def choose(self, view: SeatView) -> Any:
         """The move to play, one of ``view.legal_moves``."""
 
+    # An agent whose choice reads nothing but the legal moves may also have ``pick(moves)``, the
+    # move ``choose`` would play given ``view.legal_moves`` (and drawing the same numbers): a game
+    # played by such agents alone asks the state for its moves directly (one_game.play_game).
+
 
 def agent_rng(seed: int | None, seat: int, name: str) -> random.Random:
     """A seat's own Random, derived from the game's seed (never the module-level one)."""

@@ -15,9 +15,13 @@ class RandomAgent:
         self.bits = self.rng.getrandbits
 
     def choose(self, view: SeatView) -> Any:
+        return self.pick(view.legal_moves)
+
+    def pick(self, moves: list[Any]) -> Any:
+        """One of ``moves``, uniformly: what ``choose`` plays, given the legal moves themselves (a
+        loop that asks nothing else of the seat's view skips the view: one_game.play_game)."""
         # rng.choice(moves), drawn as random.Random draws it (rejection over bit_length bits), in
         # place: the same move from the same seed, without two calls through random.py a move
-        moves = view.legal_moves
         n = len(moves)
         k = n.bit_length()
         bits = self.bits
