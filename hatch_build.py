@@ -49,6 +49,7 @@ COMPILED = [
     "interpreter/simulation/simulate.py",
     "interpreter/simulation/one_game.py",
     "interpreter/simulation/tally.py",
+    "interpreter/simulation/stats.py",  # Tally folds each game into its moments (Moments.add)
     "interpreter/agents/base.py",
     "interpreter/agents/random_agent.py",
     "interpreter/agents/greedy.py",
