@@ -310,3 +310,19 @@ def test_an_error_in_a_sampled_state_says_it_happened_in_the_agents_search():
             play_game(game, 3, seed, ["greedy"])
     assert "a state sampled by agent greedy of seat" in err.value.message
     assert err.value.span is not None and err.value.span.file == "fails-in-a-sample.rules"
+
+
+def test_a_search_for_a_world_stops_after_its_work_whatever_the_length_of_the_round():
+    """A seat's first decision late in a long round (Go Fish, no memory: the whole round to replay)
+    does a bounded count of work (moves replayed and trades tried), found or not: a decision that
+    cannot find a world stops and goes on without one, as fast on the 100th move as on the 10th."""
+    from interpreter.agents.belief import WORK
+
+    game = interpreter.load(EXAMPLES / "classics" / "go_fish.rules")
+    for seed, steps in ((0, 60), (1, 90)):
+        state = play_randomly(game, 4, seed, steps)
+        assert state is not None and len(state.observe(state.current_player)["moves"]) > WORK // 20
+        belief = Belief(game, state.observe(state.current_player), random.Random(seed))
+        for _ in range(3):
+            belief.sample()
+        assert belief.replayed + belief.trials <= 2 * WORK

@@ -25,6 +25,12 @@ from .agreement import Agreement
 from .inference import redeal
 from .repairs import Repairs
 
+# The work of one decision's search for a world, counted (never timed: the same worlds on any
+# machine): observed moves replayed and trades tried, at most WORK in all, whatever the length of
+# the round. A search that rarely fits (a seat whose kept world no longer fits, late in a long
+# round) stops there, and the decision goes on with the worlds it has, or none.
+WORK = 600
+
 
 class Belief(Repairs, Agreement):
     """Samples States consistent with one observation of one seat."""
@@ -172,7 +178,7 @@ class Belief(Repairs, Agreement):
     def _world(self, attempts: int) -> Any | None:
         """One world at the observed point: the world kept from the seat's last decision this round,
         played on by the moves since (``Replay``), else the round replayed on fresh deals, then on
-        deals that fitted earlier in the round (kept in the memory)."""
+        deals that fitted earlier in the round (kept in the memory); WORK in all at most."""
         kept = [
             w for w in (self.memory.get("world"), self.memory.get("early")) if w is not None and w.prefix_of(self.obs)
         ]
@@ -183,9 +189,8 @@ class Belief(Repairs, Agreement):
                 return found
             self.failures += 1
         good = self.memory["deals"]
-        budget = 200 + 20 * len(self.obs["moves"])  # (moves replayed and trials: a search that rarely fits stops)
         for i in range(attempts + len(good)):
-            if self.replayed + self.trials > budget:
+            if self.spent():
                 break
             fresh = i < attempts
             deal, seen = self._deal() if fresh else good[i - attempts]
@@ -197,6 +202,10 @@ class Belief(Repairs, Agreement):
                 return state
             self.failures += 1
         return None
+
+    def spent(self) -> bool:
+        """Whether this decision's search has done its WORK (moves replayed, trades tried)."""
+        return self.replayed + self.trials >= WORK
 
     def _next_fits(self, kept: Replay) -> bool:
         """Whether the kept world is at the player of the next observed move to play (or at the end,
@@ -255,11 +264,12 @@ class Belief(Repairs, Agreement):
         cards there (``_trials``) and plays on from it."""
         self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
         todo = self.obs["moves"][len(replay.moves) :]
-        self.mends = min(24 + 4 * len(todo), 96)  # (a few trials for each move to replay, not many more)
+        # (a few trials for each move to replay, not many more, nor more than the decision's work left)
+        self.mends = max(0, min(24 + 4 * len(todo), 96, WORK - self.replayed - self.trials))
         points: list[tuple[Replay, int]] = []  # the replay before each move played, and the move's index in todo
         world = self._play(replay, todo, 0, points)
         for _ in range(retries if world is None else 0):
-            if not points or self.mends <= 0:
+            if not points or self.mends <= 0 or self.spent():
                 break
             # a move that names a player whose places hold other counts than the seat sees, else any
             # of the last moves
@@ -308,6 +318,9 @@ class Belief(Repairs, Agreement):
         before = None  # the replay before its last move, and that move (_diverged)
         for j in range(k, len(todo)):
             m = todo[j]
+            if self.spent():
+                self.why["out of work", "-"] += 1
+                return None
             self.replayed += 1
             if not self._ready(state, m, done):
                 if before is None or (done := self._diverged(replay, *before, m)) is None:
