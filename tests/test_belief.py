@@ -135,6 +135,25 @@ def test_a_sampled_state_keeps_every_per_card_fact_the_seat_can_see(name, seed, 
         assert looks(sample.observe(seat)) == looks(obs)
 
 
+def test_a_mend_never_trades_away_a_card_whose_play_the_seat_saw():
+    """Kedric Winks, six players, 42 random moves in: seat 4's agenda, revealed face up where every
+    seat saw seat 4 put it, stays seat 4's in every sample. A mend once traded it, as a guess of
+    the sample's, for an unseen agenda: the sample then showed an agenda nobody had played there
+    (the property above found it)."""
+    game = GAMES["poison-kedric-winks.rules"]
+    state = game.new_game(6, 22647, one_round(game))
+    rng = random.Random(22647)
+    for _ in range(42):
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    seat = state.current_player
+    belief = Belief(game, state.observe(seat), random.Random(22647))
+    samples = [belief.sample() for _ in range(3)]
+    assert all(s is not None for s in samples)
+    for sample in samples:
+        assert visible_facts(sample, seat) == visible_facts(state, seat)
+
+
 def looks(obs: dict) -> tuple:
     """What an observation shows of the game now: zones (each instance's cards sorted), the cards
     shown and told to the seat, whose turn, the phase, the variables it sees."""

@@ -69,7 +69,9 @@ class Repairs:
         named = {last["player"]} | ({last["value"]} if rule is not None and rule.choice == "player" else set())
         cards = [c for i in hidden for c in state.zone_cards(i) if c not in before.seen]
         if self.seat in named:  # (the seat's own guessed cards, when the move is about the seat)
-            cards += [c for c in before.provisional if not game.zones[lay.zone_of[loc[c]]].piles]
+            # (never one whose play the seat saw: that card did it there, as the seat saw it)
+            known = before.known
+            cards += [c for c in before.provisional if c not in known and not game.zones[lay.zone_of[loc[c]]].piles]
         rng.shuffle(cards)
 
         def fits(a: int, b: int) -> bool:  # a and b may trade places, by the deck and the marks
