@@ -357,6 +357,7 @@ def _compile_ir(
     define_index = {d["name"]: i for i, d in enumerate(ir["defines"])}
     cx = ExprCompiler(cards, zone_index, var_index, define_index)
     cx.teams = ir.get("teams")
+    cx.public_vars = {v["name"] for v in ir["vars"] if v.get("visibility", "public") == "public"}
     cx.attributes = ir["attributes"]
     cx.asks = []  # the asks of effects, numbered after the phases' moves (see choice_rule)
     counts: Counter | None = Counter() if coverage else None
@@ -364,6 +365,7 @@ def _compile_ir(
     cx.consults = counts if consults else None
     base = cx.scope("player", "card", "target")  # slots 0, 1, 2
     cx.card_slots.add(base.slots["card"])
+    cx.public_slots.update((base.slots["player"], base.slots["target"]))  # the mover, where a card went
     cards = cx.cards = derive_attributes(cx, ir, cards)
 
     def expr(node: dict[str, Any] | None, scope=base) -> Fn | None:
@@ -554,6 +556,8 @@ def choice_rule(
         rule = MoveRule(index, m["name"], phase, *source, *target, generate, m.get("at", ""), "cards", slot)
         return rule, scope
     generate = compile_choice(cx, m, scope, slot, cx.attributes, lambda: index)
+    if choice["kind"] != "draw":  # a value, a number, a player, an option: every seat sees the choice
+        cx.public_slots.add(slot)
     target, per_player, count = -1, False, None
     if choice["kind"] == "draw":  # where the cards drawn go, and how many
         target = cx.zone_index[choice["to"]]
