@@ -136,3 +136,17 @@ def test_every_tool_takes_it(game, tmp_path):
     assert "Secret: a card, one for the game, set back each round, naming a card only to a seat that sees it" in book
     (strongest,) = analyse(str(path), REMEMBER).declared("strongest")
     assert "a card" in strongest.meaning and "only to a seat that sees it" in strongest.meaning
+
+
+def test_a_sampled_trade_of_places_carries_the_variable_naming_the_card(game):
+    """A search agent's sample trades two unseen cards' places (State.swap_cards): `secret` named
+    the stock's top card, so it names the card now there, as the rules would have set it; a
+    variable left naming the card that went into a hand would tell a sample the rules never reach."""
+    state = next(s for s in played(game, 4) if var(s, "secret") is not None)
+    top = var(state, "secret")
+    stock = state.loc[top]
+    assert state.zones[stock][0] == top
+    elsewhere = next(c for c in range(len(state.loc)) if state.loc[c] not in (stock, -1))
+    state.swap_cards(top, elsewhere)
+    assert state.zones[stock][0] == elsewhere
+    assert var(state, "secret") == elsewhere

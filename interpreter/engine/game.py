@@ -27,6 +27,7 @@ from .effects import Effect, compile_effects
 from .expr_analysis import Fn, Scope, binds_names, uses_env, zone_pure
 from .expressions import ExprCompiler
 from .moves import compile_generator
+from .observe import CARD_TYPES
 from .rule_fields import FlowFields, GameFields, MoveFields, PhaseFields, TriggerFields, fields_first
 from .scoring import rule_runner
 from .unseen import check_unseen_choices
@@ -191,6 +192,7 @@ class Game:
     env_size: int
     max_moves_per_round: int
     card_slots: frozenset[int] = frozenset()  # env slots that may hold cards (ExprCompiler.card_slots)
+    card_vars: tuple[int, ...] = ()  # the variables (by index) that hold a card or cards
     coverage: Counter | None = None  # rule position -> times it held (compile_ir(..., coverage=True))
     target_piles: tuple[bool, ...] = ()  # by move rule index: whether its target zone keeps piles
     flow: Flow = field(default_factory=lambda: Flow())
@@ -423,6 +425,7 @@ def _compile_ir(
         winner_highest=game["winner"] == "highest",
         env_size=cx.env_size,
         card_slots=frozenset(cx.card_slots),
+        card_vars=tuple(i for i, spec in enumerate(ir["vars"]) if spec["type"] in CARD_TYPES),
         max_moves_per_round=max_moves or game.get("max_moves_per_round") or default_max_moves(len(cards)),
         coverage=counts,
         target_piles=tuple(m.choice is None and specs[m.target].piles for m in moves),
