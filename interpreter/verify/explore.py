@@ -246,10 +246,11 @@ def _dealt(game: Any, players: int, values: dict[str, Any], classes: tuple[int, 
 
 
 def _dealing(game: Any, players: int, values: dict[str, Any]) -> Callable[[Scripted], Any]:
-    """The step that deals a game with the given chance (the rules' errors given as a value).
-    ``values``: the parameters as ``begin`` worked them out, for the players checked there
-    (Game.new_game would work them out again for every order of the deck)."""
-    return _attempt(lambda rng: State(game, players, None, values, chance=rng))
+    """The step that deals a game with the given chance (the rules' errors given as a value),
+    keeping no round log (as the states played from it, _play). ``values``: the parameters as
+    ``begin`` worked them out, for the players checked there (Game.new_game would work them out
+    again for every order of the deck)."""
+    return _attempt(lambda rng: State(game, players, None, values, chance=rng, log=False))
 
 
 class _Collector:
