@@ -12,9 +12,9 @@ states a second (states reached over CPU time: the machine may be shared), as JS
 ``python benchmarks/verify_speed.py [--source] [--only amigo|kedric]``. Compare two installs by
 running each from outside the source tree (cwd /tmp), alternately: the CPU time of a shared
 machine still varies by a third from run to run, so compare several runs of each. Figures:
-docs/verify.md, "Speed" (compiled, 2026-12-02, load average 5 on 2 cores: AMIGO 57,000 to
-70,000 states/s, Kedric Winks 60,000 to 68,000; the install before, alternately, 37,000 to
-47,000 and 38,000 to 46,000). For where the time goes without the load's noise, count instructions:
+docs/verify.md, "Speed" (compiled, 2026-12-02, load average 9 on 2 cores: AMIGO 102,000 to
+116,000 states/s, Kedric Winks 103,000 to 111,000; the install before, alternately, 93,000 to
+96,000 and 81,000 to 90,000). For where the time goes without the load's noise, count instructions:
 ``valgrind --tool=callgrind --toggle-collect=__pyx_pw_11interpreter_6verify_7explore_6explore python ...``.
 """
 

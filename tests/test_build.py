@@ -118,25 +118,28 @@ TYPED = """
 import json
 from interpreter.engine.game import Game, MoveRule, PhaseRule
 from interpreter.engine.state import State
+from interpreter.verify.encode import Encoder
 print(json.dumps([type(vars(c).get(f) or getattr(c, f, None)).__name__
-                  for c, f in ((State, "zones"), (Game, "phases"), (PhaseRule, "moves"), (MoveRule, "generate"))]))
+                  for c, f in ((State, "zones"), (Game, "phases"), (PhaseRule, "moves"), (MoveRule, "generate"),
+                               (Encoder, "classes"))]))
 """
 
 
 def test_the_compiled_engine_has_the_typed_state_and_rules(installed, tmp_path) -> None:
     """The .pxd files beside the engine's modules reach the build (a wheel built without them, from
-    an sdist that left them out say, would play the same games, only slower, without a word)."""
+    an sdist that left them out say, would play the same games, only slower, without a word);
+    verify's keys too (verify/encode.pxd)."""
     done = subprocess.run(
         [sys.executable, "-I", "-c", TYPED], cwd=tmp_path, capture_output=True, text=True, timeout=HANG
     )
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == ["getset_descriptor"] * 4
+    assert json.loads(done.stdout) == ["getset_descriptor"] * 5
 
 
 def _declared(pxd: str) -> dict[str, list[str]]:
     """Each `cdef class` of a .pxd file with the fields it declares."""
     classes: dict[str, list[str]] = {}
-    for line in (ROOT / "interpreter" / "engine" / pxd).read_text().splitlines():
+    for line in (ROOT / "interpreter" / pxd).read_text().splitlines():
         words = line.split()
         if line.startswith("cdef class "):
             classes[words[2].rstrip(":")] = fields = []
@@ -154,11 +157,24 @@ def test_the_typed_declarations_name_exactly_the_fields_of_the_source() -> None:
     from interpreter.engine.game import Flow, Game, MoveRule, PhaseRule, TriggerRule
     from interpreter.engine.state import State
 
-    assert sorted(_declared("state.pxd")["State"]) == sorted(State.__slots__)
+    assert sorted(_declared("engine/state.pxd")["State"]) == sorted(State.__slots__)
     records = {"GameFields": Game, "PhaseFields": PhaseRule, "MoveFields": MoveRule}
     records |= {"TriggerFields": TriggerRule, "FlowFields": Flow}
-    for base, typed in _declared("rule_fields.pxd").items():
+    for base, typed in _declared("engine/rule_fields.pxd").items():
         assert set(typed) <= {f.name for f in fields(records[base])}, base
+
+
+def test_the_typed_key_declares_exactly_the_fields_the_encoder_sets() -> None:
+    """verify's Encoder is an extension type in the compiled engine (verify/encode.pxd): a field it
+    sets that the .pxd does not declare fails there only, at run time."""
+    from interpreter.engine.game import compile_ir
+    from interpreter.loader import ir_from_path
+    from interpreter.verify.chance import card_classes
+    from interpreter.verify.encode import Encoder
+
+    game = compile_ir(ir_from_path(RULESETS / "poison.rules"))
+    encoder = Encoder(game, card_classes(game), 3)
+    assert sorted(_declared("verify/encode.pxd")["Encoder"]) == sorted(vars(encoder))
 
 
 # test_card_sets' game of sets with a hand of 16: 1 to 4 cards of 16 (2,516 sets), each set chosen

@@ -120,6 +120,16 @@ def test_orders_lists_each_distinct_order_once(tokens):
     as_tokens = {tuple(tokens[c] for c in order) for order in got}
     assert len(got) == len(as_tokens) == count_orders(tokens)
     assert all(sorted(order) == cards for order in got)
+    # in one fixed sequence (the states' numbers, and so which shortest counterexample is shown,
+    # follow it): lexicographic in the tokens as they first come, copies of a token in id order
+    rank = {t: i for i, t in enumerate(dict.fromkeys(tokens))}
+    ranked = [[rank[tokens[c]] for c in order] for order in got]
+    assert ranked == sorted(ranked)
+    assert all(
+        [c for c in order if tokens[c] == t] == sorted(c for c in order if tokens[c] == t)
+        for order in got
+        for t in rank
+    )
 
 
 POISON = EXAMPLES.parent / "rulesets" / "poison.rules"

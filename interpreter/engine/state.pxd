@@ -56,6 +56,8 @@ cdef class State:
     cdef public list zones
 
     cpdef list legal_moves(self)
+    @cython.locals(other=State)  # (each slot set in place: no attribute set by name)
+    cpdef State copy(self, bint memo=*, chance=*, bint log=*)
     @cython.locals(game=GameFields)
     cpdef apply(self, move)
     cpdef list zone_cards(self, Py_ssize_t inst)

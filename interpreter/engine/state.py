@@ -96,7 +96,9 @@ class State:
         shuffles: list[list[list[Any]]] | None = None,
         chance: random.Random | None = None,
         narrate: bool = False,
+        log: bool = True,
     ):
+        """``log``: keep the round log (records are written from it); without it, as ``copy``'s."""
         self.game = game
         self.narrating = narrate  # the round's log also tells what the rules did to cards (seat_log.py)
         self.n = players
@@ -111,7 +113,7 @@ class State:
         self.dealer = dealer
         self.over = False
         self.won_together: bool | None = None  # a cooperative game's outcome, once it is over
-        self.history: list[RoundLog] | None = []  # None: a copy that keeps no log (State.copy)
+        self.history: list[RoundLog] | None = [] if log else None  # None: no log (State.copy too)
         self.played_by = [-1] * len(game.cards)
         self.cache: dict = {}  # values computed in this state, cleared by every change (effects.py too)
         self.zmemo: dict[int, dict] = {}  # zone instance -> values of definitions that read only it

@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """Chance, enumerated. The engine draws all its chance from ``state.rng``, and verify's states only
 ever shuffle (a deck before the deal, a `shuffle` effect): ``Scripted`` is a Random whose shuffles
 follow a script of orders, one per shuffle, and that stops with ``NeedChance`` at the first shuffle
@@ -74,33 +75,59 @@ def card_classes(game: Any) -> tuple[int, ...]:
 
 def orders(cards: list[int], tokens: list[Any]) -> Iterator[tuple[int, ...]]:
     """Every distinct order of ``cards`` up to alike cards (same token): copies of one card are
-    placed in id order, so each order of tokens is yielded once, as card ids."""
+    placed in id order, so each order of tokens is yielded once, as card ids. The orders come in
+    the lexicographic order of their groups (a group: a token, numbered as it first comes)."""
     groups: dict[Any, list[int]] = {}
     for c, t in zip(cards, tokens, strict=True):
         groups.setdefault(t, []).append(c)
-    keys = list(groups)
-    for ids in groups.values():
-        ids.sort()
-    left = [len(groups[k]) for k in keys]
-    return _place(0, len(cards), keys, groups, left, [0] * len(cards))
+    ids = list(groups.values())
+    for same in ids:
+        same.sort()
+    seq = [g for g, same in enumerate(ids) for _ in same]  # the first order: the groups in turn
+    return _orders(seq, ids)
 
 
-def _place(
-    i: int, n: int, keys: list, groups: dict[Any, list[int]], left: list[int], out: list[int]
-) -> Iterator[tuple[int, ...]]:
-    """The orders from place ``i`` on (``out`` holds those before it). A function of the module,
-    not one nested in ``orders``: a nested generator that calls itself is a cycle, garbage for
-    the collector after every shuffle listed."""
-    if i == n:
-        yield tuple(out)
-        return
-    for k, key in enumerate(keys):
-        if left[k]:
-            ids = groups[key]
-            out[i] = ids[len(ids) - left[k]]
-            left[k] -= 1
-            yield from _place(i + 1, n, keys, groups, left, out)
-            left[k] += 1
+def _orders(seq: list[int], ids: list[list[int]]) -> Iterator[tuple[int, ...]]:
+    """Each order of the groups from ``seq`` on, lexicographically, as card ids."""
+    taken = [0] * len(ids)
+    while True:
+        yield _order(seq, ids, taken)
+        if not _next(seq):
+            return
+
+
+def _order(seq: list[int], ids: list[list[int]], taken: list[int]) -> tuple[int, ...]:
+    """The cards of an order of the groups: the n-th of a group's places takes its n-th card."""
+    for g in range(len(taken)):
+        taken[g] = 0
+    out = [0] * len(seq)
+    for i in range(len(seq)):
+        g = seq[i]
+        out[i] = ids[g][taken[g]]
+        taken[g] += 1
+    return tuple(out)
+
+
+def _next(seq: list[int]) -> bool:
+    """The next order of the groups after ``seq`` (a multiset's next permutation), in place;
+    False after the last."""
+    n = len(seq)
+    i = n - 2  # the last place whose group can grow
+    while i >= 0 and seq[i] >= seq[i + 1]:
+        i -= 1
+    if i < 0:
+        return False
+    j = n - 1
+    while seq[j] <= seq[i]:
+        j -= 1
+    seq[i], seq[j] = seq[j], seq[i]
+    j = n - 1
+    i += 1
+    while i < j:  # the places after it, reversed: their least order
+        seq[i], seq[j] = seq[j], seq[i]
+        i += 1
+        j -= 1
+    return True
 
 
 def count_orders(tokens: list[Any]) -> int:

@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """The canonical key of a state, for the visited set: two states with one key play on alike.
 
 A key holds what the rules can read or what decides what comes next: every zone's cards in
@@ -33,10 +34,15 @@ class Encoder:
     """Keys of the states of one game."""
 
     def __init__(self, game: Any, classes: tuple[int, ...], players: int):
-        self.classes = classes
         self.kinds = kinds = max(classes, default=0) + 1
-        # who played a card, as the part of its token: seat p -> kinds * (p + 1); -1 (nobody) -> 0
-        self.played = [kinds * (p + 1) for p in range(players)] + [0]
+        # every token a byte below PILE: the zones are keyed as one string of bytes (one object
+        # for marshal to write, few bytes to digest); else as a list of numbers, marks below 0
+        self.as_bytes = kinds * (players + 1) <= PILE
+        small = bytes if self.as_bytes else list  # (bytes: read as C numbers in the compiled engine)
+        self.classes = small(classes)
+        # who played a card, as the part of its token, by the seat plus one: -1 (nobody) -> 0,
+        # seat p -> kinds * (p + 1)
+        self.played = small(kinds * p for p in range(players + 1))
         self.card_slots = game.card_slots
         key_of = {cls: game.cards.key[c] for c, cls in enumerate(classes)}
         ordered = ordered_zones(game.ir, len(set(key_of.values())) == len(key_of))
@@ -45,37 +51,14 @@ class Encoder:
         self.free = frozenset(
             i for i, z in enumerate(lay.zone_of) if ordered is not None and game.zones[z].name not in ordered
         )
-        self.sorted_at = [i in self.free for i in range(lay.size)]
-        # every token a byte below PILE: the zones are keyed as one string of bytes (one object
-        # for marshal to write, few bytes to digest); else as a list of numbers, marks below 0
-        self.as_bytes = kinds * (players + 1) <= PILE
-        self.marks = (PILE, END) if self.as_bytes else (-2, -1)
+        self.sorted_at = bytes(i in self.free for i in range(lay.size))
+        self.room = 2 * len(classes) + lay.size  # the zones' bytes at most: a card, a pile, a zone's end
 
     def parts(self, s: Any) -> list:
         """The state as a list of plain values (what the key digests): marshal writes lists as
         they are, so the engine's own lists (variables, totals) go in without a copy."""
-        classes, played, by = self.classes, self.played, s.played_by
-        # each card as one number, its class and the seat that played it: a table for this state
-        token = [classes[c] + played[by[c]] for c in range(len(classes))]
-        sorted_at = self.sorted_at
-        # every zone's tokens in a row, each zone closed by END (in it, each pile opened by PILE)
-        pile_mark, end = self.marks
-        flat: list[int] = []
-        for i, z in enumerate(s.zones):
-            if not z:
-                pass
-            elif type(z[0]) is list:  # piles, each in order
-                for pile in z:
-                    flat.append(pile_mark)
-                    flat.extend([token[c] for c in pile])
-            elif sorted_at[i]:
-                flat.extend(sorted([token[c] for c in z]))
-            else:
-                flat.extend([token[c] for c in z])
-            flat.append(end)
-        zones = bytes(flat) if self.as_bytes else flat
         out = [
-            zones,
+            self.zones(s),
             s.vars,
             s.totals,
             s.round,
@@ -92,13 +75,74 @@ class Encoder:
             s.schedule,
         ]
         if s.pending or s.asking is not None or s.shown:
-            places = _Places(s, self.card_slots, self.token, self.free)
-            out += (
-                tuple((p, places.data(m)) for p, m in s.pending),
-                places.asking(s.asking) if s.asking is not None else None,
-                tuple(sorted((seat, places.card(c), inst) for seat, c, inst in s.shown)),
-            )
+            out += _Places(s, self.card_slots, self.token, self.free).held()
         return out
+
+    def zones(self, s: Any) -> Any:
+        """Every zone's cards in a row, each card as its token (class and who played it), each
+        zone closed by END (in it, each pile opened by PILE); a zone whose order no rule can tell
+        as its sorted tokens. One string of bytes when every token fits a byte, else a list."""
+        if not self.as_bytes:
+            return self._zone_list(s)
+        try:
+            return self._zone_bytes(s)
+        except IndexError:  # more cards than the game has (a card in two zones: the property says so)
+            return self._zone_list(s)
+
+    def _zone_bytes(self, s: Any) -> bytearray:
+        """``zones`` as one string of bytes."""
+        classes, played, by, sorted_at = self.classes, self.played, s.played_by, self.sorted_at
+        flat = bytearray(self.room)  # (written in place, then cut to what was written: k bytes)
+        k = 0
+        zones = s.zones
+        for i in range(len(zones)):
+            z = zones[i]
+            n = len(z)
+            if n == 0:
+                pass
+            elif type(z[0]) is list:  # piles, each in order
+                for pile in z:
+                    flat[k] = PILE
+                    k += 1
+                    for c in pile:
+                        p = by[c]
+                        flat[k] = classes[c] + played[p + 1]
+                        k += 1
+            else:  # (a zone keyed as a sorted hand: each token put in its place as it comes)
+                ranked = n > 1 and sorted_at[i]
+                start = k
+                for c in z:
+                    p = by[c]
+                    token = classes[c] + played[p + 1]
+                    j = k
+                    k += 1
+                    if ranked:
+                        while j > start and flat[j - 1] > token:
+                            flat[j] = flat[j - 1]
+                            j -= 1
+                    flat[j] = token
+            flat[k] = END
+            k += 1
+        del flat[k:]
+        return flat  # (marshal writes it as the bytes it holds)
+
+    def _zone_list(self, s: Any) -> list:
+        """``zones`` for tokens that do not all fit a byte: a list of numbers, marks below 0."""
+        classes, played, by, sorted_at = self.classes, self.played, s.played_by, self.sorted_at
+        flat: list[int] = []
+        for i, z in enumerate(s.zones):
+            if not z:
+                pass
+            elif type(z[0]) is list:
+                for pile in z:
+                    flat.append(-2)
+                    flat.extend([classes[c] + played[by[c] + 1] for c in pile])
+            elif sorted_at[i]:
+                flat.extend(sorted([classes[c] + played[by[c] + 1] for c in z]))
+            else:
+                flat.extend([classes[c] + played[by[c] + 1] for c in z])
+            flat.append(-1)
+        return flat
 
     def token(self, c: int, s: Any) -> int:
         """A card as the zones' keys hold it: its class and who played it."""
@@ -120,6 +164,15 @@ class _Places:
 
     def __init__(self, s: Any, card_slots: frozenset[int], token: Any, free: frozenset[int]):
         self.s, self.card_slots, self.token, self.free = s, card_slots, token, free
+
+    def held(self) -> tuple:
+        """The held moves of a simultaneous phase, a waiting ask, the cards shown to a seat."""
+        s = self.s
+        return (
+            tuple((p, self.data(m)) for p, m in s.pending),
+            self.asking(s.asking) if s.asking is not None else None,
+            tuple(sorted((seat, self.card(c), inst) for seat, c, inst in s.shown)),
+        )
 
     def card(self, c: Any) -> Any:
         if type(c) is not int or c < 0:

@@ -135,6 +135,9 @@ def explore(
             where = (here[0], graph.rank(here[1]) if here[0] >= 0 else here[1], here[2], here[3])
             found[(kind, at or "")] = Failure(kind, message, at, sid, step, depth=depth, found=where)
 
+    parents, steps, edges, depths = graph.parent, graph.step, graph.edge, graph.depth
+    succs, tries, overs = graph.succ, graph.tried, graph.over
+
     def add(state: Any, parent: int, step: Step, edge: int) -> int:
         key = encoder.key(state)
         sid = keys.get(key)
@@ -142,16 +145,14 @@ def explore(
             return sid
         if len(keys) >= max_states:
             raise _Budget
-        sid = keys[key] = len(graph.parent)
-        graph.parent.append(parent)
-        graph.step.append(step)
-        graph.edge.append(edge)
-        d = graph.depth[parent] + 1 if parent >= 0 else 0
-        graph.depth.append(d)
-        graph.succ.append(())
-        graph.tried.append(-1)
-        graph.over.append(1 if state.over else 0)
-        result.depth = max(result.depth, d)
+        sid = keys[key] = len(parents)
+        parents.append(parent)
+        steps.append(step)
+        edges.append(edge)
+        depths.append(depths[parent] + 1 if parent >= 0 else 0)
+        succs.append(())
+        tries.append(-1)
+        overs.append(state.over)
         for kind, message, at in props.check(state):
             fail(kind, message, at, sid)
         if not state.over:
@@ -222,6 +223,7 @@ def explore(
         except Unenumerable as err:
             raise PlayError(f"verify cannot list every outcome of chance: {err}") from None
     result.distinct = len(keys)
+    result.depth = max(graph.depth, default=0)
     result.states += result.orders
     result.failures = sorted(found.values(), key=lambda f: f.depth)
     loop = props.loop(graph)
@@ -244,10 +246,11 @@ def _dealt(game: Any, players: int, values: dict[str, Any], classes: tuple[int, 
 
 
 def _dealing(game: Any, players: int, values: dict[str, Any]) -> Callable[[Scripted], Any]:
-    """The step that deals a game with the given chance (the rules' errors given as a value).
-    ``values``: the parameters as ``begin`` worked them out, for the players checked there
-    (Game.new_game would work them out again for every order of the deck)."""
-    return _attempt(lambda rng: State(game, players, None, values, chance=rng))
+    """The step that deals a game with the given chance (the rules' errors given as a value),
+    keeping no round log (as the states played from it, _play). ``values``: the parameters as
+    ``begin`` worked them out, for the players checked there (Game.new_game would work them out
+    again for every order of the deck)."""
+    return _attempt(lambda rng: State(game, players, None, values, chance=rng, log=False))
 
 
 class _Collector:

@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """What verify proves of every reachable state: the built-in properties (no deadlock, every round
 ends, no card made or lost, every offered move applies, scores are numbers, the game ends) and the
 designer's own `checks` (`always C`, `never C`, `sometimes C`); and, once the whole space is
@@ -130,49 +131,58 @@ class Properties:
 
 
 def cycles(succ: list[tuple[int, ...]]) -> list[list[int]]:
-    """The strongly connected components of the graph that hold a cycle (Tarjan, without recursion)."""
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    on: set[int] = set()
+    """The strongly connected components of the graph that hold a cycle (Tarjan, without recursion;
+    the states numbered from 0, so each mark is a list indexed by state)."""
+    size = len(succ)
+    index = [-1] * size  # -1: not visited yet
+    low = [0] * size
+    on = bytearray(size)  # on the stack
     stack: list[int] = []
     out: list[list[int]] = []
+    work_v: list[int] = []  # the depth-first path: each state, and the next of its successors to follow
+    work_i: list[int] = []
     counter = 0
-    for root in range(len(succ)):
-        if root in index:
+    for root in range(size):
+        if index[root] >= 0:
             continue
-        work = [(root, 0)]
+        work_v.append(root)
+        work_i.append(0)
         index[root] = low[root] = counter
         counter += 1
         stack.append(root)
-        on.add(root)
-        while work:
-            v, i = work[-1]
+        on[root] = 1
+        while work_v:
+            v = work_v[-1]
+            i = work_i[-1]
             kids = succ[v]
             if i < len(kids):
-                work[-1] = (v, i + 1)
+                work_i[-1] = i + 1
                 w = kids[i]
-                if w not in index:
+                if index[w] < 0:
                     index[w] = low[w] = counter
                     counter += 1
                     stack.append(w)
-                    on.add(w)
-                    work.append((w, 0))
-                elif w in on:
-                    low[v] = min(low[v], index[w])
+                    on[w] = 1
+                    work_v.append(w)
+                    work_i.append(0)
+                elif on[w] and index[w] < low[v]:
+                    low[v] = index[w]
                 continue
-            work.pop()
-            if work:
-                u = work[-1][0]
-                low[u] = min(low[u], low[v])
+            work_v.pop()
+            work_i.pop()
+            if work_v:
+                u = work_v[-1]
+                if low[v] < low[u]:
+                    low[u] = low[v]
             if low[v] == index[v]:
                 component = []
                 while True:
                     w = stack.pop()
-                    on.discard(w)
+                    on[w] = 0
                     component.append(w)
                     if w == v:
                         break
-                if len(component) > 1 or v in succ[v]:
+                if len(component) > 1 or v in kids:
                     out.append(component)
     return out
 

@@ -9,6 +9,7 @@ from collections import deque
 from typing import Any
 
 from ..engine.records import record
+from ..engine.state import State
 from ..errors import RulesetError, plural
 from ..text.move_words import card_name, move_text, zone_label
 from .chance import Scripted, outcomes
@@ -77,19 +78,15 @@ MARK = "   <- here"
 
 
 def dealt(result: Result, script: tuple) -> Any:
-    """The state a deal the rules stop at was left in (the game being set up when they stopped:
-    the frame of State's constructor in the error's traceback), or None."""
+    """The state a deal the rules stop at was left in (the game being set up when they stopped),
+    or None. The state is made first and set up after, so that it is at hand when its set-up
+    fails (the compiled engine's frames keep no locals to find it in)."""
+    state = State.__new__(State)
     try:
-        rebuild(result, [(None, script)])
-    except RulesetError as err:
-        tb = err.__traceback__
-        while tb is not None:
-            frame = tb.tb_frame
-            if frame.f_code.co_name == "__init__" and "self" in frame.f_locals:
-                state = frame.f_locals["self"]
-                if hasattr(state, "history") and getattr(state, "history", None):
-                    return state
-            tb = tb.tb_next
+        state.__init__(result.game, result.players, None, result.params, chance=Scripted(script, result.classes))
+    except RulesetError:
+        if getattr(state, "history", None):
+            return state
     return None
 
 

@@ -1,0 +1,9 @@
+# Cython's declarations for chance.py in the compiled engine (an augmenting .pxd: chance.py stays
+# plain Python): a shuffle's orders listed in C integers, one after the other.
+cimport cython
+
+
+@cython.locals(g=Py_ssize_t, i=Py_ssize_t, out=list)
+cpdef tuple _order(list seq, list ids, list taken)
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t)
+cpdef bint _next(list seq)

@@ -1,0 +1,9 @@
+# Cython's declarations for properties.py in the compiled engine (an augmenting .pxd: properties.py
+# stays plain Python): the search for loops walks the graph of states in C integers.
+cimport cython
+
+
+@cython.locals(size=Py_ssize_t, index=list, low=list, on=bytearray, stack=list, out=list, work_v=list,
+               work_i=list, counter=Py_ssize_t, root=Py_ssize_t, v=Py_ssize_t, i=Py_ssize_t, w=Py_ssize_t,
+               u=Py_ssize_t, kids=tuple, component=list)
+cpdef list cycles(list succ)
