@@ -22,6 +22,16 @@ from .truth_exprs import TruthExprs
 from .value_exprs import ValueExprs
 
 
+class RuleCounts(Counter):
+    """The rule counts of a Game compiled with coverage (``game.coverage``): a Counter whose
+    ``counts[at] += 1`` costs what a dict's does. Counter's own ``__delitem__`` (which ignores a
+    missing key) makes Python call ``__setitem__`` through its name on every store, about three
+    times the cost of a dict's, on every count of every rule; dict's, taken back here, lets the
+    type use dict's store directly (deleting a missing key raises KeyError, as from a dict)."""
+
+    __delitem__ = dict.__delitem__
+
+
 def consult_key(at: str) -> str:
     """The coverage key under which a guard at ``at`` counts its consultations."""
     return f"{at} asked"
@@ -50,6 +60,7 @@ class ExprCompiler(
         self.define_fns: list[Fn] = []
         self.define_bodies: list[Fn | None] = []  # a body that neither reads nor binds a name: needs no env
         self.define_cheap: list[bool] = []  # ... and reads no more than a card or two: not worth a memo
+        self.define_counts: list[bool] = []  # a body that may count a rule when evaluated (see may_count)
         self.condition_fns: list[Fn] = []
         self.counter = [0]
         self.lazy_slots: dict[int, Fn] = {}  # slot -> how to compute it on first read
@@ -96,6 +107,24 @@ class ExprCompiler(
         taken as known): expr_analysis.public_valued with this compiler's known slots and variables."""
         known = self.public_slots if also is None else {*self.public_slots, also}
         return public_valued(node, lambda name: scope.slots.get(name) in known, self.public_vars.__contains__)
+
+    def may_count(self, node: Any) -> bool:
+        """Whether evaluating an expression may count a rule in coverage: it reads a card's
+        `achieved` condition (counted each time it holds), itself or through a definition (one
+        not compiled yet may). A fast path that tests fewer cards than a card-by-card loop would
+        must keep away from such expressions, or the counts would differ."""
+        if isinstance(node, list):
+            return any(self.may_count(x) for x in node)
+        if not isinstance(node, dict):
+            return False
+        op = node.get("op")
+        if op == "achieved":
+            return True
+        if op == "call":
+            k = self.define_index.get(node["name"])
+            if k is None or k >= len(self.define_counts) or self.define_counts[k]:
+                return True
+        return any(self.may_count(v) for key, v in node.items() if key != "at")
 
     def scope(self, *names: str) -> Scope:
         """A scope with fresh slots for ``names``."""
@@ -237,6 +266,7 @@ class ExprCompiler(
         size = self.counter
         self.define_bodies.append(None if uses_env(body) else fn)
         self.define_cheap.append(not uses_env(body) and constant_time(body))
+        self.define_counts.append(self.may_count(body))
         if params:
 
             def run_with(s, args):

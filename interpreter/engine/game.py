@@ -25,7 +25,7 @@ from .cards import CardTable, build_cards, derive_attributes
 from .choices import compile_choice
 from .effects import Effect, compile_effects
 from .expr_analysis import Fn, Scope, binds_names, uses_env, zone_pure
-from .expressions import ExprCompiler
+from .expressions import ExprCompiler, RuleCounts
 from .moves import compile_generator
 from .observe import CARD_TYPES
 from .rule_fields import FlowFields, GameFields, MoveFields, PhaseFields, TriggerFields, fields_first
@@ -362,7 +362,7 @@ def _compile_ir(
     cx.public_vars = {v["name"] for v in ir["vars"] if v.get("visibility", "public") == "public"}
     cx.attributes = ir["attributes"]
     cx.asks = []  # the asks of effects, numbered after the phases' moves (see choice_rule)
-    counts: Counter | None = Counter() if coverage else None
+    counts: Counter | None = RuleCounts() if coverage else None
     cx.coverage = counts
     cx.consults = counts if consults else None
     base = cx.scope("player", "card", "target")  # slots 0, 1, 2

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .expr_analysis import free_names, uses_env
+from .expressions import consult_key
 
 Generator = Callable[[Any, int, list], None]
 
@@ -35,16 +36,26 @@ def every_move(plan_and_cards: Callable) -> Generator:
 
 
 def moves_by_attribute(
-    cx: Any, shape: tuple, base: Any, player_lifts: list, source: tuple[int, bool], plan_and_cards: Callable
+    cx: Any,
+    shape: tuple,
+    guards: Any,
+    player_lifts: list,
+    source: tuple[int, bool],
+    plan_and_cards: Callable,
+    at: str | None,
 ) -> Generator:
-    """``require ATTR of card = V [when C]`` (see attr_filter): the cards whose ATTR is V, or all."""
+    """``require ATTR of card = V [when C]`` (see attr_filter): the cards whose ATTR is V, or all.
+    ``guards`` are the compiled guards (moves._Guards); with coverage on, the guard (at ``at``)
+    counts as moves_by_card's test of each card would (see group_tally)."""
     src_zone, src_per_player = source
     first_free, eq, free_first = shape
+    base = guards.base
     table = cx.cards.attrs[eq[0]]
     value = cx.compile(eq[1], base)
     negate = eq[2]
     free = cx.compile(first_free, base) if first_free is not None else None
     src_name = next(name for name, z in cx.zone_index.items() if z == src_zone)
+    tally = group_tally(guards, table, negate, cx.coverage, cx.consults, at)
 
     def passing(cards, v):
         """The cards whose ATTR is (or, negated, is not) ``v``."""
@@ -78,7 +89,10 @@ def moves_by_attribute(
                 v = value(s, e)
             else:
                 v = value(s, plan[4])
-            emit(plan, p, passing(cards, v) or cards, out)
+            chosen = passing(cards, v) or cards
+            if tally is not None:
+                tally(chosen, cards)
+            emit(plan, p, chosen, out)
 
         return generate_attr_or_all
 
@@ -95,9 +109,39 @@ def moves_by_attribute(
             # `ATTR = V or C`: C is read when some card fails the test, as a card-by-card test would
             if len(chosen) < len(cards) and free is not None and not free_first and free(s, e):
                 chosen = cards
+        if tally is not None:
+            tally(chosen, cards)
         emit(plan, p, chosen, out)
 
     return generate_attr
+
+
+def group_tally(guards: Any, table: Any, negate: bool, counts: Any, asked: Any, at: str | None) -> Callable | None:
+    """``tally(chosen, cards)``: counts the one guard of an attribute filter (moves_by_attribute) from
+    the cards it passed (``chosen``, of the source's ``cards``), exactly as moves_by_card's test of
+    each card counts it: +1 for each group of alike cards (``guards.kind``) whose verdict holds, or
+    each card when cards are not grouped; with `check`'s consults, +1 under the consult key for each
+    group tested (that key first, as the test does). None when coverage is off. The cards an
+    un-negated filter passes share their ATTR: one group when the groups are ATTR's values."""
+    if counts is None or not at:
+        return None
+    kind, by_kind = guards.kind, guards.by_kind
+    key = consult_key(at)
+    one_group = by_kind and not negate and len(set(kind)) == len(set(table)) == len(set(zip(kind, table, strict=True)))
+
+    def groups(cards):
+        return len({kind[c] for c in cards}) if by_kind else len(cards)
+
+    def tally(chosen, cards):
+        every = groups(cards) if asked is not None or chosen is cards else 0
+        if asked is not None:
+            asked[key] += every
+        if chosen is cards:
+            counts[at] += every
+        elif chosen:
+            counts[at] += 1 if one_group else groups(chosen)
+
+    return tally
 
 
 def moves_by_card(guards: Any, plan_and_cards: Callable) -> Generator:
@@ -216,14 +260,15 @@ def moves_by_pair(guards: Any, finders: list, rows_pure: bool, row_key: str, pla
     return generate
 
 
-def attr_filter(card_level: dict, pair_level: dict, lifts: bool, counts: Any) -> tuple | None:
+def attr_filter(card_level: dict, pair_level: dict, lifts: bool, may_count: bool) -> tuple | None:
     """When the rule's only guard is ``ATTR of card = V`` (or !=), alone or or-ed with one condition
     C that does not read the card (``require ATTR of card = V when C`` is ``ATTR = V or not C``), V
     not reading the card either: (C or None, (ATTR, V, negate), whether C comes first). Then the
     legal cards are those whose ATTR is V, or all when C holds; V and C are evaluated exactly when
     a test of each card in turn would evaluate them (once: they are the same for every card).
-    Not with coverage on, which counts the guard card by card."""
-    if counts is not None or lifts or card_level["allow"] or pair_level["allow"] or pair_level["require"]:
+    Not when evaluating the guard ``may_count`` (coverage on and it reads a card's `achieved`
+    condition: the fast path evaluates C and V fewer times than a test of each card would)."""
+    if may_count or lifts or card_level["allow"] or pair_level["allow"] or pair_level["require"]:
         return None
     if len(card_level["require"]) != 1:
         return None

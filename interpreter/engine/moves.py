@@ -175,9 +175,11 @@ def compile_generator(
     plan_and_cards = _planner(cx, index, source, target, g.p_span, g.p_unset)
     if not g.has_allows and g.card_require is None and g.pair_require is None:  # no guard
         return every_move(plan_and_cards)
-    shape = attr_filter(levels.card, levels.pair, bool(levels.card_lifts or levels.target_lifts), counts)
+    may_count = counts is not None and cx.may_count(guards)
+    shape = attr_filter(levels.card, levels.pair, bool(levels.card_lifts or levels.target_lifts), may_count)
     if shape is not None:  # require ATTR of card = V [when C]: the cards whose ATTR is V, or all
-        return moves_by_attribute(cx, shape, g.base, levels.player_lifts, source, plan_and_cards)
+        at = levels.card["require"][0]["at"]
+        return moves_by_attribute(cx, shape, g, levels.player_lifts, source, plan_and_cards, at)
     if not g.allows and g.pair_require is None and not g.t_fns:  # a verdict per card: all targets or none
         return moves_by_card(g, plan_and_cards)
     pure_calls = frozenset(name for name, k in cx.define_index.items() if k in cx.zone_pure)
