@@ -63,6 +63,20 @@ def test_playouts_with_copies_left_out_lose_no_card_and_replay(tmp_path):
     assert report.count("error") == 0
 
 
+def test_playouts_count_the_cards_in_play_and_check_them_whole_only_now_and_then(monkeypatch):
+    """The quick count after every move is of the cards in play at this player count: copies left
+    out do not send every move of such a game through the full check (every 8th move, the end)."""
+    from interpreter.checker import playouts
+
+    game = interpreter.loads(GAME.format(guards=""), "g.rules")
+    assert len(game.cards) > len(game.cards) - len(game.cards.absent(2))  # copies left out with two
+    full = []
+    monkeypatch.setattr(playouts, "cards_accounted", lambda state: full.append(state.is_over))
+    moves, failure = playouts.play_checked(game, 2, 1, {})
+    assert failure is None and moves == 6
+    assert full == [True]  # once, at the end (no 8th move): not after each of the 6
+
+
 def test_an_allow_after_one_that_always_holds_is_never_consulted_not_dead(tmp_path):
     guards = "      allow value of card > 0\n      allow value of card = 5"
     report = checked(tmp_path, guards)

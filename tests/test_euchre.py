@@ -154,6 +154,22 @@ def test_when_the_dealers_left_sits_out_the_next_player_leads(game):
     assert sum(var(state, "tricks")) == 2  # a trick of three cards, counted for its side's two seats
 
 
+def test_when_the_dealers_partner_orders_alone_the_dealer_takes_nothing_and_sits_out(game):
+    # Rules decision: the dealer's hand is laid down unplayed, so the dealer neither takes the
+    # turned card nor discards; the card is turned down on the kitty with the dealer's hand.
+    state = deal(game)
+    do(state, "pass_up")
+    do(state, "order_alone")  # seat 2, the dealer's partner, goes alone
+    assert var(state, "maker") == 2 and var(state, "lone") == 1 and var(state, "trump") == "hearts"
+    assert state.game.phases[state.phase].name == "tricks"  # no discard was asked of the dealer
+    assert state.current_player == 1  # the dealer's left leads
+    kitty = [state.game.cards.json[i] for i in state.zone_cards(state.layout.base[game.zone_index["kitty"]])]
+    assert c("hearts", 10) in kitty and HANDS[0][0] in kitty  # the turned card, the dealer's hand
+    assert len(kitty) == 3 + 1 + 5
+    _play_out(state)
+    assert state.history[0]["scores"][1] == 2  # seat 1 holds the top hearts: the lone maker is euchred
+
+
 def test_makers_who_take_fewer_than_three_tricks_are_euchred(game):
     # Seat 2 (the dealer's partner) orders hearts up with no trump in hand; seat 1 holds them all.
     state = deal(game)

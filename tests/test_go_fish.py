@@ -28,10 +28,12 @@ def c(suit: str, rank: int) -> dict:
     return {"type": "card", "suit": suit, "rank": rank}
 
 
-def dealt(game, hands: list[list[tuple[str, int]]], stock_top: list[tuple[str, int]], booked: bool = False):
+def dealt(
+    game, hands: list[list[tuple[str, int]]], stock_top: list[tuple[str, int]], booked: bool = False, narrate=False
+):
     """A game whose deal gives these hands and puts these cards on top of the pond (the rest
     below, in suit and rank order; or, ``booked``, in seat 0's books and the pond empty). Seat 0
-    deals: seat 1 asks first."""
+    deals: seat 1 asks first. ``narrate``: the state tells what the rules do (seat_log.py)."""
     used = {x for h in hands for x in h} | set(stock_top)
     rest = [(s, r) for s in SUITS for r in range(1, 14) if (s, r) not in used]
     deal = {
@@ -42,7 +44,7 @@ def dealt(game, hands: list[list[tuple[str, int]]], stock_top: list[tuple[str, i
         "deck": [],
         "markers": [{"type": "marker", "rank": r} for r in range(1, 14) for _ in range(5)],
     }
-    state = game.new_game(len(hands), 0, deals=[deal])
+    state = game.new_game(len(hands), 0, deals=[deal], narrate=narrate)
     state.deals_given = None
     return state
 
@@ -82,6 +84,29 @@ def test_go_fish_draws_from_the_pond_and_the_rank_asked_lets_the_asker_go_again(
     choose(state, "fish_for", 9)
     choose(state, "asked", 0)  # go fish again: a 7, and the turn passes on
     assert ranks(state, 1) == [5, 5, 7, 9] and state.current_player == 0
+
+
+def test_every_seat_is_told_the_rank_handed_over_and_only_those_who_saw_them_the_suits(game):
+    """Everybody heard the ask, so everybody knows the cards handed over are of the rank asked: the
+    seat left out reads how many and their rank; the suits stay with the two seats that held them."""
+    from interpreter.engine.seat_log import round_log
+    from interpreter.text.event_words import entry_text
+
+    hands = [[("clubs", 5), ("hearts", 5), ("clubs", 2)], [("spades", 5), ("clubs", 9)], [("diamonds", 9)]]
+    state = dealt(game, hands, [], narrate=True)
+    choose(state, "fish_for", 5)
+    choose(state, "asked", 0)
+
+    def told(seat: int) -> tuple[list, list[str]]:
+        entries = [e["event"] for e in round_log(state, seat, 0) if "event" in e and "moved" in e["event"]]
+        return entries, [entry_text(game, {"event": e}, seat, 3) for e in entries]
+
+    events, lines = told(2)
+    assert lines == ["moved 2 cards of rank 5 from hand of seat 0 to hand of seat 1"]
+    assert events[0]["moved"] == [{"card": None, "zone": "hand", "index": 0}] * 2  # no suit, no card
+    assert not any(s in line for line in lines for s in SUITS)
+    assert told(0)[1] == ["moved clubs 5, hearts 5 from your hand to hand of seat 1"]
+    assert told(1)[1] == ["moved clubs 5, hearts 5 from hand of seat 0 to your hand"]
 
 
 def test_four_of_a_rank_are_laid_down_as_a_book(game):

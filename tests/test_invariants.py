@@ -48,7 +48,7 @@ def test_the_card_check_sees_a_lost_and_a_doubled_card(poison) -> None:
     state.zones[hand + 1].append(state.zones[hand][0])
     problems = card_problems(state)
     assert any("more than one place" in p for p in problems)
-    assert any("loc says" in p for p in problems)
+    assert any("but the state places it in" in p for p in problems)
 
 
 def test_the_soak_reports_a_game_that_never_ends() -> None:

@@ -3,6 +3,7 @@ to the seats that may know it and, of a card, never to a seat its observation di
 
 from __future__ import annotations
 
+import random
 import re
 
 from hypothesis import given, settings
@@ -176,3 +177,70 @@ def test_president_shows_the_table_its_titles_by_seat_and_none_of_the_rules_book
     parts = {part for x in lines for part in x[len("variables: ") :].split("; ")}
     names = {re.sub(r" (none|you|seat \d|-?\d+)$", "", part.split(":")[0]) for part in parts}
     assert names <= {"leader", "president", "vice president", "vice scum", "scum"}, names
+
+
+GIVING = """game "Giving"
+players 3..3
+
+cards
+  card  suit red | blue   rank 1..3 x2
+
+zones
+  hand       per player, owner sees
+  stock      shared, hidden
+  by_choice  shared, hidden
+  by_secret  shared, hidden
+  by_var     shared, hidden
+
+var gifts per round, hidden = 0
+var named = 0
+
+round
+  deal 3 to hand
+  deal all to stock
+  phase give
+    move give value of rank
+      require some hand of player where rank of it = give
+    after give
+      # The rank chosen is public; the suit of the pond's top card and a hidden count are not.
+      move hand of player where rank of it = give and suit of it = suit of first card in stock to by_choice
+      move hand of player where rank of it = gifts + 1 to by_secret
+      set named to 3
+      move hand of player where rank of it = named to by_var
+      add 1 to gifts
+    ends when gifts = 3
+  score
+    count hand of player
+
+game
+  rounds 1
+  winner highest total
+"""
+
+
+def test_cards_the_rules_move_are_told_by_what_every_seat_knows_of_them_and_nothing_else():
+    """Cards the rules pick by an attribute (`where rank of it = V`) are told to every seat with
+    that attribute when every seat knows V (a choice, a public variable), never by a value only the
+    rules see (the suit of a hidden card, a hidden count): those stay counted cards, no more."""
+    game = interpreter.loads(GIVING, "giving.rules")
+    told: dict[str, list] = {"by_choice": [], "by_secret": [], "by_var": []}
+    for seed in range(8):
+        state, rng = game.new_game(3, seed, narrate=True), random.Random(seed)
+        while not state.is_over:
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+        moves = state.history[0]["moves"]
+        for seat in range(3):
+            for entry in round_log(state, seat, 0):
+                ev = entry.get("event", {})
+                if "moved" in ev and ev["moved"][0]["index"] != seat:  # another seat's cards
+                    line = entry_text(game, entry, seat, 3)
+                    assert all(x["card"] is None for x in ev["moved"]) and " red" not in line and " blue" not in line
+                    given = state.describe(moves[ev["after"] - 1][1])["value"]
+                    told[ev["to"]["zone"]].append((ev.get("shared"), given, line))
+    assert all(told.values())
+    assert all(
+        shared == {"rank": given} and f"of rank {given} from" in line for shared, given, line in told["by_choice"]
+    )
+    assert all(shared is None and "of rank" not in line for shared, _, line in told["by_secret"])
+    assert all(shared == {"rank": 3} and "of rank 3 from" in line for shared, _, line in told["by_var"])

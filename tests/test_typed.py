@@ -71,8 +71,8 @@ def test_a_typed_variable_is_checked_where_it_is_set():
     assert isinstance(err, RulesTypeError) and (err.span.line, err.span.col) == at(text, "3\n")
     err = error(MAKERS.replace("var trump suit per round", "var trump colour per round"))
     assert "'colour' is not a type" in err.message and "attribute" in err.hint
-    err = error(MAKERS.replace("var trump suit per round = none", "var top card = none"))
-    assert "not a card" in err.message and "zone" in err.hint
+    err = error(MAKERS.replace("set trump to suit of card", "set trump to card"))  # a card is no suit
+    assert isinstance(err, RulesTypeError) and (err.span.line, err.span.col) == at(MAKERS, "suit of card\n")
 
 
 def test_a_team_variable_is_read_and_written_by_team_and_each_member_holds_it(makers):

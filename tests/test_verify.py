@@ -224,11 +224,11 @@ def test_a_card_lost_doubled_or_misplaced_is_told_alike_by_check_and_verify():
     state = game.new_game(2, 1)
     assert cards_finding(state) is None
     lost = state.copy()
-    lost.zones[0].pop()
-    assert cards_finding(lost) == "1 card in no zone, 0 in more than one"
+    gone = lost.zones[0].pop()
+    assert cards_finding(lost) == f"1 card in no zone: [{gone}]"
     doubled = state.copy()
     doubled.zones[0].append(doubled.zones[0][0])
-    assert cards_finding(doubled) == "0 cards in no zone, 1 in more than one"
+    assert cards_finding(doubled) == f"1 card in more than one place: [{doubled.zones[0][0]}]"
     misplaced = state.copy()
     card = misplaced.zones[0][0]
     misplaced.loc[card] = 1

@@ -106,29 +106,42 @@ def _card_count(state: Any) -> int:
     return n
 
 
+SHOWN_IDS = 10  # card ids a message lists at most (enough to see a pattern)
+
+
 def cards_accounted(state: Any, absent: frozenset[int] | None = None) -> str | None:
     """None when every card in play is in exactly one zone, where the state places it; else why
-    not. The one test of "no card made or lost", for check's playouts and verify's states.
-    ``absent``: the copies this player count does not use (default: the game's, looked up)."""
+    not, naming the cards. The one test of "no card made or lost", for check's playouts, verify's
+    states and the soak. ``absent``: the copies this player count does not use (default: the
+    game's, looked up), which must be in no zone."""
     loc = state.loc
     seen = [0] * len(loc)
+    misplaced = []
     for inst, content in enumerate(state.zones):
         if content and type(content[0]) is list:  # piles
             content = [c for pile in content for c in pile]
         for c in content:
             if loc[c] != inst:
-                return f"card {c} is in zone instance {inst}, but the state places it in {loc[c]}"
+                misplaced.append(f"card {c} is in zone instance {inst}, but the state places it in {loc[c]}")
             seen[c] += 1
     if absent is None:
         absent = state.game.cards.absent(state.n)
     ones, nones = seen.count(1), seen.count(0)  # (the usual case, at once: each card in play once)
-    if ones == len(seen) - len(absent) and nones == len(absent) and not any(seen[c] for c in absent):
+    if not misplaced and ones == len(seen) - len(absent) and nones == len(absent) and not any(seen[c] for c in absent):
         return None
+    faults = misplaced[:SHOWN_IDS]
     lost = [c for c, k in enumerate(seen) if k == 0 and c not in absent]
     doubled = [c for c, k in enumerate(seen) if k > 1]
-    if lost or doubled:
-        return f"{plural(len(lost), 'card')} in no zone, {len(doubled)} in more than one"
-    return None
+    made = sorted(c for c in absent if seen[c])
+    if lost:
+        faults.append(f"{plural(len(lost), 'card')} in no zone: {lost[:SHOWN_IDS]}")
+    if doubled:
+        faults.append(f"{plural(len(doubled), 'card')} in more than one place: {doubled[:SHOWN_IDS]}")
+    if made:
+        faults.append(
+            f"{plural(len(made), 'copy', 'copies')} left out at this player count in a zone: {made[:SHOWN_IDS]}"
+        )
+    return "; ".join(faults) or None
 
 
 def play_checked(game: Game, players: int, seed: int, sets: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
@@ -141,7 +154,7 @@ def play_checked(game: Game, players: int, seed: int, sets: dict[str, Any]) -> t
         return 0, _failure("engine", f"{type(err).__name__}: {err}", None, players, seed, None)
     seats = make_agents("random", players, seed)
     views = [SeatView(state, seat) for seat in range(players)]
-    total = len(game.cards)
+    total = len(game.cards) - len(game.cards.absent(players))  # the cards in play at this count
     bound = (state.rounds or MAX_ROUNDS) * game.max_moves_per_round  # (no cap: the engine's own bound)
     moves = 0
     checks = [c for c in game.checks if c.kind != "sometimes"]  # the rules' own: asserted in every state

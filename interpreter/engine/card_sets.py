@@ -454,6 +454,18 @@ def swapped(move: Any, other: dict[int, int]) -> Any:
     return move
 
 
+def swapped_cards(value: Any, other: dict[int, int]) -> Any:
+    """A variable's value (a card, cards, a player's each, or none) with each card of ``other``
+    replaced by the card taking its place (State.swap_cards)."""
+    if type(value) is int:
+        return other.get(value, value)
+    if type(value) is list:
+        return [swapped_cards(v, other) for v in value]
+    if type(value) is tuple:
+        return tuple(swapped_cards(v, other) for v in value)
+    return value
+
+
 def describe_set(game: Any, lay: Any, p: int, rule: Any, chosen: Any) -> dict[str, Any]:
     """A set move as records write it: ``{"player", "move", "cards", "to": {"zone", "index"}}``;
     a pick towards one (Listing), as offered, never recorded: ``{"player", "move", "pick": card}``."""

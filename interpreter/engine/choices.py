@@ -234,6 +234,7 @@ def compile_ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope, compile_ef
         generate = compile_set_ask(cx, node, inner, slot, lambda: cell[0])
     else:
         generate = compile_choice(cx, node, inner, slot, cx.attributes, lambda: cell[0])
+        cx.public_slots.add(slot)  # (every seat sees the answer)
     then = compile_effects(cx, node["then"], Scope(inner.slots, inner.counter)) if node["then"] else None
     cx.asks.append(Ask(cell, node["name"], node["choice"]["kind"], slot, generate, then, at or ""))
 

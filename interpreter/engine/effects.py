@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import PlayError
-from .events import compile_reveal, compile_shuffle
-from .expr_analysis import Scope, card_valued
+from .events import compile_reveal, compile_shuffle, note_shared
+from .expr_analysis import Scope, card_valued, shared_attributes
 from .expressions import ExprCompiler
 from .flow import Env, suspend
 from .knowledge import compile_tell
@@ -86,6 +86,10 @@ def _move(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
 
         return move_zone
 
+    shared = [
+        (attr, cx.compile(v, scope)) for attr, v in shared_attributes(node["what"], lambda v: cx.public(v, scope))
+    ]
+
     def move(s, e):
         got = what(s, e)
         dest = to(s, e)
@@ -98,7 +102,10 @@ def _move(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
             else:
                 s.move_cards(list(content), dest, got)
             return
-        s.move_cards([got] if isinstance(got, int) else list(got), dest)
+        cards = [got] if isinstance(got, int) else list(got)
+        s.move_cards(cards, dest)
+        if shared and cards and s.narrating:  # what every seat knows of the cards: the narration tells it
+            note_shared(s, tuple((attr, v(s, e)) for attr, v in shared))
 
     return move
 
@@ -127,9 +134,12 @@ def _let(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     """let winner = player of winning"""
     value = cx.compile(node["value"], scope)
     a_card = card_valued(node["value"], lambda name: scope.slots.get(name) in cx.card_slots)
+    known = cx.public(node["value"], scope)
     slot = scope.set(node["name"])
     if a_card:
         cx.card_slots.add(slot)
+    if known:
+        cx.public_slots.add(slot)
 
     def let(s, e):
         e[slot] = value(s, e)

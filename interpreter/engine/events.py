@@ -14,7 +14,10 @@ was revealed; a shuffle forgets what was shown or revealed of the cards it shuff
 A narrating state (``new_game(..., narrate=True)``: play, the table, replays) also logs, for
 people to read (seat_log.py, text/event_words.py), what records need not keep:
 
-- ``("moved", after, ((card, instance, seats shown it there), ...), to)``: cards the rules moved;
+- ``("moved", after, ((card, instance, seats shown it there), ...), to[, shared])``: cards the rules
+  moved; ``shared``, ``((attribute, value), ...)``, what every seat knows they all have, because the
+  rules chose them by it with a value every seat knows (`move hand of asked where rank of it =
+  fish_for ...`: the rank asked, not the suits; effects.py, expr_analysis.shared_attributes);
 - ``("drawn", after, ...)``: the same, for the cards a draw move took (the drawer learns them);
 - ``("show", after, (seat,), ((card, instance), ...))``: `show ... to` (a reveal to one seat);
 - ``("swap", after, a, b, cards_a, cards_b)``: two zone instances exchanged their cards (what
@@ -166,9 +169,21 @@ def _shuffle_seen(s: Any, ev: tuple, seat: int | None) -> dict[str, Any]:
 
 
 def _moved_seen(s: Any, ev: tuple, seat: int | None) -> dict[str, Any]:
-    """Cards moved: each named when the seat saw it where it was, or sees where it went."""
+    """Cards moved: each named when the seat saw it where it was, or sees where it went; what they
+    all have that every seat knows, ``"shared"`` (``{"rank": 5}``), whatever the seat."""
     told = seat is None or sees(s.game, s.layout, ev[3], seat)
-    return {"after": ev[1], ev[0]: _seen_cards(s, ev[2], seat, told), "to": _place(s, ev[3])}
+    out = {"after": ev[1], ev[0]: _seen_cards(s, ev[2], seat, told), "to": _place(s, ev[3])}
+    if len(ev) > 4:
+        out["shared"] = dict(ev[4])
+    return out
+
+
+def note_shared(s: Any, shared: tuple) -> None:
+    """Add to the cards the rules just moved (the round's last event, a narrating state's) what
+    every seat knows they all have: ``((attribute, value), ...)``."""
+    events = s.history[-1].get("events")
+    if events and events[-1][0] == "moved" and events[-1][1] == len(s.history[-1]["moves"]):
+        events[-1] = (*events[-1][:4], shared)
 
 
 def _swap_seen(s: Any, ev: tuple, seat: int | None) -> dict[str, Any]:

@@ -232,3 +232,60 @@ def _card_collection(node: dict[str, Any]) -> bool:
     if op == "union":  # (issue 30) A + B
         return all(_card_collection(x) for x in node["args"])
     return False
+
+
+# Operators whose value every seat knows when their operands' are known: literals, the table's
+# own numbers (players, round, dealer, parameters, totals), seats, arithmetic, comparisons, logic.
+_PUBLIC_OPS = frozenset(
+    (*CONSTANT, "builtin", "param", "schedule", "total", "team_total", "seat", "seat_offset", "next_of", "across")
+) | frozenset(("partner_of", "team_of", "cmp", "not", "and", "or", "neg", "arith", "if", "else", "is_none"))
+
+
+def public_valued(node: Any, is_public: Callable[[str], bool], public_var: Callable[[str], bool]) -> bool:
+    """Whether every seat knows an IR expression's value when the rules read it: built of the
+    operators above, names bound to what every seat saw (``is_public``: the mover, a choice that
+    is not a card) and variables every seat sees (``public_var``). Anything else (a card, what a
+    hidden zone holds, a definition) is not known, though it may happen to be: this errs towards
+    telling less."""
+    if not isinstance(node, dict):
+        return False
+    op = node.get("op")
+    if op == "bound":
+        return is_public(node["name"])
+    if op in ("var", "team_var"):
+        if not public_var(node["name"]):
+            return False
+    elif op not in _PUBLIC_OPS:
+        return False
+    for key, child in node.items():
+        if key == "at" or not isinstance(child, dict | list):
+            continue
+        for x in child if isinstance(child, list) else [child]:
+            if not public_valued(x, is_public, public_var):
+                return False
+    return True
+
+
+def shared_attributes(node: dict[str, Any], known: Callable[[dict[str, Any]], bool]) -> list[tuple[str, Any]]:
+    """What every card of ``CARDS where ATTR of it = V [and ...]`` has in common, as far as ``known``
+    tells the value V: ``(ATTR, V's node)`` for each such test (`hand of asked where rank of it =
+    fish_for`: the rank asked). Every card the expression gives passes each test."""
+    out: list[tuple[str, Any]] = []
+    while node.get("op") == "filter":
+        tests, where = [], [node["where"]]
+        while where:
+            x = where.pop()
+            if x.get("op") == "and":
+                where += x["args"]
+            else:
+                tests.append(x)
+        for t in tests:
+            if t.get("op") != "cmp" or t.get("cmp") != "=":
+                continue
+            for mine, other in ((t["left"], t["right"]), (t["right"], t["left"])):
+                of = mine.get("of") or {}
+                of_it = mine.get("op") == "attr" and of.get("op") == "bound" and of.get("name") == "it"
+                if of_it and "it" not in free_names(other) and known(other):
+                    out.append((mine["name"], other))
+        node = node["of"]
+    return out

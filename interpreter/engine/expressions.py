@@ -15,7 +15,7 @@ from .aggregate_exprs import AggregateExprs
 from .cards import CardTable
 from .collection_exprs import CollectionExprs
 from .comparison_exprs import ComparisonExprs
-from .expr_analysis import MISSING, UNSET, Fn, Scope, constant_time, reads, uses_env
+from .expr_analysis import MISSING, UNSET, Fn, Scope, constant_time, public_valued, reads, uses_env
 from .knowledge import KnowledgeExprs
 from .player_exprs import PlayerExprs
 from .truth_exprs import TruthExprs
@@ -60,6 +60,9 @@ class ExprCompiler(
         # env slots that may hold a card id (or a tuple of them): the card moved, a card or a set
         # chosen, a `let` of a card; a swap of two cards renames them (State.swap_cards)
         self.card_slots: set[int] = set()
+        # env slots whose value every seat knows: the mover, a choice that is no card (events.py)
+        self.public_slots: set[int] = set()
+        self.public_vars: set[str] = set()  # the variables every seat sees
 
     def counted(self, fn: Fn, at: str | None, guard: bool = False) -> Fn:
         """``fn``, counting in ``coverage[at]`` each time it holds (only when coverage is on); a
@@ -87,6 +90,12 @@ class ExprCompiler(
             return v
 
         return count
+
+    def public(self, node: dict[str, Any], scope: Scope, also: int | None = None) -> bool:
+        """Whether every seat knows the expression's value when the rules read it (a slot ``also``
+        taken as known): expr_analysis.public_valued with this compiler's known slots and variables."""
+        known = self.public_slots if also is None else {*self.public_slots, also}
+        return public_valued(node, lambda name: scope.slots.get(name) in known, self.public_vars.__contains__)
 
     def scope(self, *names: str) -> Scope:
         """A scope with fresh slots for ``names``."""

@@ -27,6 +27,7 @@ from .effects import Effect, compile_effects
 from .expr_analysis import Fn, Scope, binds_names, uses_env, zone_pure
 from .expressions import ExprCompiler
 from .moves import compile_generator
+from .observe import CARD_TYPES
 from .rule_fields import FlowFields, GameFields, MoveFields, PhaseFields, TriggerFields, fields_first
 from .scoring import rule_runner
 from .unseen import check_unseen_choices
@@ -191,6 +192,7 @@ class Game:
     env_size: int
     max_moves_per_round: int
     card_slots: frozenset[int] = frozenset()  # env slots that may hold cards (ExprCompiler.card_slots)
+    card_vars: tuple[int, ...] = ()  # the variables (by index) that hold a card or cards
     coverage: Counter | None = None  # rule position -> times it held (compile_ir(..., coverage=True))
     target_piles: tuple[bool, ...] = ()  # by move rule index: whether its target zone keeps piles
     flow: Flow = field(default_factory=lambda: Flow())
@@ -357,6 +359,7 @@ def _compile_ir(
     define_index = {d["name"]: i for i, d in enumerate(ir["defines"])}
     cx = ExprCompiler(cards, zone_index, var_index, define_index)
     cx.teams = ir.get("teams")
+    cx.public_vars = {v["name"] for v in ir["vars"] if v.get("visibility", "public") == "public"}
     cx.attributes = ir["attributes"]
     cx.asks = []  # the asks of effects, numbered after the phases' moves (see choice_rule)
     counts: Counter | None = Counter() if coverage else None
@@ -364,6 +367,7 @@ def _compile_ir(
     cx.consults = counts if consults else None
     base = cx.scope("player", "card", "target")  # slots 0, 1, 2
     cx.card_slots.add(base.slots["card"])
+    cx.public_slots.update((base.slots["player"], base.slots["target"]))  # the mover, where a card went
     cards = cx.cards = derive_attributes(cx, ir, cards)
 
     def expr(node: dict[str, Any] | None, scope=base) -> Fn | None:
@@ -421,6 +425,7 @@ def _compile_ir(
         winner_highest=game["winner"] == "highest",
         env_size=cx.env_size,
         card_slots=frozenset(cx.card_slots),
+        card_vars=tuple(i for i, spec in enumerate(ir["vars"]) if spec["type"] in CARD_TYPES),
         max_moves_per_round=max_moves or game.get("max_moves_per_round") or default_max_moves(len(cards)),
         coverage=counts,
         target_piles=tuple(m.choice is None and specs[m.target].piles for m in moves),
@@ -554,6 +559,8 @@ def choice_rule(
         rule = MoveRule(index, m["name"], phase, *source, *target, generate, m.get("at", ""), "cards", slot)
         return rule, scope
     generate = compile_choice(cx, m, scope, slot, cx.attributes, lambda: index)
+    if choice["kind"] != "draw":  # a value, a number, a player, an option: every seat sees the choice
+        cx.public_slots.add(slot)
     target, per_player, count = -1, False, None
     if choice["kind"] == "draw":  # where the cards drawn go, and how many
         target = cx.zone_index[choice["to"]]

@@ -34,6 +34,8 @@ def compile_each(
     inner, k = scope.bind(node["over"])
     if node["over"] == "card":
         cx.card_slots.add(k)
+    elif node.get("where") is None or cx.public(node["where"], inner, also=k):  # every seat knows which
+        cx.public_slots.add(k)
     where = None if node.get("where") is None else cx.compile(node["where"], inner)
     until = None if node.get("until") is None else cx.compile(node["until"], scope)
     order = _order(cx, node.get("by"), inner, k)

@@ -64,6 +64,7 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
         "shown": shown_view(state, seat),
         "events": events_view(state, seat),
         **({"told": told_view(state, seat)} if state.told else {}),
+        **({"unseen_vars": unseen} if (unseen := unseen_vars(state, seat)) else {}),
     }
     if state.picking is not None and state.picking[0] == seat:  # a set this seat chooses card by card
         out["picking"] = {"move": game.moves[state.picking[1]].name, "cards": [cards[c] for c in state.picking[2]]}
@@ -117,15 +118,47 @@ def shown_view(state: Any, seat: int) -> list[dict[str, Any]]:
 
 def vars_view(state: Any, seat: int) -> dict[str, Any]:
     """The variables as ``seat`` sees them: a private counter (`owner sees`, `hidden`) holds None
-    in place of every value the seat may not see."""
+    in place of every value the seat may not see, and so does a variable that holds a card or
+    cards (typed `card`, or set to them) where a card lies out of the seat's sight
+    (``unseen_vars``): the variable says which card it is only to a seat that sees the card."""
     out = {}
     for (name, *_), value, spec in zip(state.game.vars, state.vars, state.game.ir["vars"], strict=True):
         visibility = spec.get("visibility", "public")
-        if visibility != "public" and isinstance(value, list):
+        if visibility != "public" and isinstance(value, list) and spec["per_player"]:
             value = [v if visibility == "owner" and p == seat else None for p, v in enumerate(value)]
         elif visibility == "hidden":
             value = None
+        if spec["type"] in CARD_TYPES:
+            value = [_held(state, seat, v) for v in value] if spec["per_player"] else _held(state, seat, value)
         out[name] = value
+    return out
+
+
+CARD_TYPES = ("card", "cards")  # what a variable holding a card, or cards, is typed
+
+
+def _held(state: Any, seat: int, held: Any) -> Any:
+    """A card (or cards) a variable holds, if ``seat`` sees every one where it lies; else None."""
+    if held is None:
+        return None
+    cards = held if isinstance(held, list | tuple) else (held,)
+    return held if all(card_seen(state, seat, c) for c in cards) else None
+
+
+def unseen_vars(state: Any, seat: int) -> list[list[Any]]:
+    """The card variables holding a card ``seat`` may read but does not see where it lies
+    (vars_view gives them None): ``[name]``, or ``[name, p]`` for player p's value of a per-player
+    one, so that the screens say `?` (a card the seat may not know), not `none`."""
+    out: list[list[Any]] = []
+    for (name, *_), value, spec in zip(state.game.vars, state.vars, state.game.ir["vars"], strict=True):
+        visibility = spec.get("visibility", "public")
+        if spec["type"] not in CARD_TYPES or visibility == "hidden":
+            continue
+        if spec["per_player"]:
+            mine = [(p, v) for p, v in enumerate(value) if visibility == "public" or p == seat]
+            out += [[name, p] for p, v in mine if v is not None and _held(state, seat, v) is None]
+        elif value is not None and _held(state, seat, value) is None:
+            out.append([name])
     return out
 
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RUNTIME_FAILURES, IllegalMoveError, PlayError, rule_failure
 from ..language.limits import MAX_ROUNDS, endless_round
-from .card_sets import Pick, perform_set, swapped
+from .card_sets import Pick, perform_set, swapped, swapped_cards
 from .choices import describe_move, draw_cards
 from .deal import deal, place, shuffle_decks
 from .flow import answer, holds, renamed, run_effects, suspend
@@ -356,6 +356,8 @@ class State:
             self.told = tuple((f[0], other.get(f[1], f[1]), *f[2:]) for f in self.told)
         if self.asking is not None:
             self.asking = renamed(self.asking, other, self.game.card_slots, swapped)
+        for i in self.game.card_vars:  # (a variable holding a card names the card at its place)
+            self.vars[i] = swapped_cards(self.vars[i], other)
         if self.history:  # (one card's moves inline: the sampler swaps often; a set's in swapped)
             moves = self.history[-1]["moves"]
             moves[:] = [

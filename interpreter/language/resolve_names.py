@@ -80,14 +80,9 @@ class NamesResolver:
         raise UnknownNameError(f"unknown name '{name}'", e.span, self._suggest(name, self._known_names(scope)))
 
     def _var_type(self, var: Any) -> T:
-        if var.declared:  # var taker player = none
-            if var.declared == "card":  # (a card's identity in a public counter would tell what it is)
-                raise RulesTypeError(
-                    "a variable holds a number, a text, a truth value, an attribute's value, a player or a team,"
-                    " not a card",
-                    var.span,
-                    "keep the card in a zone of its own (`turned  shared, public`) and read `first card in turned`",
-                )
+        if var.declared:  # var taker player = none; var led card = none
+            # (a card held, declared or set untyped, is told to a seat only where it sees the card:
+            # engine/observe.vars_view; a public variable never tells a hidden card)
             t = self._declared_type(var.declared, var.span)
             if t.kind == "team":
                 self._need_teams(var)

@@ -155,7 +155,7 @@ def screen(state: Any, seat: int) -> str:
                 text = ", ".join(card_name(c) for c in view) or "empty"
                 extra = derived(state, seat, inst) if view else []
                 lines.append(f"{label}: {text}" + (f"   [{'; '.join(extra)}]" if extra else ""))
-    words = vars_words(game, obs["vars"], seat, lay)
+    words = vars_words(game, obs["vars"], seat, lay, obs.get("unseen_vars", []))
     if words:
         lines.append("variables: " + "; ".join(words))
     if obs["shown"]:  # hidden cards shown or revealed to this seat

@@ -9,31 +9,19 @@ import random
 import time
 from typing import Any
 
+from ..checker.playouts import cards_accounted
 from ..engine.game import Game
 from ..engine.records import record, replay
-from ..errors import RulesetError, plural
+from ..errors import RulesetError
 
 MAX_PROBLEMS = 20  # per call of soak: enough to see a pattern
 
 
 def card_problems(state: Any) -> list[str]:
-    """Cards that are in no zone, in two, or somewhere else than ``state.loc`` says."""
-    count = len(state.game.cards)
-    seen = [0] * count
-    problems = []
-    for inst in range(len(state.zones)):
-        for c in state.zone_cards(inst):
-            seen[c] += 1
-            if state.loc[c] != inst:
-                problems.append(f"card {c} is in zone instance {inst}, but loc says {state.loc[c]}")
-    absent = state.game.cards.absent(state.n)  # copies this player count does not use
-    lost = [c for c in range(count) if seen[c] == 0 and c not in absent]
-    doubled = [c for c in range(count) if seen[c] > 1]
-    if lost:
-        problems.append(f"{plural(len(lost), 'card')} in no zone: {lost[:10]}")
-    if doubled:
-        problems.append(f"{plural(len(doubled), 'card')} in more than one place: {doubled[:10]}")
-    return problems
+    """Cards that are in no zone, in two, or somewhere else than the state places them (the one
+    card check, checker.playouts.cards_accounted; none: [])."""
+    why = cards_accounted(state)
+    return [why] if why else []
 
 
 def soak_game(game: Game, players: int, seed: int) -> tuple[int, list[str]]:

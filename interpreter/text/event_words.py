@@ -11,6 +11,8 @@ cards it did not see: the move's own line says it).
 - ``you saw: priest 2 in hand of seat 1`` (``seat 0 saw: a hidden card in hand of seat 1``);
 - ``seat 1 takes 4 cards from trick into won``: cards the rules moved into a player's zone from
   one that is not theirs; ``moved king 6 from hand of seat 2 to discard of seat 2`` otherwise;
+  ``moved 3 cards of rank 5 from hand of seat 1 to hand of seat 2``: hidden cards, with what every
+  seat knows they all have (the rank a player asked for);
 - ``you got: king 6`` (what a draw gave you);
 - ``your hand and hand of seat 1 swapped; your hand now: baron 3`` (what a place holds after, to
   the seats that see it);
@@ -30,13 +32,15 @@ def _place(game: Any, x: dict[str, Any], seat: int, players: int) -> str:
     return zone_label(game, x["zone"], x["index"], seat, players)
 
 
-def cards_words(cards: list[dict[str, Any] | None]) -> str:
-    """Cards as a seat may name them: the ones it saw by name, the others counted."""
+def cards_words(cards: list[dict[str, Any] | None], shared: dict[str, Any] | None = None) -> str:
+    """Cards as a seat may name them: the ones it saw by name, the others counted, with what every
+    seat knows they have (``shared``: ``3 cards of rank 5``)."""
     named = [card_name(c) for c in cards if c is not None]
     hidden = len(cards) - len(named)
+    known = " of " + ", ".join(f"{attr} {value}" for attr, value in shared.items()) if shared else ""
     if not named:
-        return plural(hidden, "card")
-    return ", ".join(named + ([plural(hidden, "hidden card")] if hidden else []))
+        return plural(hidden, "card") + known
+    return ", ".join(named + ([plural(hidden, "hidden card") + known] if hidden else []))
 
 
 def _reveal(game: Any, ev: dict[str, Any], seat: int, players: int) -> str:
@@ -66,10 +70,10 @@ def _moved(game: Any, ev: dict[str, Any], seat: int, players: int) -> str:
     if owner is not None and all(not game.zones[game.zone_index[z]].per_player for z, _ in groups):
         sources = ", ".join(zone_label(game, z, i, seat, players) for z, i in groups)
         verb = "take" if owner == seat else "takes"
-        taken = cards_words([c for cs in groups.values() for c in cs])
+        taken = cards_words([c for cs in groups.values() for c in cs], ev.get("shared"))
         return f"{seat_name(owner, seat)} {verb} {taken} from {sources} into {spec.name}"
     return "; ".join(
-        f"moved {cards_words(cards)} from {zone_label(game, z, i, seat, players)} to {dest}"
+        f"moved {cards_words(cards, ev.get('shared'))} from {zone_label(game, z, i, seat, players)} to {dest}"
         for (z, i), cards in groups.items()
     )
 

@@ -416,6 +416,8 @@ def var(v: dict[str, Any], ctx: Ctx) -> str:
         whose = f"{'an' if v['holds'][:1] in 'aeiou' else 'a'} {human(v['holds'])}, {whose}"
     reset = ", set back each round" if v["per_round"] else ""
     seen = {"owner": ", seen by its owner only", "hidden": ", seen by nobody"}.get(v.get("visibility", ""), "")
+    if v["type"] in ("card", "cards") and v.get("visibility") != "hidden":  # (engine/observe.vars_view)
+        seen += ", naming a card only to a seat that sees it where it lies"
     return f"{human(v['name'])}: {whose}{reset}{seen}, starting at {say(v['init'], ctx)}"
 
 

@@ -36,6 +36,8 @@ def held_words(game: Any, layout: Any, spec: dict[str, Any], value: Any, seat: i
     """A zone or a card that a variable holds, by name as ``seat`` reads it (``your hand``,
     ``discard 3``, ``king 6``); any other value as it is (a player: ``seat_name``, or the table's
     names for its people)."""
+    if spec.get("type") == "cards" and isinstance(value, list | tuple):
+        return ", ".join(card_name(game.cards.json[c]) for c in value) or "no cards"
     if not isinstance(value, int) or isinstance(value, bool):
         return value
     if spec.get("type") == "card":
@@ -54,9 +56,12 @@ def _value(game: Any, layout: Any, spec: dict[str, Any], value: Any, seat: int, 
     return str(held_words(game, layout, spec, value, seat))
 
 
-def vars_words(game: Any, values: dict[str, Any], seat: int, layout: Any = None) -> list[str]:
+def vars_words(
+    game: Any, values: dict[str, Any], seat: int, layout: Any = None, unseen: list[list[Any]] = ()
+) -> list[str]:
     """Each variable a player may see, in words (``values``: observe.vars_view's, for ``seat``;
-    ``layout``, the game's zone instances, to name a zone a variable holds)."""
+    ``layout``, the game's zone instances, to name a zone a variable holds; ``unseen``, the
+    observation's ``unseen_vars``: a card held that the seat does not see, `?`)."""
     out = []
     statuses = status_vars(game)
     for spec in game.ir["vars"]:
@@ -64,8 +69,8 @@ def vars_words(game: Any, values: dict[str, Any], seat: int, layout: Any = None)
         if visibility == "hidden" or name not in values:
             continue
         value = values[name]
-        if not isinstance(value, list):
-            out.append(f"{var_label(name)} {_value(game, layout, spec, value, seat, False)}")
+        if not spec["per_player"]:
+            out.append(f"{var_label(name)} {_value(game, layout, spec, value, seat, [name] in unseen)}")
         elif name in statuses:  # (shown while it holds for someone)
             held = [seat_name(p, seat) for p, v in enumerate(value) if v]
             if held:
@@ -74,7 +79,8 @@ def vars_words(game: Any, values: dict[str, Any], seat: int, layout: Any = None)
             out.append(
                 f"{var_label(name)}: "
                 + ", ".join(
-                    f"{seat_name(p, seat)} {_value(game, layout, spec, v, seat, visibility == 'owner' and p != seat)}"
+                    f"{seat_name(p, seat)} "
+                    + _value(game, layout, spec, v, seat, (visibility == "owner" and p != seat) or [name, p] in unseen)
                     for p, v in enumerate(value)
                 )
             )

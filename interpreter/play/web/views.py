@@ -151,15 +151,20 @@ def moves_view(state: Any, seat: int, moves: list[Move]) -> tuple[list[dict[str,
     return shown, chosen
 
 
-def _vars_named(state: Any, seat: int, values: dict[str, Any]) -> dict[str, Any]:
-    """The variables as the seat sees them, a zone or a card held by its name (text/var_words.py)."""
+def _vars_named(state: Any, seat: int, values: dict[str, Any], unseen: list[list[Any]]) -> dict[str, Any]:
+    """The variables as the seat sees them, a zone or a card held by its name (text/var_words.py),
+    a card held that the seat does not see as `?` (observe.unseen_vars)."""
     out, game, lay = dict(values), state.game, state.layout
     for spec in game.ir["vars"]:
         name = spec["name"]
-        if spec.get("type") in ("zone", "card") and name in out:
+        if spec.get("type") in ("zone", "card", "cards") and name in out:
             v = out[name]
-            named = [held_words(game, lay, spec, x, seat) for x in (v if isinstance(v, list) else [v])]
-            out[name] = named if isinstance(v, list) else named[0]
+            if spec["per_player"]:
+                out[name] = [
+                    "?" if [name, p] in unseen else held_words(game, lay, spec, x, seat) for p, x in enumerate(v)
+                ]
+            else:
+                out[name] = "?" if [name] in unseen else held_words(game, lay, spec, v, seat)
     return out
 
 
@@ -206,7 +211,7 @@ def seat_view(state: Any, seat: int) -> dict[str, Any]:
         "current": obs["current"] if not state.over else None,
         "waiting": waiting,
         "totals": obs["totals"],
-        "vars": _vars_named(state, seat, obs["vars"]),
+        "vars": _vars_named(state, seat, obs["vars"], obs.get("unseen_vars", [])),
         "statuses": sorted(status_vars(game)),
         "hidden_vars": [v["name"] for v in game.ir["vars"] if v.get("visibility", "public") == "owner"],
         "internal_vars": [v["name"] for v in game.ir["vars"] if v.get("visibility") == "hidden"],
