@@ -106,7 +106,7 @@ def test_the_ir_schema_compiled_agrees_with_jsonschema_on_changed_ir(data) -> No
         parent[data.draw(st.sampled_from(["extra", "op", "at", "value"]))] = data.draw(json_values)
     else:
         parent.append(data.draw(json_values))
-    assert valid("ir")(ir) == Draft202012Validator(schema("ir")).is_valid(ir)
+    assert valid("ir", ir) == Draft202012Validator(schema("ir")).is_valid(ir)
 
 
 def test_every_shipped_schema_is_compiled() -> None:
@@ -126,3 +126,20 @@ def test_invalid_ir_is_still_reported_by_jsonschema_at_its_position() -> None:
     first = min(Draft202012Validator(schema("ir")).iter_errors(ir), key=lambda e: list(map(str, e.absolute_path)))
     assert info.value.message == f"the rules do not fit the IR schema at round/phases/0: {first.message}"
     assert (Path(info.value.span.file).name, info.value.span.line) == ("poison.rules", 31)  # `phase play`
+
+
+def test_ir_nested_as_deep_as_the_loader_allows_is_judged_as_jsonschema_judges_it() -> None:
+    """The closures take more frames a level than jsonschema: IR nested near MAX_IR_DEPTH (an
+    expression 140 `not`s deep) overflows them, and jsonschema's verdict is taken, valid or not."""
+    from interpreter.loader import check_ir_size
+
+    for leaf in ({"op": "num", "value": 1}, {"op": "num", "value": "one"}):
+        expr = dict(leaf, at="deep.rules:1:1")
+        for _ in range(140):
+            expr = {"op": "not", "of": expr, "at": "deep.rules:1:1"}
+        ir = copy.deepcopy(POISON_IR)
+        ir["round"]["phases"][0]["ends"]["when"] = expr
+        check_ir_size(ir, "deep.rules")  # (within the loader's bound)
+        with pytest.raises(RecursionError):
+            compile_schema(schema("ir"))(ir)
+        assert valid("ir", ir) == Draft202012Validator(schema("ir")).is_valid(ir) == (leaf["value"] == 1)

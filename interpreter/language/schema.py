@@ -30,10 +30,19 @@ def validator(name: str) -> Draft202012Validator:
 
 
 @cache
-def valid(name: str) -> Check:
-    """Whether a document fits ``schemas/NAME.schema.json`` (compiled_schema: a few milliseconds for
-    a ruleset's IR, jsonschema not imported), or jsonschema's verdict for a schema not compiled."""
+def _compiled(name: str) -> Check:
+    """``schemas/NAME.schema.json`` compiled to closures, or jsonschema's verdict for a schema not compiled."""
     return compile_schema(schema(name)) or (lambda document: validator(name).is_valid(document))
+
+
+def valid(name: str, document: Any) -> bool:
+    """Whether a document fits ``schemas/NAME.schema.json``: compiled_schema's closures (a few
+    milliseconds for a ruleset's IR, jsonschema not imported); jsonschema's verdict for a document
+    nested deeper than the closures' recursion reaches (they take more frames a level than it does)."""
+    try:
+        return _compiled(name)(document)
+    except RecursionError:
+        return validator(name).is_valid(document)
 
 
 def _nearest_at(document: Any, path: list[Any]) -> str | None:
@@ -58,7 +67,7 @@ def _where(path: list[Any]) -> str:
 def check_ir(ir: Any) -> None:
     """Validate IR; the first failure becomes a SchemaError at the nearest source position (found
     by jsonschema, asked only when the compiled check finds the IR invalid)."""
-    if valid("ir")(ir):
+    if valid("ir", ir):
         return
     errors = sorted(validator("ir").iter_errors(ir), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
@@ -74,7 +83,7 @@ def check_ir(ir: Any) -> None:
 
 def check_record(record: Any, line: int | None = None) -> None:
     """Validate one game record (a line of a .jsonl file)."""
-    if valid("record")(record):
+    if valid("record", record):
         return
     errors = list(validator("record").iter_errors(record))
     if errors:
