@@ -9,9 +9,9 @@ time, which does not depend on the machine's load as wall-clock time does); then
 number of games with the hand-written loop (benchmarks/handwritten_amigo.py, handwritten_kedric.py)
 in this process, by CPU time too. The two take turns ``--repeat`` times; each side's fastest run
 counts. Prints games per CPU second of each and their ratio (issue 25's goal: the engine's own
-ratio, 0.9 for AMIGO and 0.75 for Kedric). ``--python`` runs the command with another interpreter
-(another install, to compare two builds in one run); options after ``--`` go to the command
-(``-- --no-rule-counts``).
+ratio, 0.9 for AMIGO and 0.75 for Kedric), and the command's start-up (its CPU with ``--games
+1``). ``--python`` runs the command with another interpreter (another install, to compare two
+builds in one run); options after ``--`` go to the command (``-- --no-rule-counts``).
 """
 
 from __future__ import annotations
@@ -90,10 +90,11 @@ def main() -> None:
     for name, (rules, module) in GAMES.items():
         if args.only and name != args.only:
             continue
-        ours, theirs = [], []
+        ours, theirs, starts = [], [], []
         for r in range(args.repeat):
             ours.append(command(args.python, args.source, rules, args.games, args.players, extra))
             theirs.append(handwritten(module, args.games, args.players, r))
+            starts.append(command(args.python, args.source, rules, 1, args.players, extra))
         cmd, loop = args.games / min(ours), args.games / min(theirs)
         row = {
             "game": name,
@@ -102,6 +103,7 @@ def main() -> None:
             "handwritten_games_per_cpu_second": round(loop, 1),
             "ratio": round(cmd / loop, 3),
             "command_cpu_seconds": [round(s, 2) for s in ours],
+            "startup_cpu_seconds": round(min(starts), 3),  # the command with --games 1: its start-up and one game
         }
         print(json.dumps(row))
 

@@ -11,8 +11,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .engine.game import Game, compile_ir
 from .errors import ReadError, SchemaError, Span, source_text
 from .language.resolve import resolve
@@ -125,20 +123,28 @@ def check_ir_size(data: Any, file: str) -> None:
 def ir_from_data(text: str, file: str) -> dict[str, Any]:
     """IR written directly as JSON or YAML (safe loading only)."""
     try:
-        data = json.loads(text) if file.endswith(".json") else yaml.safe_load(text)
+        data = json.loads(text) if file.endswith(".json") else _yaml_data(text, file)
     except RecursionError:
         raise ReadError("the data is nested too deeply to read", Span(file, 1, 1)) from None
     except json.JSONDecodeError as err:
         raise ReadError(f"not valid JSON: {err.msg}", Span(file, err.lineno, err.colno)) from None
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        span = Span(file, mark.line + 1, mark.column + 1) if mark else None
-        raise ReadError(f"not valid YAML: {getattr(err, 'problem', err)}", span) from None
     if not isinstance(data, dict):
         raise SchemaError("the IR must be an object", Span(file, 1, 1))
     check_ir_size(data, file)
     check_ir(data)
     return data
+
+
+def _yaml_data(text: str, file: str) -> Any:
+    """YAML text as data (yaml imported only here: a .rules file never needs it)."""
+    import yaml
+
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        span = Span(file, mark.line + 1, mark.column + 1) if mark else None
+        raise ReadError(f"not valid YAML: {getattr(err, 'problem', err)}", span) from None
 
 
 def load(source: str | Path, *, text: bool | None = None) -> Game:

@@ -62,3 +62,28 @@ def test_the_parser_read_back_from_the_cache_parses_as_a_built_one(tmp_path, mon
     again = open_grammar("rules", RulesIndenter(), **options)
     assert again.parse('game "x"\n') == built.parse('game "x"\n')
     assert kept.read_text().startswith('{"data":{')
+
+
+def test_a_command_registers_itself_alone_and_help_lists_them_all():
+    """A run of one command imports that command's module alone (each module of interpreter/commands/
+    registers the command of its name); `ruleset --help` still lists every command."""
+    import argparse
+    import pkgutil
+
+    from interpreter import commands
+    from interpreter.commands.cli import build_parser
+
+    names = sorted(m.name for m in pkgutil.iter_modules(commands.__path__) if m.name not in ("cli", "console"))
+    for name in names:
+        sub = next(a for a in build_parser(name)._actions if isinstance(a, argparse._SubParsersAction))
+        assert list(sub.choices) == [name]
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    assert sorted(sub.choices) == names
+    shows = (
+        "import sys\nfrom interpreter.commands.cli import main\ntry:\n    main(['simulate', '--help'])\n"
+        "finally:\n    print(sorted(m for m in sys.modules if m.startswith('interpreter.commands.')), file=sys.stderr)"
+    )
+    done = subprocess.run([sys.executable, "-c", shows], cwd=ROOT, capture_output=True, text=True, timeout=HANG)
+    assert done.stderr.splitlines()[-1] == str(
+        ["interpreter.commands.cli", "interpreter.commands.console", "interpreter.commands.simulate"]
+    )
