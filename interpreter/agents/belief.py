@@ -442,8 +442,8 @@ class Belief(Repairs, Agreement):
         for i in range(done, len(made)):
             if i >= len(saw) or ("reveal" in saw[i]) != (made[i][0] == "reveal"):
                 return None
-            if made[i][0] == "shuffle":
-                seen.difference_update(state.zones[made[i][2]])
+            if made[i][0] == "shuffle":  # (its cards as shuffled: the move may have drawn some since)
+                seen.difference_update(made[i][3])
             elif self._hold(state, saw[i]["reveal"], seen, amid=True) is None:
                 return None
         return len(made)
