@@ -35,3 +35,21 @@ def test_a_card_drawn_from_a_pile_shuffled_in_the_same_move_is_unseen_again():
         seen = set(range(len(game.cards.kind)))
         assert belief._events(state, seen, before) is not None
         assert not seen & {c for c in drawn if lay.owner[state.loc[c]] != seat}
+
+
+def test_the_cards_a_fresh_deal_shows_the_seat_are_those_laid_out_where_it_sees_them():
+    """Love Letter has copies of a card (five Guards): a deal names cards, and laid out, copies take
+    their ids in the order they lie. The ids the sampler takes as seen are those in the places the
+    seat sees, never a copy it put in another's hand (which no trade would then move: 8 fresh deals
+    of 20 had one)."""
+    game = interpreter.load(EXAMPLES / "classics" / "love_letter.rules")
+    state, rng = game.new_game(4, 3, {}), random.Random(0)
+    for _ in range(3):
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    belief = Belief(game, state.observe(state.current_player), random.Random(5))
+    for _ in range(20):
+        deal, seen = belief._deal()
+        world = belief.base.copy()
+        world.restart_round(0, state.dealer, [0] * 4, deal)
+        assert all(world.loc[c] in belief.visible_set for c in seen)

@@ -153,7 +153,17 @@ class Belief(Repairs, Agreement):
         for z, spec in enumerate(game.zones):
             lists = [[cards[c] for c in placed.get(inst, [])] for inst in lay.instances[z]]
             deal[spec.name] = lists if (spec.per_player or len(lists) > 1) else lists[0]
-        return deal, seen
+        # a deal names cards, not ids: laid out (engine/deal.py's place), copies of a card take their
+        # ids in the order they lie, zone by zone; the cards the seat saw are those ids
+        taken: dict[int, int] = {}
+        ids: dict[int, int] = {}
+        for z in range(len(game.zones)):
+            for inst in lay.instances[z]:
+                for c in placed.get(inst, ()):
+                    j = taken.get(kind[c], 0)
+                    taken[kind[c]] = j + 1
+                    ids[c] = self.ids_of[kind[c]][j]
+        return deal, {ids[c] for c in seen}
 
     # ---- a world at the observed point -----------------------------------------------------------
     def sample(self, attempts: int = 12) -> Any | None:
