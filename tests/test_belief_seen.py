@@ -53,3 +53,23 @@ def test_the_cards_a_fresh_deal_shows_the_seat_are_those_laid_out_where_it_sees_
         world = belief.base.copy()
         world.restart_round(0, state.dealer, [0] * 4, deal)
         assert all(world.loc[c] in belief.visible_set for c in seen)
+
+
+def test_a_later_round_with_no_move_yet_starts_with_the_seat_to_move_though_the_starter_is_hidden():
+    """Love Letter: the last round's winner starts the next, by a hidden variable. At a later round's
+    start, before any move, the seat to move is that starter: a replay starts the round with it
+    (it started with the first start tried and failed every time: 24 replays of 24 wasted)."""
+    game = interpreter.load(EXAMPLES / "classics" / "love_letter.rules")
+    for seed in range(20):
+        state, rng = game.new_game(4, seed, {}), random.Random(seed)
+        while not state.is_over and (state.round == 0 or state.history[-1]["moves"]):
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+        if not state.is_over and state.current_player != (state.dealer + 1) % 4:
+            break
+    else:
+        raise AssertionError("no later round started by another than the dealer's left")
+    seat = state.current_player
+    belief = Belief(game, state.observe(seat), random.Random(2))
+    assert belief.sample() is not None
+    assert belief.failures == 0

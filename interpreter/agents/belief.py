@@ -234,7 +234,8 @@ class Belief(Repairs, Agreement):
         with each value a player or none for a variable kept from round to round the seat does not
         see (who starts: set at the last round's end from cards it never saw)."""
         obs = self.obs
-        first = obs["moves"][0] if obs["moves"] else None
+        # (no move yet: the seat to move now is the round's first, whom a hidden starter may name)
+        first = obs["moves"][0] if obs["moves"] else {"player": obs["current"], "move": None}
         starts: list = [True, False] if obs["round"] > 1 else [False]  # (the first round: as the game began)
         if (
             obs["round"] > 1
@@ -255,7 +256,7 @@ class Belief(Repairs, Agreement):
                 if kept is not True:
                     state.vars[kept[0]] = kept[1]
             state.restart_round(obs["round"] - 1, obs["dealer"], obs["totals"], deal)
-            if first is None or self._ready(state, first, 0):
+            if self._ready(state, first, 0):
                 break
         replay = Replay(state, seen, set(), {}, set(), 0, [], [])
         self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
