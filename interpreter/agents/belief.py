@@ -21,6 +21,7 @@ from ..engine.card_sets import Pick
 from ..engine.cards import signature
 from ..engine.records import pick_through
 from ..engine.zones import sees
+from . import round_start
 from .agreement import Agreement
 from .inference import redeal
 from .repairs import Repairs
@@ -98,14 +99,12 @@ class Belief(Repairs, Agreement):
             rng.shuffle(ids)
         placed: dict[int, list[int]] = {}
         hidden: dict[int, int] = {}  # instance -> cards it still needs
-        seen: set[int] = set()
         for name, views in self.obs["deal"].items():
             for inst, view in zip(lay.instances[game.zone_index[name]], views, strict=True):
                 if isinstance(view, dict):
                     placed[inst], hidden[inst] = [], view["count"]
                 else:
                     placed[inst] = [free[self.kind(c)].pop() for c in view]
-                    seen.update(placed[inst])
         # a card a player was seen to play from one of their hidden zones was there at the deal
         for m in self.obs["moves"]:
             if "cards" in m and "to" not in m:  # an ask's set: cards of a zone its player saw
@@ -153,17 +152,8 @@ class Belief(Repairs, Agreement):
         for z, spec in enumerate(game.zones):
             lists = [[cards[c] for c in placed.get(inst, [])] for inst in lay.instances[z]]
             deal[spec.name] = lists if (spec.per_player or len(lists) > 1) else lists[0]
-        # a deal names cards, not ids: laid out (engine/deal.py's place), copies of a card take their
-        # ids in the order they lie, zone by zone; the cards the seat saw are those ids
-        taken: dict[int, int] = {}
-        ids: dict[int, int] = {}
-        for z in range(len(game.zones)):
-            for inst in lay.instances[z]:
-                for c in placed.get(inst, ()):
-                    j = taken.get(kind[c], 0)
-                    taken[kind[c]] = j + 1
-                    ids[c] = self.ids_of[kind[c]][j]
-        return deal, {ids[c] for c in seen}
+        # (a deal names cards, not ids: the ids the seat saw are those it is laid out with)
+        return deal, round_start.seen_in_deal(self, deal)
 
     # ---- a world at the observed point -----------------------------------------------------------
     def sample(self, attempts: int = 12) -> Any | None:
@@ -247,23 +237,32 @@ class Belief(Repairs, Agreement):
             ]
             starts += [(i, v) for i in hidden for v in (None, *range(self.n))]
         for kept in starts:
-            state = self.base.copy()
-            if kept:
-                state.vars = [
-                    value if per_round else _merge(obs["vars"][name], value)
-                    for (name, _, per_round, _), value in zip(self.game.vars, state.vars, strict=True)
-                ]
-                if kept is not True:
-                    state.vars[kept[0]] = kept[1]
-            state.restart_round(obs["round"] - 1, obs["dealer"], obs["totals"], deal)
+            state = self._start(deal, kept)
             if self._ready(state, first, 0):
                 break
+        state, seen = round_start.agree(self, state, deal, seen, lambda d, kept=kept: self._start(d, kept))
         replay = Replay(state, seen, set(), {}, set(), 0, [], [])
         self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
         replay.done = self._events(state, seen, 0)
         self._under(state, seen)
         self._see(state, seen)
         return self._run(replay)
+
+    def _start(self, deal: dict[str, Any], kept: Any) -> Any:
+        """The round under way started on ``deal``, with the variables kept from round to round as
+        ``_try``'s ``kept`` says (False: as the game began; True: as the seat sees them; a variable
+        and a value: that one so, the others as the seat sees them)."""
+        obs = self.obs
+        state = self.base.copy()
+        if kept:
+            state.vars = [
+                value if per_round else _merge(obs["vars"][name], value)
+                for (name, _, per_round, _), value in zip(self.game.vars, state.vars, strict=True)
+            ]
+            if kept is not True:
+                state.vars[kept[0]] = kept[1]
+        state.restart_round(obs["round"] - 1, obs["dealer"], obs["totals"], deal)
+        return state
 
     def _run(self, replay: Replay, retries: int = 8) -> Any | None:
         """Play ``replay`` on through the observed moves it has not played (and the choices held
