@@ -84,6 +84,7 @@ class Belief(Repairs, Agreement):
         self.seen: set[int] = set()  # the cards the seat saw, in the world found (_run)
         self.world: Any = None  # that world, agreeing with the observation (sample re-deals it)
         self.asks = frozenset(r.name for r in game.moves if r.phase < 0)  # the answers' names
+        self.out = frozenset(obs["eliminated"])  # the players out of the round now (none comes back in it)
 
     def kind(self, card: dict[str, Any]) -> int:
         """The kind (copies share it) of a card as an observation shows it."""
@@ -383,10 +384,17 @@ class Belief(Repairs, Agreement):
 
     def _ready(self, state: Any, m: dict[str, Any], done: int | None) -> bool:
         """Whether the replay is where observed move ``m`` was made: its player to move (an answer
-        while held choices resolve: those chosen before it made, unseen), the same events so far."""
+        while held choices resolve: those chosen before it made, unseen), the same events so far, and
+        no player out of the round whom the seat sees still in it (a Guard's guess that hit in the
+        sample and missed in the game: found at once, not where the player's turn comes)."""
         if m["move"] in self.asks or m["move"] is None:  # (None: the observed point, _run)
             self._unseen_choices(state, m["player"])
-        return done is not None and not state.is_over and state.current_player == m["player"]
+        return (
+            done is not None
+            and not state.is_over
+            and state.current_player == m["player"]
+            and (not state.out or state.out <= self.out)
+        )
 
     def _step(self, state: Any, move: Any, m: dict[str, Any], seen: set[int], done: int | None) -> int | None:
         """Play ``move``, the replay of observed ``m``; how many events the replay has made since."""
