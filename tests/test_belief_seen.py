@@ -117,3 +117,27 @@ def test_a_replay_that_puts_out_a_player_the_seat_sees_in_the_round_is_mended_at
             state.apply(moves[rng.randrange(len(moves))])
     assert found >= 0.97 * decided
     assert failed <= 0.3 * decided
+
+
+def test_a_card_traded_out_of_a_zone_the_seat_sees_is_unseen_where_it_goes():
+    """Lost Cities: a replayed discard of a card with copies may play another copy than the one the
+    seat saw go into its hand, and the end puts the seat's hand right by trading the card left there
+    into the stock. The seat never saw it there: it is unseen (it stayed 'seen' in the stock, so
+    trades never moved it, and some decisions later every replay failed)."""
+    game = interpreter.load(EXAMPLES / "classics" / "lost_cities.rules")
+    state, rng = game.new_game(2, 1, {}), random.Random(1)
+    for _ in range(20):
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    seat = state.current_player
+    belief = Belief(game, state.observe(seat), random.Random(1))
+    lay, kind = game.layout(2), game.cards.kind
+    mine = state.zones[lay.instances[game.zone_index["hand"]][seat]]
+    stock = state.zones[lay.instances[game.zone_index["stock"]][0]]
+    world = state.copy()
+    stray = next(c for c in stock if kind[c] != kind[mine[0]])
+    world.swap_cards(mine[0], stray)  # (the hand shows a card the seat does not see there)
+    seen = {c for inst in belief.visible for c in world.zone_cards(inst)}
+    assert belief._reconcile(world, seen)
+    assert world.loc[stray] not in belief.visible_set
+    assert stray not in seen
