@@ -225,8 +225,7 @@ class Belief(Repairs, Agreement):
         with each value a player or none for a variable kept from round to round the seat does not
         see (who starts: set at the last round's end from cards it never saw)."""
         obs = self.obs
-        # (no move yet: the seat to move now is the round's first, whom a hidden starter may name)
-        first = obs["moves"][0] if obs["moves"] else {"player": obs["current"], "move": None}
+        first = obs["moves"][0] if obs["moves"] else None
         starts: list = [True, False] if obs["round"] > 1 else [False]  # (the first round: as the game began)
         if (
             obs["round"] > 1
@@ -239,7 +238,7 @@ class Belief(Repairs, Agreement):
             starts += [(i, v) for i in hidden for v in (None, *range(self.n))]
         for kept in starts:
             state = self._start(deal, kept)
-            if self._ready(state, first, 0):
+            if self._ready(state, first, 0) if first is not None else self._first_now(state):
                 break
         state, seen = round_start.agree(self, state, deal, seen, lambda d, kept=kept: self._start(d, kept))
         replay = Replay(state, seen, set(), {}, set(), 0, [], [])
@@ -248,6 +247,13 @@ class Belief(Repairs, Agreement):
         self._under(state, seen)
         self._see(state, seen)
         return self._run(replay)
+
+    def _first_now(self, state: Any) -> bool:
+        """With no move yet in the round: whether the round just started has the seat to move now
+        as its first player (a hidden starter may name another), unless its phase is chosen in at
+        once (the choices held unseen are made at the end, as the world kept before them says)."""
+        phases = self.game.phases
+        return state.is_over or phases[state.phase].simultaneous or state.current_player == self.obs["current"]
 
     def _start(self, deal: dict[str, Any], kept: Any) -> Any:
         """The round under way started on ``deal``, with the variables kept from round to round as
