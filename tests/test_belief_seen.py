@@ -8,7 +8,7 @@ import random
 
 import interpreter
 from conftest import EXAMPLES
-from interpreter.agents.belief import Belief
+from interpreter.agents.belief import Belief, Replay
 
 
 def test_a_card_drawn_from_a_pile_shuffled_in_the_same_move_is_unseen_again():
@@ -141,3 +141,32 @@ def test_a_card_traded_out_of_a_zone_the_seat_sees_is_unseen_where_it_goes():
     assert belief._reconcile(world, seen)
     assert world.loc[stray] not in belief.visible_set
     assert stray not in seen
+
+
+def test_a_draw_is_mended_with_any_card_of_the_pile_it_was_drawn_from():
+    """Switch: having drawn, a player who keeps or plays the card drew one that fits, often one
+    card of a few. A mend of the draw trades the card drawn with another: any card of the stock
+    too, not only those in hands (the draw then takes another card of the stock; with only the
+    hands' cards to try, a late kept world found no fitting card in a decision's trials, and
+    every decision after it failed: Switch 10.6% wasted -> 0.2%, pure Python, --games 2)."""
+    game = interpreter.load(EXAMPLES / "classics" / "switch.rules")
+    state, rng = game.new_game(4, 1, {}), random.Random(1)
+    while True:
+        moves = state.legal_moves()
+        if any(game.moves[m.rule].name == "draw" for m in moves) and state.current_player != 0:
+            break
+        state.apply(moves[rng.randrange(len(moves))])
+    belief = Belief(game, state.observe(0), random.Random(1))
+    seen = {c for inst in belief.visible for c in state.zone_cards(inst)}
+    before = Replay(state.copy(), seen, set(), {}, set(), 0, [], [])
+    after = state.copy()
+    after.apply(next(m for m in after.legal_moves() if game.moves[m.rule].name == "draw"))
+    stock = game.layout(4).instances[game.zone_index["stock"]][0]
+    top = state.zones[stock][-1]
+    belief.mends = 1000
+    drawn = set()
+    for make in belief._trials(before, after, {"player": state.current_player, "move": "draw"}, 1000):
+        trial = before.copy()
+        make(trial)
+        drawn.add(trial.state.zones[stock][-1])
+    assert set(state.zones[stock]) - {top} <= drawn

@@ -74,18 +74,20 @@ class Repairs:
             cards += [c for c in before.provisional if c not in known and not game.zones[lay.zone_of[loc[c]]].piles]
         rng.shuffle(cards)
 
-        def fits(a: int, b: int) -> bool:  # a and b may trade places, by the deck and the marks
+        def fits(a: int, b: int, within: bool = False) -> bool:  # a and b may trade places, by the deck and the marks
             return (
                 deck_of[a] == deck_of[b]
-                and loc[a] != loc[b]
+                and (within or loc[a] != loc[b])
                 and kind[b] not in marks.get(a, ())
                 and kind[a] not in marks.get(b, ())
             )
 
-        def partners(a: int) -> list[int]:
+        def partners(a: int, within: bool = False) -> list[int]:
+            """One card of each other kind that may take ``a``'s place; ``within`` its own zone too
+            (a card ``last`` moved from a pile: another card of the pile in its place is another draw)."""
             one: dict[int, int] = {}
             for c in cards:
-                if kind[c] != kind[a] and fits(a, c):
+                if kind[c] != kind[a] and fits(a, c, within):
                     one.setdefault(kind[c], c)
             return list(one.values())
 
@@ -112,7 +114,7 @@ class Repairs:
 
         budget = min(tries, self.mends)
         moved = [c for c in cards if after.loc[c] != loc[c]]
-        pairs = [pair(a, b) for a in moved for b in partners(a)]
+        pairs = [pair(a, b) for a in moved for b in partners(a, within=True)]
         rng.shuffle(pairs)
         places = {i for i in range(lay.size) if lay.owner[i] in named}
         places |= {loc[c] for c in moved} | {after.loc[c] for c in moved}
