@@ -41,15 +41,9 @@ class Belief(Repairs, Agreement):
         self.game, self.obs, self.rng, self.seat = game, obs, rng, obs["seat"]
         self.n = obs["players"]
         self.lay = game.layout(self.n)
-        self.kind_of = {signature(c): k for c, k in zip(game.cards.json, game.cards.kind, strict=True)}
-        # an observation shows the rules' own card objects: known by identity, no signature to build
-        self.kind_of_object = {id(c): k for c, k in zip(game.cards.json, game.cards.kind, strict=True)}
+        # what does not change from one decision to the next: the rules' tables, for this many players
+        self.kind_of, self.kind_of_object, self.ids_of, self.deck_zones = _tables(game, self.n)
         self.patterns: dict[int, tuple] = {}  # id of an observed move -> what a legal move must match
-        self.ids_of: dict[int, list[int]] = {}
-        absent = game.cards.absent(self.n)  # copies this many players do not use: in no deal
-        for cid, k in enumerate(game.cards.kind):
-            if cid not in absent:
-                self.ids_of.setdefault(k, []).append(cid)
         # (zone instance, card kind): that instance did not hold such a card at the deal
         # memory kept by an agent across its moves in one round: what it learned, deals that fitted,
         # the replay of its last decision (the deal in the key: a round may repeat the others)
@@ -63,14 +57,9 @@ class Belief(Repairs, Agreement):
         # sampled as any hidden place is)
         self.visible = [inst for inst in range(self.lay.size) if sees(game, self.lay, inst, self.seat)]
         self.visible_set = frozenset(self.visible)
-        # the zones each deck's cards may be dealt to: its own, the deal lines' and their rests'
-        self.deck_zones: dict[int, set[int]] = {}
-        for d, name in enumerate(game.cards.deck_names):
-            own = game.zone_index[name]
-            self.deck_zones[d] = {own} | {
-                z for r in game.deals if r.deck == own for z in (r.zone, r.rest) if z is not None
-            }
-        self.base = game.new_game(self.n, rng.randrange(2**31), obs["params"])
+        # the round a fresh replay starts from, made when one is (a decision that plays on the
+        # world kept from its last one makes none); its seed drawn now, as the sampler's chance goes
+        self.base_seed, self._base = rng.randrange(2**31), None
         self.failures = 0  # replays that found no world
         self.why: Counter = Counter()  # why replays failed: (what, the observed move's name) -> how often
         self.searches = 0  # searches for a world (sample)
@@ -85,6 +74,13 @@ class Belief(Repairs, Agreement):
         self.world: Any = None  # that world, agreeing with the observation (sample re-deals it)
         self.asks = frozenset(r.name for r in game.moves if r.phase < 0)  # the answers' names
         self.out = frozenset(obs["eliminated"])  # the players out of the round now (none comes back in it)
+
+    @property
+    def base(self) -> Any:
+        """A new game of the rules for this many players (``_start`` lays a sampled deal out on it)."""
+        if self._base is None:
+            self._base = self.game.new_game(self.n, self.base_seed, self.obs["params"])
+        return self._base
 
     def kind(self, card: dict[str, Any]) -> int:
         """The kind (copies share it) of a card as an observation shows it."""
@@ -524,6 +520,36 @@ class Belief(Repairs, Agreement):
         if "cards" in m:
             return {c for c, x in zip(move.target.cards, m["cards"], strict=True) if x is not None}
         return set()
+
+
+# per rules and number of players (the rules kept alive with them): _tables' answer
+_TABLES: dict[tuple[int, int], tuple] = {}
+
+
+def _tables(game: Any, n: int) -> tuple[dict, dict, dict[int, list[int]], dict[int, set[int]]]:
+    """The tables a Belief reads, the same at every decision (made once: a greedy decision spent a
+    tenth of its time making them): card kind by signature and by card object, the card ids of each
+    kind dealt to ``n`` players, the zones each deck's cards may be dealt to (its own, the deal
+    lines' and their rests'). Only read."""
+    got = _TABLES.get((id(game), n))
+    if got is not None and got[0] is game:
+        return got[1]
+    cards = game.cards
+    kind_of = {signature(c): k for c, k in zip(cards.json, cards.kind, strict=True)}
+    # an observation shows the rules' own card objects: known by identity, no signature to build
+    kind_of_object = {id(c): k for c, k in zip(cards.json, cards.kind, strict=True)}
+    ids_of: dict[int, list[int]] = {}
+    absent = cards.absent(n)  # copies this many players do not use: in no deal
+    for cid, k in enumerate(cards.kind):
+        if cid not in absent:
+            ids_of.setdefault(k, []).append(cid)
+    deck_zones: dict[int, set[int]] = {}
+    for d, name in enumerate(cards.deck_names):
+        own = game.zone_index[name]
+        deck_zones[d] = {own} | {z for r in game.deals if r.deck == own for z in (r.zone, r.rest) if z is not None}
+    tables = (kind_of, kind_of_object, ids_of, deck_zones)
+    _TABLES[id(game), n] = (game, tables)
+    return tables
 
 
 class Replay:
