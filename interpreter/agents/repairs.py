@@ -77,14 +77,15 @@ class Repairs:
         def fits(a: int, b: int, within: bool = False) -> bool:  # a and b may trade places, by the deck and the marks
             return (
                 deck_of[a] == deck_of[b]
-                and (within or loc[a] != loc[b])
+                and (loc[a] != loc[b] or (within and lay.owner[loc[a]] is None))
                 and kind[b] not in marks.get(a, ())
                 and kind[a] not in marks.get(b, ())
             )
 
         def partners(a: int, within: bool = False) -> list[int]:
-            """One card of each other kind that may take ``a``'s place; ``within`` its own zone too
-            (a card ``last`` moved from a pile: another card of the pile in its place is another draw)."""
+            """One card of each other kind that may take ``a``'s place; ``within`` its own place too
+            when no player owns it (a card ``last`` drew from a stock: another card of the stock in
+            its place is another draw; in a hand, another card of the hand in its place is the same)."""
             one: dict[int, int] = {}
             for c in cards:
                 if kind[c] != kind[a] and fits(a, c, within):
