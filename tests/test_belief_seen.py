@@ -165,7 +165,9 @@ def test_a_draw_is_mended_with_any_card_of_the_pile_it_was_drawn_from():
     top = state.zones[stock][-1]
     belief.mends = 1000
     drawn = set()
-    for make in belief._trials(before, after, {"player": state.current_player, "move": "draw"}, 1000):
+    for make in belief._trials(
+        before, after, {"player": state.current_player, "move": "draw", "from": {"zone": "stock", "index": 0}}, 1000
+    ):
         trial = before.copy()
         make(trial)
         drawn.add(trial.state.zones[stock][-1])
