@@ -60,9 +60,10 @@ class Agreement:
                         return False
                     wrong = content[i]
                     self._swap(state, wrong, other)
-                    # (issue 30) another's hand held facing out, or a card the sample drew: the seat saw
-                    if game.zones[z].visibility == "others" or wrong in self.provisional:
-                        seen.discard(wrong)  # that card there in this sample only
+                    # the seat never saw that card where the sample had it, nor where it goes now (a
+                    # hidden place): another's hand held facing out (issue 30), a card the sample drew,
+                    # a copy seen before that a replayed move left in place of the one it played
+                    seen.discard(wrong)
         self.provisional.clear()  # (the zones the seat sees hold what it sees: no card there is a guess)
         return True
 

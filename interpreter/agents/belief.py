@@ -21,6 +21,7 @@ from ..engine.card_sets import Pick
 from ..engine.cards import signature
 from ..engine.records import pick_through
 from ..engine.zones import sees
+from . import round_start
 from .agreement import Agreement
 from .inference import redeal
 from .repairs import Repairs
@@ -40,15 +41,9 @@ class Belief(Repairs, Agreement):
         self.game, self.obs, self.rng, self.seat = game, obs, rng, obs["seat"]
         self.n = obs["players"]
         self.lay = game.layout(self.n)
-        self.kind_of = {signature(c): k for c, k in zip(game.cards.json, game.cards.kind, strict=True)}
-        # an observation shows the rules' own card objects: known by identity, no signature to build
-        self.kind_of_object = {id(c): k for c, k in zip(game.cards.json, game.cards.kind, strict=True)}
+        # what does not change from one decision to the next: the rules' tables, for this many players
+        self.kind_of, self.kind_of_object, self.ids_of, self.deck_zones = _tables(game, self.n)
         self.patterns: dict[int, tuple] = {}  # id of an observed move -> what a legal move must match
-        self.ids_of: dict[int, list[int]] = {}
-        absent = game.cards.absent(self.n)  # copies this many players do not use: in no deal
-        for cid, k in enumerate(game.cards.kind):
-            if cid not in absent:
-                self.ids_of.setdefault(k, []).append(cid)
         # (zone instance, card kind): that instance did not hold such a card at the deal
         # memory kept by an agent across its moves in one round: what it learned, deals that fitted,
         # the replay of its last decision (the deal in the key: a round may repeat the others)
@@ -62,14 +57,9 @@ class Belief(Repairs, Agreement):
         # sampled as any hidden place is)
         self.visible = [inst for inst in range(self.lay.size) if sees(game, self.lay, inst, self.seat)]
         self.visible_set = frozenset(self.visible)
-        # the zones each deck's cards may be dealt to: its own, the deal lines' and their rests'
-        self.deck_zones: dict[int, set[int]] = {}
-        for d, name in enumerate(game.cards.deck_names):
-            own = game.zone_index[name]
-            self.deck_zones[d] = {own} | {
-                z for r in game.deals if r.deck == own for z in (r.zone, r.rest) if z is not None
-            }
-        self.base = game.new_game(self.n, rng.randrange(2**31), obs["params"])
+        # the round a fresh replay starts from, made when one is (a decision that plays on the
+        # world kept from its last one makes none); its seed drawn now, as the sampler's chance goes
+        self.base_seed, self._base = rng.randrange(2**31), None
         self.failures = 0  # replays that found no world
         self.why: Counter = Counter()  # why replays failed: (what, the observed move's name) -> how often
         self.searches = 0  # searches for a world (sample)
@@ -83,6 +73,14 @@ class Belief(Repairs, Agreement):
         self.seen: set[int] = set()  # the cards the seat saw, in the world found (_run)
         self.world: Any = None  # that world, agreeing with the observation (sample re-deals it)
         self.asks = frozenset(r.name for r in game.moves if r.phase < 0)  # the answers' names
+        self.out = frozenset(obs["eliminated"])  # the players out of the round now (none comes back in it)
+
+    @property
+    def base(self) -> Any:
+        """A new game of the rules for this many players (``_start`` lays a sampled deal out on it)."""
+        if self._base is None:
+            self._base = self.game.new_game(self.n, self.base_seed, self.obs["params"])
+        return self._base
 
     def kind(self, card: dict[str, Any]) -> int:
         """The kind (copies share it) of a card as an observation shows it."""
@@ -98,14 +96,12 @@ class Belief(Repairs, Agreement):
             rng.shuffle(ids)
         placed: dict[int, list[int]] = {}
         hidden: dict[int, int] = {}  # instance -> cards it still needs
-        seen: set[int] = set()
         for name, views in self.obs["deal"].items():
             for inst, view in zip(lay.instances[game.zone_index[name]], views, strict=True):
                 if isinstance(view, dict):
                     placed[inst], hidden[inst] = [], view["count"]
                 else:
                     placed[inst] = [free[self.kind(c)].pop() for c in view]
-                    seen.update(placed[inst])
         # a card a player was seen to play from one of their hidden zones was there at the deal
         for m in self.obs["moves"]:
             if "cards" in m and "to" not in m:  # an ask's set: cards of a zone its player saw
@@ -153,7 +149,8 @@ class Belief(Repairs, Agreement):
         for z, spec in enumerate(game.zones):
             lists = [[cards[c] for c in placed.get(inst, [])] for inst in lay.instances[z]]
             deal[spec.name] = lists if (spec.per_player or len(lists) > 1) else lists[0]
-        return deal, seen
+        # (a deal names cards, not ids: the ids the seat saw are those it is laid out with)
+        return deal, round_start.seen_in_deal(self, deal)
 
     # ---- a world at the observed point -----------------------------------------------------------
     def sample(self, attempts: int = 12) -> Any | None:
@@ -236,23 +233,39 @@ class Belief(Repairs, Agreement):
             ]
             starts += [(i, v) for i in hidden for v in (None, *range(self.n))]
         for kept in starts:
-            state = self.base.copy()
-            if kept:
-                state.vars = [
-                    value if per_round else _merge(obs["vars"][name], value)
-                    for (name, _, per_round, _), value in zip(self.game.vars, state.vars, strict=True)
-                ]
-                if kept is not True:
-                    state.vars[kept[0]] = kept[1]
-            state.restart_round(obs["round"] - 1, obs["dealer"], obs["totals"], deal)
-            if first is None or self._ready(state, first, 0):
+            state = self._start(deal, kept)
+            if self._ready(state, first, 0) if first is not None else self._first_now(state):
                 break
+        state, seen = round_start.agree(self, state, deal, seen, lambda d, kept=kept: self._start(d, kept))
         replay = Replay(state, seen, set(), {}, set(), 0, [], [])
         self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
         replay.done = self._events(state, seen, 0)
         self._under(state, seen)
         self._see(state, seen)
         return self._run(replay)
+
+    def _first_now(self, state: Any) -> bool:
+        """With no move yet in the round: whether the round just started has the seat to move now
+        as its first player (a hidden starter may name another), unless its phase is chosen in at
+        once (the choices held unseen are made at the end, as the world kept before them says)."""
+        phases = self.game.phases
+        return state.is_over or phases[state.phase].simultaneous or state.current_player == self.obs["current"]
+
+    def _start(self, deal: dict[str, Any], kept: Any) -> Any:
+        """The round under way started on ``deal``, with the variables kept from round to round as
+        ``_try``'s ``kept`` says (False: as the game began; True: as the seat sees them; a variable
+        and a value: that one so, the others as the seat sees them)."""
+        obs = self.obs
+        state = self.base.copy()
+        if kept:
+            state.vars = [
+                value if per_round else _merge(obs["vars"][name], value)
+                for (name, _, per_round, _), value in zip(self.game.vars, state.vars, strict=True)
+            ]
+            if kept is not True:
+                state.vars[kept[0]] = kept[1]
+        state.restart_round(obs["round"] - 1, obs["dealer"], obs["totals"], deal)
+        return state
 
     def _run(self, replay: Replay, retries: int = 8) -> Any | None:
         """Play ``replay`` on through the observed moves it has not played (and the choices held
@@ -373,10 +386,17 @@ class Belief(Repairs, Agreement):
 
     def _ready(self, state: Any, m: dict[str, Any], done: int | None) -> bool:
         """Whether the replay is where observed move ``m`` was made: its player to move (an answer
-        while held choices resolve: those chosen before it made, unseen), the same events so far."""
+        while held choices resolve: those chosen before it made, unseen), the same events so far, and
+        no player out of the round whom the seat sees still in it (a Guard's guess that hit in the
+        sample and missed in the game: found at once, not where the player's turn comes)."""
         if m["move"] in self.asks or m["move"] is None:  # (None: the observed point, _run)
             self._unseen_choices(state, m["player"])
-        return done is not None and not state.is_over and state.current_player == m["player"]
+        return (
+            done is not None
+            and not state.is_over
+            and state.current_player == m["player"]
+            and (not state.out or state.out <= self.out)
+        )
 
     def _step(self, state: Any, move: Any, m: dict[str, Any], seen: set[int], done: int | None) -> int | None:
         """Play ``move``, the replay of observed ``m``; how many events the replay has made since."""
@@ -442,8 +462,8 @@ class Belief(Repairs, Agreement):
         for i in range(done, len(made)):
             if i >= len(saw) or ("reveal" in saw[i]) != (made[i][0] == "reveal"):
                 return None
-            if made[i][0] == "shuffle":
-                seen.difference_update(state.zones[made[i][2]])
+            if made[i][0] == "shuffle":  # (its cards as shuffled: the move may have drawn some since)
+                seen.difference_update(made[i][3])
             elif self._hold(state, saw[i]["reveal"], seen, amid=True) is None:
                 return None
         return len(made)
@@ -500,6 +520,36 @@ class Belief(Repairs, Agreement):
         if "cards" in m:
             return {c for c, x in zip(move.target.cards, m["cards"], strict=True) if x is not None}
         return set()
+
+
+# per rules and number of players (the rules kept alive with them): _tables' answer
+_TABLES: dict[tuple[int, int], tuple] = {}
+
+
+def _tables(game: Any, n: int) -> tuple[dict, dict, dict[int, list[int]], dict[int, set[int]]]:
+    """The tables a Belief reads, the same at every decision (made once: a greedy decision spent a
+    tenth of its time making them): card kind by signature and by card object, the card ids of each
+    kind dealt to ``n`` players, the zones each deck's cards may be dealt to (its own, the deal
+    lines' and their rests'). Only read."""
+    got = _TABLES.get((id(game), n))
+    if got is not None and got[0] is game:
+        return got[1]
+    cards = game.cards
+    kind_of = {signature(c): k for c, k in zip(cards.json, cards.kind, strict=True)}
+    # an observation shows the rules' own card objects: known by identity, no signature to build
+    kind_of_object = {id(c): k for c, k in zip(cards.json, cards.kind, strict=True)}
+    ids_of: dict[int, list[int]] = {}
+    absent = cards.absent(n)  # copies this many players do not use: in no deal
+    for cid, k in enumerate(cards.kind):
+        if cid not in absent:
+            ids_of.setdefault(k, []).append(cid)
+    deck_zones: dict[int, set[int]] = {}
+    for d, name in enumerate(cards.deck_names):
+        own = game.zone_index[name]
+        deck_zones[d] = {own} | {z for r in game.deals if r.deck == own for z in (r.zone, r.rest) if z is not None}
+    tables = (kind_of, kind_of_object, ids_of, deck_zones)
+    _TABLES[id(game), n] = (game, tables)
+    return tables
 
 
 class Replay:

@@ -76,7 +76,7 @@ class GreedyAgent:
             tries = [(key[k], mv) for k, mv in options.items() if k in key]
             last, round_index = len(tries) - 1, state.round
             for n, (i, mv) in enumerate(tries):
-                after = state if n == last else state.copy(memo=True)  # (the sample is not read again)
+                after = state if n == last else state.copy(memo=True, log=False)  # (the sample is not read again)
                 after.apply(mv)
                 values[i] += sign * (position_values(after, round_index)[view.seat] - now)
         return values

@@ -10,8 +10,8 @@ ruleset scores it. A decision samples a pool of worlds (one for every ITERATIONS
 iterations, SAMPLES at most) and the iterations cycle through copies of them; a sampled state
 ends the game with its round (the search looks no further, so no playout deals the next one)
 and its copies keep what it computed (``State.copy(memo=True)``: its legal moves, the values kept
-with its zones). Nothing to choose (one legal move, or copies of one card) is decided at once. It
-never reads the real state.
+with its zones) but no round log (``log=False``: nothing the search reads is in it). Nothing to
+choose (one legal move, or copies of one card) is decided at once. It never reads the real state.
 """
 
 from __future__ import annotations
@@ -135,7 +135,7 @@ class MctsAgent:
                     continue
                 break
             done += 1
-            state, start = entry[0].copy(memo=True), entry[1]
+            state, start = entry[0].copy(memo=True, log=False), entry[1]
             round_index = state.round
             legal_moves, apply = state.legal_moves, state.apply
             node, path = root, [root]

@@ -74,19 +74,31 @@ class Repairs:
             cards += [c for c in before.provisional if c not in known and not game.zones[lay.zone_of[loc[c]]].piles]
         rng.shuffle(cards)
 
-        def fits(a: int, b: int) -> bool:  # a and b may trade places, by the deck and the marks
+        def fits(a: int, b: int, within: bool = False) -> bool:  # a and b may trade places, by the deck and the marks
             return (
                 deck_of[a] == deck_of[b]
-                and loc[a] != loc[b]
+                and (loc[a] != loc[b] or within)
                 and kind[b] not in marks.get(a, ())
                 and kind[a] not in marks.get(b, ())
             )
 
-        def partners(a: int) -> list[int]:
+        source = (last.get("from") or {}).get("zone")  # (a draw: the zone the seat saw it drawn from)
+
+        def partners(a: int, within: bool = False) -> list[int]:
+            """One card of each other kind that may take ``a``'s place; ``within`` its own place too
+            where ``last`` was seen to draw it from a place no player owns (a card drawn from a stock: another
+            card of the stock in its place is another draw; in a hand, another card of the hand in
+            its place is the same; cards the rules move aside, Go Fish's markers of who lacks what,
+            are no draw: trading them there took the trials that mend its answers), for a kind with
+            no card elsewhere (Switch's queen of spades, which only the stock holds)."""
             one: dict[int, int] = {}
             for c in cards:
                 if kind[c] != kind[a] and fits(a, c):
                     one.setdefault(kind[c], c)
+            if within and lay.owner[loc[a]] is None and game.zones[lay.zone_of[loc[a]]].name == source:
+                for c in cards:
+                    if kind[c] != kind[a] and kind[c] not in one and fits(a, c, within):
+                        one[kind[c]] = c
             return list(one.values())
 
         def pair(a: int, b: int) -> Any:
@@ -112,7 +124,7 @@ class Repairs:
 
         budget = min(tries, self.mends)
         moved = [c for c in cards if after.loc[c] != loc[c]]
-        pairs = [pair(a, b) for a in moved for b in partners(a)]
+        pairs = [pair(a, b) for a in moved for b in partners(a, within=True)]
         rng.shuffle(pairs)
         places = {i for i in range(lay.size) if lay.owner[i] in named}
         places |= {loc[c] for c in moved} | {after.loc[c] for c in moved}
