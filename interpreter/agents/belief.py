@@ -22,7 +22,7 @@ from ..engine.cards import signature
 from ..engine.records import pick_through
 from ..engine.zones import sees
 from .agreement import Agreement
-from .inference import redeal
+from .inference import fit_counts, redeal
 from .repairs import Repairs
 
 # The work of one decision's search for a world, counted (never timed: the same worlds on any
@@ -357,6 +357,9 @@ class Belief(Repairs, Agreement):
                 self.why["diverged before now after", before[2]["move"]] += 1
                 return None
             state, seen = replay.state, replay.seen
+        if not fit_counts(self, state, seen):  # (hand-overs and draws the seat could not count, counted)
+            self.why["counts differ", "-"] += 1
+            return None
         for what, fits in (("zones differ", self._reconcile), ("shown", self._shown), ("told", self._told)):
             if not fits(state, seen):
                 self.why[what, "-"] += 1
