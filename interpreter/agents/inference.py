@@ -53,7 +53,7 @@ def redeal(belief: Any, state: Any) -> None:
     target: dict[int, int] = {}  # a place (the card now there) -> the card that goes there
     for places in by_deck.values():
         cards = list(places)
-        if not any(a in marks or a in told for a in places):
+        if not any(a in marks or ~a in marks or a in told for a in places):
             rng.shuffle(cards)
             target.update(zip(places, cards, strict=True))
         else:
@@ -69,11 +69,12 @@ def _candidates(game: Any, places: list[int], marks: dict, told: dict) -> dict[i
         of_kind.setdefault(kind[c], []).append(c)
     out = {}
     for a in places:
-        barred, facts = marks.get(a, ()), told.get(a, ())
+        barred, facts, may = marks.get(a, ()), told.get(a, ()), marks.get(~a)
         out[a] = [
             c
             for k, cs in of_kind.items()
-            if k == kind[a] or (k not in barred and all(attrs[at][cs[0]] == v for at, v in facts))
+            if k == kind[a]
+            or (k not in barred and (may is None or k in may) and all(attrs[at][cs[0]] == v for at, v in facts))
             for c in cs
         ]
     return out
@@ -210,6 +211,7 @@ def fit_counts(belief: Any, state: Any, seen: set[int]) -> bool:
             seen.update(cards)
             for c in cards:
                 marks.pop(c, None)
+                marks.pop(~c, None)
     for inst in want:  # the places the seat sees: the cards it does not see there out, those it sees in
         if inst not in views or len(state.zones[inst]) == want[inst]:
             continue
@@ -232,6 +234,7 @@ def fit_counts(belief: Any, state: Any, seen: set[int]) -> bool:
             state.move_cards([c], inst)
             seen.add(c)
             marks.pop(c, None)
+            marks.pop(~c, None)
     for inst in hidden:  # then the hidden places with too many give up unseen cards
         over = len(state.zones[inst]) - want[inst]
         if over > 0:
@@ -249,4 +252,5 @@ def fit_counts(belief: Any, state: Any, seen: set[int]) -> bool:
             pool.remove(c)
             state.move_cards([c], inst)
             marks.pop(c, None)
+            marks.pop(~c, None)
     return not pool  # (a card with nowhere to go: no zone the seat sees nor hidden place wanted it)
