@@ -80,7 +80,7 @@ def learn_holding(belief: Any, state: Any, m: dict[str, Any], seen: set[int]) ->
             allow.add(k)
         trial.move_cards([c], where)
     held = [c for c in mine if kind[c] in allow]
-    if allow and held:
+    if held and len(allow) < len(others):  # (any card would do: a count, no kind, is what it needs)
         marks[~held[0]] = allow
 
 
