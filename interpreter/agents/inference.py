@@ -244,13 +244,22 @@ def fit_counts(belief: Any, state: Any, seen: set[int]) -> bool:
             rng.shuffle(free)
             pool.extend(free[:over])
     rng.shuffle(pool)
-    for inst in hidden:  # to those with too few
-        for _ in range(want[inst] - len(state.zones[inst])):
-            c = next((c for c in pool if zone_of[inst] in belief.deck_zones[deck_of[c]]), None)
+    for inst in hidden:  # to those with too few: a card of a kind the place is not known to lack, first
+        short = want[inst] - len(state.zones[inst])
+        if short <= 0:
+            continue
+        held = [marks.get(c, set()) for c in state.zones[inst] if c not in seen]
+        lacks = set.intersection(*held) if held else set()
+        for _ in range(short):
+            fit = [c for c in pool if zone_of[inst] in belief.deck_zones[deck_of[c]]]
+            c = next((c for c in fit if kind[c] not in lacks), fit[0] if fit else None)
             if c is None:
                 return False
             pool.remove(c)
             state.move_cards([c], inst)
-            marks.pop(c, None)
             marks.pop(~c, None)
+            if lacks:  # (the place still lacks those kinds: the card stands for one it was given unseen)
+                marks[c] = set(lacks)
+            else:
+                marks.pop(c, None)
     return not pool  # (a card with nowhere to go: no zone the seat sees nor hidden place wanted it)
