@@ -56,6 +56,7 @@ COMPILED = [
     "interpreter/agents/belief.py",
     "interpreter/agents/inference.py",
     "interpreter/agents/repairs.py",
+    "interpreter/agents/facts.py",
     "interpreter/agents/mcts.py",
     "interpreter/checker/playouts.py",
     # verify's search: its loop over states, their keys, chance enumerated, the properties checked

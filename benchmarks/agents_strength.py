@@ -28,12 +28,13 @@ from interpreter import load
 from interpreter.simulation.one_game import game_seed, play_game
 
 
-def compare(game, players: int, a: str, b: str, games: int, seed: int) -> dict:
-    """Mean (A - mean of B) over ``games`` games with A's seat rotated, and its 95% CI."""
+def compare(game, players: int, a: str, b: str, games: int, seed: int, first: int = 0) -> dict:
+    """Mean (A - mean of B) over ``games`` games with A's seat rotated, and its 95% CI; the games
+    from the ``first``-th of the seed's (a run split in parts: each part's games, as one run's)."""
     sign = 1 if game.winner_highest else -1
     diffs = []
     start, cpu = time.perf_counter(), time.process_time()
-    for i in range(games):
+    for i in range(first, first + games):
         seat = i % players
         names = [b] * players
         names[seat] = a
@@ -66,13 +67,14 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=500)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--first", type=int, default=0, help="the seed's first game to play (a long run split in parts)")
     ap.add_argument("--pair", action="append", help="A/B, e.g. greedy/random or mcts:100/greedy")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     game = load(args.rules)
     for pair in args.pair or ["greedy:random"]:
         a, _, b = pair.partition("/") if "/" in pair else pair.partition(":")
-        r = compare(game, args.players, a, b, args.games, args.seed)
+        r = compare(game, args.players, a, b, args.games, args.seed, args.first)
         if args.json:
             print(json.dumps(r), flush=True)
         else:

@@ -18,7 +18,7 @@ inference.py). Each seat keeps its memory along a game, as an agent does. For ea
   replay later mended counts here too, where it first stopped (the profile of what is hard to mend);
 - ``mcts ms``: one decision of ``mcts:N`` (N = --mcts, 50 by default), each seat's agent deciding
   at every position of its own along the game (its memory kept, as in a game): the mean, and the
-  longest (``max``).
+  longest (``max``), in wall time; ``cpu`` the mean in CPU time (what a loaded machine keeps).
 
     python benchmarks/belief_sampling.py [--games 3] [--every 4] [--mcts 50] [--samples 4] [--source]
     python benchmarks/belief_sampling.py rulesets/poison.rules     (some rulesets only)
@@ -74,7 +74,7 @@ def measure(game, players: int, games: int, every: int, mcts: int, samples: int)
     """The figures of one ruleset."""
     asked = got = failures = wrong = 0
     why: Counter = Counter()
-    seconds, decisions = 0.0, []
+    seconds, decisions, cpu = 0.0, [], 0.0
     along = games_positions(game, players, games, every)
     for g, states in enumerate(along):
         memory: dict[int, dict] = {}
@@ -97,9 +97,10 @@ def measure(game, players: int, games: int, every: int, mcts: int, samples: int)
             why.update(belief.why)
             if mcts and len(state.legal_moves()) > 1:
                 agent = agents.setdefault(seat, make_agent(f"mcts:{mcts}", seat, g))
-                start = time.perf_counter()
+                start, used = time.perf_counter(), time.process_time()
                 agent.choose(SeatView(state, seat))
                 decisions.append(time.perf_counter() - start)
+                cpu += time.process_time() - used
     return {
         "positions": sum(map(len, along)),
         "wasted": (failures + asked - got) / (failures + asked) if asked else float("nan"),
@@ -108,6 +109,7 @@ def measure(game, players: int, games: int, every: int, mcts: int, samples: int)
         "worlds_per_s": got / seconds if seconds else float("nan"),
         "mcts_ms": 1000 * sum(decisions) / len(decisions) if decisions else float("nan"),
         "mcts_max": 1000 * max(decisions) if decisions else float("nan"),
+        "mcts_cpu": 1000 * cpu / len(decisions) if decisions else float("nan"),
         "why": why,
     }
 
@@ -128,7 +130,7 @@ def main() -> None:
     print(engine_path.describe())
     print(
         f"{'ruleset':<20} {'players':>7} {'positions':>9} {'wasted':>7} {'failed replays':>14} "
-        f"{'kept wrong':>10} {'worlds/s':>9} {'mcts ms':>8} {'max':>6}"
+        f"{'kept wrong':>10} {'worlds/s':>9} {'mcts ms':>8} {'max':>6} {'cpu':>5}"
     )
     for path in paths:
         game = load(path)
@@ -136,7 +138,8 @@ def main() -> None:
         r = measure(game, players, args.games, args.every, args.mcts, args.samples)
         print(
             f"{path.stem:<20} {players:>7} {r['positions']:>9} {r['wasted']:>7.1%} {r['replays']:>14} "
-            f"{r['wrong']:>10} {r['worlds_per_s']:>9.1f} {r['mcts_ms']:>8.0f} {r['mcts_max']:>6.0f}",
+            f"{r['wrong']:>10} {r['worlds_per_s']:>9.1f} {r['mcts_ms']:>8.0f} {r['mcts_max']:>6.0f} "
+            f"{r['mcts_cpu']:>5.0f}",
             flush=True,
         )
         if r["why"]:  # the diagnosis: where the failed replays stopped, and at which observed move

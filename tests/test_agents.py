@@ -185,6 +185,8 @@ def _twin_with_other_hidden_cards(game, players, seed, steps):
         ("classics/lost_cities.rules", 2, [(2, 20), (4, 16)]),
         # asks answered and hands shown to one seat: a sample swaps while an ask waits
         ("classics/love_letter.rules", 4, [(1, 3), (3, 5)]),
+        # asks answered unseen: the replay's counts put right, what the answers told (facts.py)
+        ("classics/go_fish.rules", 4, [(1, 9), (2, 15)]),
     ],
 )
 def test_an_agent_decides_the_same_whatever_the_cards_it_cannot_see(spec, rules, players, points):

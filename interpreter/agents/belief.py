@@ -23,7 +23,8 @@ from ..engine.records import pick_through
 from ..engine.zones import sees
 from . import round_start
 from .agreement import Agreement
-from .inference import redeal
+from .facts import learn_holding, learn_outcome
+from .inference import fit_counts, redeal
 from .repairs import Repairs
 
 # The work of one decision's search for a world, counted (never timed: the same worlds on any
@@ -329,6 +330,7 @@ class Belief(Repairs, Agreement):
         obs, state, seen, done = self.obs, replay.state, replay.seen, replay.done
         self.known, self.marks, self.provisional = replay.known, replay.marks, replay.provisional
         before = None  # the replay before its last move, and that move (_diverged)
+        told = None  # the replay before its last move, a choice of a player, and that move (facts.py)
         for j in range(k, len(todo)):
             m = todo[j]
             if self.spent():
@@ -341,6 +343,9 @@ class Belief(Repairs, Agreement):
                     self.why[f"diverged before {m['move']} after", last] += 1
                     return None
                 state, seen = replay.state, replay.seen
+                told = None  # (mended: what the replay before it said no longer holds)
+            if told is not None:
+                learn_outcome(self, told[0], state, told[1], m, seen)
             before = None
             if self.mends > 0:
                 point = replay.copy()
@@ -352,6 +357,8 @@ class Belief(Repairs, Agreement):
             if move is None:
                 self.why["no such move", m["move"]] += 1
                 return None
+            learn_holding(self, state, m, seen)
+            told = (state.copy(), m) if _chooses_player(self.game, m) else None
             done = self._step(state, move, m, seen, done)
         events = obs.get("events", ())
         if done != len(events):  # (the sample made other reveals or shuffles than the game)
@@ -370,6 +377,12 @@ class Belief(Repairs, Agreement):
                 self.why["diverged before now after", before[2]["move"]] += 1
                 return None
             state, seen = replay.state, replay.seen
+            told = None
+        if told is not None and not state.is_over and state.current_player == obs["current"]:
+            learn_outcome(self, told[0], state, told[1], now, seen)
+        if not fit_counts(self, state, seen):  # (hand-overs and draws the seat could not count, counted)
+            self.why["counts differ", "-"] += 1
+            return None
         for what, fits in (("zones differ", self._reconcile), ("shown", self._shown), ("told", self._told)):
             if not fits(state, seen):
                 self.why[what, "-"] += 1
@@ -575,6 +588,11 @@ class Replay:
         them revealed since among them: a simultaneous phase's held moves)."""
         n, k = len(self.moves), len(self.events)
         return obs["moves"][:n] == self.moves and list(obs.get("events", ())[:k]) == self.events
+
+
+def _chooses_player(game: Any, m: dict[str, Any]) -> bool:
+    """Whether observed move ``m`` chose a player (an ask's player asked)."""
+    return m.get("value") is not None and any(r.name == m["move"] and r.choice == "player" for r in game.moves)
 
 
 def _merge(seen: Any, replayed: Any) -> Any:

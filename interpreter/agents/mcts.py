@@ -38,6 +38,10 @@ FULL_MISSES = 8
 # end of a round, its result rather than a guess.
 DEPTH = 8
 REACH = 3
+# ... to its end, or ENDLESS * REACH * depth moves at most: a sampled world the rules never end
+# (a player who holds a card the public record says they lack: Go Fish's asks then go round for
+# ever) is scored as it stands there, rather than stopping the game at the rules' bound of moves.
+ENDLESS = 40
 # The sampled worlds of a decision: one for every ITERATIONS_PER_WORLD iterations, SAMPLES at most
 # (each world searched several times; sampling one is a copy and a deal).
 ITERATIONS_PER_WORLD = 6
@@ -173,7 +177,7 @@ class MctsAgent:
                 if not state.over and state.round == round_index:
                     _playout(state, round_index, (REACH - 1) * depth, randrange)
                 if state.over or state.round != round_index:  # it does: every playout plays to the end
-                    depth = 0
+                    depth = ENDLESS * REACH * depth
                     end = position_values(state, round_index)
             gain = [sign * (e - s) for e, s in zip(end, start, strict=True)]
             lo, hi = min(lo, *gain), max(hi, *gain)
