@@ -46,6 +46,7 @@ COMPILED = [
     "interpreter/engine/loops.py",
     "interpreter/engine/knowledge.py",
     "interpreter/engine/events.py",
+    "interpreter/engine/accounting.py",
     "interpreter/simulation/simulate.py",
     "interpreter/simulation/one_game.py",
     "interpreter/simulation/tally.py",

@@ -218,9 +218,9 @@ def test_jobs_share_the_deals_out_and_report_what_one_process_does(path):
 
 
 def test_a_card_lost_doubled_or_misplaced_is_told_alike_by_check_and_verify():
-    """One test of "no card made or lost" (checker.playouts.cards_accounted) for check's
+    """One test of "no card made or lost" (engine.accounting.cards_accounted) for check's
     playouts and verify's states: the same message for the same broken state."""
-    from interpreter.checker.playouts import cards_accounted
+    from interpreter.engine.accounting import cards_accounted
     from interpreter.verify.properties import Properties
 
     game = tiny()

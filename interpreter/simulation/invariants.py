@@ -9,7 +9,7 @@ import random
 import time
 from typing import Any
 
-from ..checker.playouts import cards_accounted
+from ..engine.accounting import cards_accounted
 from ..engine.game import Game
 from ..engine.records import record, replay
 from ..errors import RulesetError
@@ -19,7 +19,7 @@ MAX_PROBLEMS = 20  # per call of soak: enough to see a pattern
 
 def card_problems(state: Any) -> list[str]:
     """Cards that are in no zone, in two, or somewhere else than the state places them (the one
-    card check, checker.playouts.cards_accounted; none: [])."""
+    card check, engine.accounting.cards_accounted; none: [])."""
     why = cards_accounted(state)
     return [why] if why else []
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..checker.playouts import SOMETIMES, cards_accounted, rule_positions
+from ..checker.playouts import SOMETIMES, rule_positions
+from ..engine.accounting import cards_accounted
 from ..engine.game import STUCK_END
 from ..errors import RulesetError, plural
 from ..text.phrases import say

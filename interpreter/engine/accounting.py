@@ -1,0 +1,49 @@
+"""No card made or lost: the one test of it, for check's playouts, verify's states and the soak.
+
+Each card in play lies in exactly one zone, the one the state places it in; the copies a player
+count leaves out lie in none. A state that breaks it is named card by card (a few ids), so that a
+designer sees which cards went missing or were doubled.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import plural
+
+SHOWN_IDS = 10  # card ids a message lists at most (enough to see a pattern)
+
+
+def cards_accounted(state: Any, absent: frozenset[int] | None = None) -> str | None:
+    """None when every card in play is in exactly one zone, where the state places it; else why
+    not, naming the cards. The one test of "no card made or lost", for check's playouts, verify's
+    states and the soak. ``absent``: the copies this player count does not use (default: the
+    game's, looked up), which must be in no zone."""
+    loc = state.loc
+    seen = [0] * len(loc)
+    misplaced = []
+    for inst, content in enumerate(state.zones):
+        if content and type(content[0]) is list:  # piles
+            content = [c for pile in content for c in pile]
+        for c in content:
+            if loc[c] != inst:
+                misplaced.append(f"card {c} is in zone instance {inst}, but the state places it in {loc[c]}")
+            seen[c] += 1
+    if absent is None:
+        absent = state.game.cards.absent(state.n)
+    ones, nones = seen.count(1), seen.count(0)  # (the usual case, at once: each card in play once)
+    if not misplaced and ones == len(seen) - len(absent) and nones == len(absent) and not any(seen[c] for c in absent):
+        return None
+    faults = misplaced[:SHOWN_IDS]
+    lost = [c for c, k in enumerate(seen) if k == 0 and c not in absent]
+    doubled = [c for c, k in enumerate(seen) if k > 1]
+    made = sorted(c for c in absent if seen[c])
+    if lost:
+        faults.append(f"{plural(len(lost), 'card')} in no zone: {lost[:SHOWN_IDS]}")
+    if doubled:
+        faults.append(f"{plural(len(doubled), 'card')} in more than one place: {doubled[:SHOWN_IDS]}")
+    if made:
+        faults.append(
+            f"{plural(len(made), 'copy', 'copies')} left out at this player count in a zone: {made[:SHOWN_IDS]}"
+        )
+    return "; ".join(faults) or None
