@@ -213,6 +213,27 @@ def test_the_compiled_engine_checks_a_ruleset_as_the_source_does(installed, tmp_
     assert report(ours.stdout)["coverage"]  # the playouts ran and counted rules
 
 
+@pytest.mark.parametrize("name", ["red-opening.rules", "seven-reds.rules"])
+def test_the_compiled_engine_verifies_a_ruleset_as_the_source_does(installed, tmp_path, name) -> None:
+    """`ruleset verify --format json` of the installed command equals the source tree's, its
+    counterexample too: a deadlock found at the deal once lost the deal's state in the compiled
+    engine only (the error's frame, which compiled code does not keep), and no test saw it."""
+    target = str(EXAMPLES / "broken" / "rare" / name)
+    ours = run_cli("verify", target, "--format", "json")
+    theirs = subprocess.run(
+        [sys.executable, "-I", "-m", "interpreter", "verify", target, "--format", "json"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+    )
+    assert theirs.returncode == ours.returncode == 1, theirs.stderr
+    mine, installed_one = json.loads(ours.stdout), json.loads(theirs.stdout)
+    del mine["seconds"], installed_one["seconds"]  # the only field that may differ
+    assert installed_one == mine
+    assert mine["failures"]  # the flaw found, with what shows it
+
+
 def test_the_build_hook_lists_each_compiled_module_once_and_every_one_exists() -> None:
     """A module listed twice or missing makes the hook fall back to a pure-Python wheel (with only a
     warning that pip hides): the installed engine would silently be the slow one."""
