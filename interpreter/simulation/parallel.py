@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.expressions import RuleCounts
 from ..engine.game import Game, compile_ir
 from ..engine.records import dumps, record
 from ..errors import RulesetError
@@ -115,9 +116,9 @@ def play_chunk(job: Job, start: int, stop: int) -> Chunk:
     counts = game.coverage if game.coverage is not None else Counter()
     counts.clear()
     outcomes, lines = [], []
-    sums: Counter = Counter()
-    squares: Counter = Counter()
-    present: Counter = Counter()
+    sums: Counter = RuleCounts()  # (a Counter whose `+=` stores as a dict's: engine/expressions.py)
+    squares: Counter = RuleCounts()
+    present: Counter = RuleCounts()
     in_turns = taken_in_turns(game)
     try:
         for index in range(start, stop):
