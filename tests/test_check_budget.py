@@ -13,14 +13,27 @@ from interpreter.language.schema import validator
 FIVE_CARD = str(RULESETS / "poison-five-card.rules")
 
 
-def test_a_budget_is_split_over_the_player_counts_and_spent_to_within_a_chunk():
-    results, counts = run_playouts(FIVE_CARD, {}, [3, 4], None, 7, 1, budget=6000)
+def test_a_budget_is_split_over_the_player_counts_and_spent_to_the_nearest_chunk():
+    results, counts = run_playouts(FIVE_CARD, {}, [3, 4], None, 7, 1, budget=20000)
     for c in counts:
         mine = [r for r in results if r["players"] == c.players]
         assert c.stop == "budget" and c.games == sum(r["games"] for r in mine) < 1000
-        assert c.moves == sum(r["moves"] for r in mine) >= 3000  # its half of the budget, spent
-        assert c.moves - mine[-1]["moves"] < 3000  # and the last chunk was needed to spend it
+        assert c.moves == sum(r["moves"] for r in mine)
+        half_chunk = CHUNK / 2 * c.moves / c.games  # (at the moves a game so far)
+        assert c.moves + half_chunk >= 10000  # its half of the budget, spent: less than half a chunk left
+        before = c.moves - mine[-1]["moves"]  # and the last chunk was needed: more than half a chunk left
+        assert c.games > CHUNK and before + CHUNK / 2 * before / (c.games - CHUNK) < 10000
         assert [r["start"] for r in mine] == list(range(0, c.games, CHUNK))  # the first games, in order
+
+
+def test_a_count_stops_when_less_than_half_a_chunk_of_its_share_is_left():
+    """Rather than play a whole chunk past its share (Rummy once played 113,000 moves of 100,000)."""
+    first, _ = run_playouts(FIVE_CARD, {}, [3], 2 * CHUNK, 7, 1)  # the moves of its first two chunks
+    two = sum(r["moves"] for r in first)
+    _, (c,) = run_playouts(FIVE_CARD, {}, [3], None, 7, 1, budget=two + two // 8)  # a quarter chunk more
+    assert (c.games, c.moves, c.stop) == (2 * CHUNK, two, "budget")
+    _, (c,) = run_playouts(FIVE_CARD, {}, [3], None, 7, 1, budget=two + two * 3 // 8)  # three quarters more
+    assert c.games == 3 * CHUNK
 
 
 def test_budgeted_playouts_are_the_same_for_any_number_of_processes():
@@ -45,5 +58,5 @@ def test_a_number_of_games_asked_is_played_whatever_the_budget():
     report = check("examples/broken/deadlock.rules", games=25, budget=1)
     assert [(p["games"], p["failed"]) for p in report.playouts] == [(25, 25)] * 3
     assert not any("stopped" in p for p in report.playouts)
-    small = check(FIVE_CARD, players=3, budget=1)  # a budget is spent to within a chunk: one chunk
+    small = check(FIVE_CARD, players=3, budget=1)  # a budget is spent to the nearest chunk: one chunk
     assert [(p["games"], p["stopped"]) for p in small.playouts] == [(CHUNK, "budget")]

@@ -72,7 +72,7 @@ def test_playouts_count_the_cards_in_play_and_check_them_whole_only_now_and_then
     assert len(game.cards) > len(game.cards) - len(game.cards.absent(2))  # copies left out with two
     full = []
     monkeypatch.setattr(playouts, "cards_accounted", lambda state: full.append(state.is_over))
-    moves, failure = playouts.play_checked(game, 2, 1, {})
+    moves, failure, _ = playouts.play_checked(game, 2, 1, {})
     assert failure is None and moves == 6
     assert full == [True]  # once, at the end (no 8th move): not after each of the 6
 
@@ -135,3 +135,11 @@ def test_a_search_agent_samples_deals_without_the_copies_a_player_count_leaves_o
     for line in (tmp_path / "r.jsonl").read_text().splitlines():
         deal = json.loads(line)["rounds"][0]["deal"]
         assert sum(len(h) for h in deal["hand"]) + len(deal["deck"]) == 13
+
+
+def test_coverage_counts_the_playouts_not_the_replays_of_every_fiftieth(tmp_path):
+    """Games 0 and 50 of each count are played again and replayed (determinism): what those
+    fire is no playout's; the phase's end holds once a game, so once for each playout."""
+    report = checked(tmp_path, games=60)
+    (end,) = [c for c in report.coverage if c["kind"] == "phase end"]
+    assert end["count"] == 3 * 60  # 2, 3 and 4 players

@@ -2,7 +2,9 @@
 process or over a pool of processes, until each count has what it needs.
 
 By default (``games=None``) a count plays until it has spent its share of a budget of moves
-(``BUDGET`` moves in all, split evenly over the counts), or has played ``MOST_GAMES`` games, or
+(``BUDGET`` moves in all, split evenly over the counts) to the nearest chunk (it stops when what
+is left is less than half a chunk's moves, at the moves a game so far: a long game then
+overshoots its share by no more than it undershoots), or has played ``MOST_GAMES`` games, or
 more than a tenth of its playouts failed: the failure is then certain, and rule coverage says
 nothing (dead rules are not reported), so further games would only count it again. With
 ``games=N`` every count plays exactly N games.
@@ -23,11 +25,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..simulation.parallel import quiet_pool
-from .defaults import BUDGET, MOST_GAMES
+from .defaults import BUDGET, CHUNK, MOST_GAMES
 from .playouts import prepare, run_chunk
 
 FAILED_SHARE = 10  # a count stops early once more than 1 playout in FAILED_SHARE failed
-CHUNK = 10  # games per task sent to a worker process (a budget is spent to within a chunk)
 
 Progress = Callable[[int, int, float], None]
 
@@ -51,10 +52,16 @@ class Count:
         self.failed += sum(f["count"] for f in result["failures"])
         if self.games >= self.most:
             self.stop = "most"
-        elif self.share is not None and self.moves >= self.share:
+        elif self.share is not None and self.spent_after(0):
             self.stop = "budget"
         elif self.share is not None and self.failed * FAILED_SHARE > self.games:
             self.stop = "failures"
+
+    def spent_after(self, flying: int) -> bool:
+        """Whether the share is spent, to the nearest chunk, once ``flying`` more chunks are played
+        (each expected to take the moves a game so far): less than half a chunk's moves left."""
+        assert self.share is not None and self.games
+        return self.moves + (flying + 0.5) * CHUNK * self.moves / self.games >= self.share
 
     def spent(self) -> int:
         """Progress in moves (a count that has stopped has spent its share)."""
@@ -70,7 +77,7 @@ class Count:
             return True
         if not self.games:
             return flying < 2  # (the first chunk says how long a game is)
-        return self.moves + flying * CHUNK * self.moves / self.games < self.share
+        return not self.spent_after(flying)
 
 
 def plan(counts: list[int], games: int | None, budget: int = BUDGET) -> list[Count]:

@@ -9,7 +9,7 @@ from ..engine.game import Game, compile_ir
 from ..errors import ExtendsError, ReadError, RulesetError, RulesSyntaxError, source_text
 from ..language.deck_params import with_params
 from ..language.resolve import resolve
-from ..language.schema import _nearest_at, validator
+from ..language.schema import _nearest_at, valid, validator
 from ..language.variants import BaseFinder, BaseReader, load_program, read_text
 from ..loader import ir_from_data, locate, origin
 from .findings import Finding, Report, at, from_error
@@ -73,7 +73,10 @@ def gather(
 
 
 def _schema_ok(ir: dict[str, Any], report: Report) -> bool:
-    """Every schema violation of the IR, each at the nearest source position."""
+    """Every schema violation of the IR, each at the nearest source position (the compiled schema
+    says whether there is any; jsonschema, imported only then, words each)."""
+    if valid("ir", ir):
+        return True
     errors = list(validator("ir").iter_errors(ir))
     for err in errors:
         path = list(err.absolute_path)

@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..agents import SeatView, make_agents
+from ..agents import make_agents
 from ..engine.accounting import cards_accounted
 from ..engine.expressions import consult_key
 from ..engine.game import STUCK_END, WIN_TOGETHER, Game, compile_ir, flow_rules
@@ -26,7 +26,7 @@ from ..text.move_words import move_text
 from ..text.phrases import say
 from .findings import Finding, Report, at
 
-REPLAY_EVERY = 50  # every 50th game is played twice and replayed from its record
+REPLAY_EVERY = 50  # every 50th game is played once more and replayed from its record
 MAX_EXAMPLES = 1  # failing games kept per kind of failure (per chunk)
 
 
@@ -72,11 +72,14 @@ def run_chunk(task: tuple[str, dict[str, Any], int, int, int, int | None, int | 
     moves_total = max_moves = 0
     for index in range(start, stop):
         seed = playout_seed(run_seed, players, index)
-        moves, failure = play_checked(game, players, seed, sets)
+        moves, failure, state = play_checked(game, players, seed, sets)
         moves_total += moves
         max_moves = max(max_moves, moves)
         if failure is None and index % REPLAY_EVERY == 0:
-            failure = replays_identically(game, players, seed, sets)
+            played = Counter(game.coverage)  # (the second play and the replay are no playouts: not counted)
+            failure = replays_identically(game, players, seed, sets, state)
+            game.coverage.clear()
+            game.coverage.update(played)
         if failure is not None:
             key = (failure["code"], failure.get("at") or "")
             counts[key] += 1
@@ -107,16 +110,16 @@ def _card_count(state: Any) -> int:
     return n
 
 
-def play_checked(game: Game, players: int, seed: int, sets: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
-    """Play one game as ``play_game`` does, checking every state; (moves played, failure or None)."""
+def play_checked(game: Game, players: int, seed: int, sets: dict[str, Any]) -> tuple[int, dict[str, Any] | None, Any]:
+    """Play one game as ``play_game`` does, checking every state; (moves played, failure or None,
+    the last state: None when the deal failed)."""
     try:
         state = game.new_game(players, seed, sets)
     except PlayError as err:
-        return 0, _failure(_kind(err), err.message, err.span, players, seed, None)
+        return 0, _failure(_kind(err), err.message, err.span, players, seed, None), None
     except Exception as err:  # a rule that breaks the engine is a finding, not a crash of `check`
-        return 0, _failure("engine", f"{type(err).__name__}: {err}", None, players, seed, None)
-    seats = make_agents("random", players, seed)
-    views = [SeatView(state, seat) for seat in range(players)]
+        return 0, _failure("engine", f"{type(err).__name__}: {err}", None, players, seed, None), None
+    picks = [agent.pick for agent in make_agents("random", players, seed)]  # (a random agent: the moves alone)
     total = len(game.cards) - len(game.cards.absent(players))  # the cards in play at this count
     bound = (state.rounds or MAX_ROUNDS) * game.max_moves_per_round  # (no cap: the engine's own bound)
     moves = 0
@@ -124,32 +127,36 @@ def play_checked(game: Game, players: int, seed: int, sets: dict[str, Any]) -> t
     while not state.is_over:
         broken = _broken(checks, state, moves, players, seed) if checks else None
         if broken:
-            return moves, broken
-        seat = state.current_player
-        if not state.legal_moves():
-            return moves, _failure("deadlock", "a player is to move but has no legal move", None, players, seed, state)
+            return moves, broken, state
+        legal = state.legal_moves()
+        if not legal:
+            return (
+                moves,
+                _failure("deadlock", "a player is to move but has no legal move", None, players, seed, state),
+                state,
+            )
         try:
-            state.apply(seats[seat].choose(views[seat]))
+            state.apply(picks[state.current_player](legal))
         except PlayError as err:
-            return moves + 1, _failure(_kind(err), err.message, err.span, players, seed, state)
+            return moves + 1, _failure(_kind(err), err.message, err.span, players, seed, state), state
         except Exception as err:
-            return moves + 1, _failure("engine", f"{type(err).__name__}: {err}", None, players, seed, state)
+            return moves + 1, _failure("engine", f"{type(err).__name__}: {err}", None, players, seed, state), state
         moves += 1
         why = None
         if moves % FULL_CHECK_EVERY == 0 or state.is_over or _card_count(state) != total:
             why = cards_accounted(state)
         if why:
-            return moves, _failure("cards", f"after move {moves}: {why}", None, players, seed, state)
+            return moves, _failure("cards", f"after move {moves}: {why}", None, players, seed, state), state
         if moves > bound:
             why = f"the game has not ended after {moves} moves ({state.round + 1} rounds)"
-            return moves, _failure("endless", why, None, players, seed, state)
+            return moves, _failure("endless", why, None, players, seed, state), state
     broken = _broken(checks, state, moves, players, seed) if checks else None
     if broken:
-        return moves, broken
+        return moves, broken, state
     bad = [t for t in state.totals if not isinstance(t, int) or isinstance(t, bool)]
     if bad:
-        return moves, _failure("score", f"a total is not a number: {bad[0]!r}", None, players, seed, state)
-    return moves, None
+        return moves, _failure("score", f"a total is not a number: {bad[0]!r}", None, players, seed, state), state
+    return moves, None, state
 
 
 def _broken(checks: list, state: Any, moves: int, players: int, seed: int) -> dict[str, Any] | None:
@@ -165,11 +172,11 @@ def _broken(checks: list, state: Any, moves: int, players: int, seed: int) -> di
     return None
 
 
-def replays_identically(game: Game, players: int, seed: int, sets: dict[str, Any]) -> dict[str, Any] | None:
-    """None when the same seed plays the same game again and its record replays; else the failure."""
+def replays_identically(game: Game, players: int, seed: int, sets: dict[str, Any], first: Any) -> dict[str, Any] | None:
+    """None when the same seed plays the same game again (``first`` is the game it played, the
+    checked playout) and its record replays; else the failure."""
     from ..simulation.one_game import play_game
 
-    first = play_game(game, players, seed, "random", sets)
     second = play_game(game, players, seed, "random", sets)
     a, b = dumps(record(first)), dumps(record(second))
     if a != b:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import plural, quote, shown
-from .defaults import MOST_GAMES
+from .defaults import CHUNK, MOST_GAMES
 from .findings import Finding, Report
 
 MOVES_SHOWN = 12  # the last moves of a failing game shown in text (JSON has them all)
@@ -13,7 +13,8 @@ MOVES_SHOWN = 12  # the last moves of a failing game shown in text (JSON has the
 STOPPED = {"budget": "its share of the budget spent", "failures": "stopped: more than a tenth failed"}
 BUDGETED = (
     "without --games, each player count plays until it has spent its share of a budget of moves "
-    f"(--budget), played {MOST_GAMES} games, or seen more than a tenth of its playouts fail"
+    f"(--budget) to the nearest chunk of {CHUNK} games, played {MOST_GAMES} games, or seen more than a tenth "
+    "of its playouts fail"
 )
 
 
