@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,13 @@ from hypothesis import HealthCheck, settings
 import interpreter
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# What the commands keep (the parser's tables, rulesets' IR: interpreter/language/ir_cache.py) goes to
+# a folder of the test run's own, for every test and every command they start, never the user's home.
+_CACHE = tempfile.mkdtemp(prefix="ruleset-test-cache-")
+os.environ["RULESET_CACHE_DIR"] = _CACHE
+atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
+
 RULESETS = ROOT / "rulesets"
 EXAMPLES = ROOT / "examples"
 

@@ -41,6 +41,8 @@ def test_the_parser_read_back_from_the_cache_parses_as_a_built_one(tmp_path, mon
     from interpreter.language.parser import RulesIndenter, open_grammar
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("RULESET_CACHE_DIR")  # (the test run's own cache folder: conftest.py)
+    monkeypatch.delenv("RULESET_NO_CACHE", raising=False)
     options = {"propagate_positions": True, "maybe_placeholders": True}
     built = open_grammar("rules", RulesIndenter(), **options)
     (kept,) = (tmp_path / "ruleset").glob("grammar-rules-*.json")

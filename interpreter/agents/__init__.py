@@ -14,18 +14,28 @@ import math
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from importlib import import_module
 from typing import Any
 
 from ..errors import RulesetError, plural
 from .base import Agent, SeatView
-from .greedy import GreedyAgent
-from .mcts import MctsAgent
 from .random_agent import RandomAgent
+
+
+def _imported(module: str, name: str) -> Callable[..., Agent]:
+    """An agent class imported when the first agent of it is made: a run of random agents (most
+    simulations) does not load the search agents and their belief (a tenth of a command's start)."""
+
+    def make(*args: Any, **options: Any) -> Agent:
+        return getattr(import_module(module, __name__), name)(*args, **options)
+
+    return make
+
 
 AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
-    "greedy": GreedyAgent,
-    "mcts": MctsAgent,
+    "greedy": _imported(".greedy", "GreedyAgent"),
+    "mcts": _imported(".mcts", "MctsAgent"),
 }
 # the option a bare ``name:value`` sets
 MAIN_OPTION = {"greedy": "samples", "mcts": "iterations"}
