@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import atexit
 import os
 import shutil
 import sys
@@ -16,11 +15,15 @@ import interpreter
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# What the commands keep (the parser's tables, rulesets' IR: interpreter/language/ir_cache.py) goes to
-# a folder of the test run's own, for every test and every command they start, never the user's home.
-_CACHE = tempfile.mkdtemp(prefix="ruleset-test-cache-")
-os.environ["RULESET_CACHE_DIR"] = _CACHE
-atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
+
+def pytest_configure(config: pytest.Config) -> None:
+    """What the commands keep (the parser's tables, rulesets' IR: interpreter/language/ir_cache.py)
+    goes to a folder of the test run's own, for every test and every command they start, never the
+    user's home. (Set here, not on import: a benchmark that imports this module keeps the user's.)"""
+    folder = tempfile.mkdtemp(prefix="ruleset-test-cache-")
+    os.environ["RULESET_CACHE_DIR"] = folder
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+
 
 RULESETS = ROOT / "rulesets"
 EXAMPLES = ROOT / "examples"
