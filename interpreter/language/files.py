@@ -5,8 +5,7 @@ parses, so a command that finds its IR kept (``ir_cache``) reads its files witho
 from __future__ import annotations
 
 import os
-from difflib import get_close_matches
-from importlib import resources
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,13 +16,16 @@ if TYPE_CHECKING:
 
 MAX_FILE_BYTES = 1_000_000
 GRAMMAR = "rules.lark"
+# The package's folder, as the import system found it (what importlib.resources.files gives, without
+# importing it and zipfile: a command's start-up reads only plain files).
+PACKAGE = Path(__file__).parent.parent
 
 
 def grammar_path() -> Path:
     """The grammar file: shipped inside the package, or grammar/ in a source checkout."""
-    shipped = resources.files("interpreter") / "grammar" / GRAMMAR
+    shipped = PACKAGE / "grammar" / GRAMMAR
     if shipped.is_file():
-        return Path(str(shipped))
+        return shipped
     return Path(__file__).resolve().parents[2] / "grammar" / GRAMMAR
 
 
@@ -56,7 +58,12 @@ def write_whole(path: Path, text: str) -> None:
 
 def shipped_dirs() -> list[Path]:
     """Where the rulesets shipped with the package are: inside the package, or beside it in a source tree."""
-    return [Path(str(resources.files("interpreter") / "rulesets")), Path(__file__).resolve().parents[2] / "rulesets"]
+    return [PACKAGE / "rulesets", Path(__file__).resolve().parents[2] / "rulesets"]
+
+
+@cache
+def _shipped_resolved() -> tuple[Path, ...]:
+    return tuple(base.resolve() for base in shipped_dirs())
 
 
 def bundled(name: str) -> Path | None:
@@ -74,7 +81,7 @@ def shipped_name(path: str | Path) -> str | None:
     """A shipped ruleset's file name (``NAME.rules``) if ``path`` is one, else None: how a user
     names it, rather than where the package happens to be installed."""
     p = Path(path).resolve()
-    return p.name if any(p.parent == base.resolve() for base in shipped_dirs()) else None
+    return p.name if p.parent in _shipped_resolved() else None
 
 
 def read_text(path: str | Path) -> str:
@@ -124,6 +131,8 @@ def base_file(name: str, file: str, span: Span | None = None) -> Path:
     shipped = bundled(name) if Path(name).name == name else None
     if shipped is not None:
         return shipped
+    from difflib import get_close_matches  # (only for a base not found)
+
     close = get_close_matches(Path(name).name, shipped_names(), n=1)
     raise ExtendsError(
         f"base file {name} not found: looked for {here}, and among the shipped rulesets "

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sys
 from functools import cache
 from pathlib import Path
@@ -36,8 +37,8 @@ if TYPE_CHECKING:
     from .ast_nodes import Extends
 
 FORMAT = 1  # of an entry; a change of this file changes the code digest anyway
-# The installed package's metadata folder (pyproject.toml's [project] name, normalised), for its version.
-DIST_INFO = "ruleset_cards-*.dist-info"
+# The installed package's metadata folder, named for its version (pyproject.toml's [project] name, normalised).
+DIST_INFO = ("ruleset_cards-", ".dist-info")
 
 
 def _sha(text: str) -> str:
@@ -47,22 +48,27 @@ def _sha(text: str) -> str:
 @cache
 def code_digest() -> str:
     """A digest of everything that shapes the IR a rules file gives, read from the package's own
-    files once a process (a millisecond or two)."""
-    package = Path(__file__).resolve().parents[1]
-    files = [grammar_path()]
+    files once a process (a few milliseconds)."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    files = [str(grammar_path())]
     for folder in ("language", "schemas"):
-        files += (f for f in (package / folder).rglob("*") if f.is_file() and "__pycache__" not in f.parts)
-    files += (f for f in package.iterdir() if f.name.split(".")[0] in ("loader", "errors") and f.is_file())
+        for where, folders, names in os.walk(os.path.join(package, folder)):
+            folders[:] = [f for f in folders if f != "__pycache__"]
+            files += (os.path.join(where, name) for name in names)
+    files += (os.path.join(package, name) for name in os.listdir(package) if name.split(".")[0] in ("loader", "errors"))
     import importlib.util  # (lark's version, without importing lark: its __init__ says it)
 
     lark = importlib.util.find_spec("lark")
     if lark is not None and lark.origin:
-        files.append(Path(lark.origin))
+        files.append(lark.origin)
     digest = hashlib.sha256(f"{FORMAT} {sys.version}".encode())
-    digest.update(" ".join(sorted(p.name for p in package.parent.glob(DIST_INFO))).encode())
-    for f in sorted(files):
-        digest.update(f"\0{f.name}\0".encode())
-        digest.update(f.read_bytes())
+    head, tail = DIST_INFO
+    installed = sorted(n for n in os.listdir(os.path.dirname(package)) if n.startswith(head) and n.endswith(tail))
+    digest.update(" ".join(installed).encode())
+    for name in sorted(files):
+        with open(name, "rb") as f:
+            digest.update(f"\0{os.path.basename(name)}\0".encode())
+            digest.update(f.read())
     return digest.hexdigest()
 
 
