@@ -94,6 +94,15 @@ def test_editing_a_base_gives_the_new_ir(tmp_path, cache, monkeypatch):
     assert limit_of(ir_from_path(variant)) == 17 and len(builds) == 2  # (the new IR is kept in turn)
 
 
+def test_a_chain_of_bases_reads_back_as_built(tmp_path, cache, monkeypatch):
+    """A variant of a variant: its origin's digest covers the file, then each base in order."""
+    variant_of(tmp_path, 13)
+    (tmp_path / "again.rules").write_text('extends "variant.rules"\ngame "Again"\n\nparam limit = 15\n')
+    built = loaded(tmp_path / "again.rules", monkeypatch)
+    assert len(built[1]) == 3
+    assert loaded(tmp_path / "again.rules", monkeypatch) == built and len(builds) == 1
+
+
 def test_a_base_gone_or_shadowed_is_found_again(tmp_path, cache, monkeypatch):
     """A base that is gone is the build's error, not a kept IR; a file put where `extends` looks
     before the shipped rulesets is the base from then on."""

@@ -43,7 +43,8 @@ OPTIONS = {"random": (), "greedy": ("samples",), "mcts": ("iterations", "time", 
 
 __all__ = ["AGENTS", "Agent", "SeatView", "make_agent", "make_agents", "split_agents"]
 
-_SPEC = re.compile(r"^\s*([a-z_]+)\s*(?::\s*([^()]+?)|\((.*)\))?\s*$")
+# An agent's name and its options: compiled when a spec is more than a bare name (a few ms of start-up).
+_SPEC = r"^\s*([a-z_]+)\s*(?::\s*([^()]+?)|\((.*)\))?\s*$"
 
 
 def split_agents(spec: str) -> list[str]:
@@ -73,7 +74,9 @@ def make_agent(spec: str, seat: int, seed: int | None) -> Agent:
 @lru_cache(maxsize=256)
 def _parsed(spec: str) -> tuple[str, tuple[tuple[str, float | int], ...]]:
     """An agent's name and options, read from its spec (once: a run makes its agents every game)."""
-    m = _SPEC.match(spec)
+    if spec in AGENTS:  # (a bare name, as most runs give)
+        return spec, ()
+    m = re.match(_SPEC, spec)
     name = m.group(1) if m else spec
     if not m or name not in AGENTS:
         raise RulesetError(
