@@ -9,13 +9,18 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .engine.game import Game, compile_ir
 from .errors import ReadError, SchemaError, Span, source_text
-from .language.resolve import resolve
-from .language.schema import check_ir
-from .language.variants import BaseFinder, bundled, load_program, read_text, shipped_dirs, shipped_name
+from .language import ir_cache
+from .language.files import bundled, read_text, shipped_dirs, shipped_name
+
+if TYPE_CHECKING:
+    from .engine.game import Game
+    from .language.variants import BaseFinder
+
+# The parser, the resolver and the engine are imported where they are used: a command whose IR is
+# kept (language/ir_cache.py) never imports the parser, nor the resolver.
 
 
 def shipped() -> list[Path]:
@@ -57,6 +62,10 @@ def _name_hint(p: Path) -> str:
 
 def ir_from_text(text: str, file: str = "<rules>") -> dict[str, Any]:
     """The checked IR of rules text."""
+    from .language.resolve import resolve
+    from .language.schema import check_ir
+    from .language.variants import load_program
+
     ir = resolve(load_program(text, file))
     check_ir(ir)
     return ir
@@ -64,16 +73,29 @@ def ir_from_text(text: str, file: str = "<rules>") -> dict[str, Any]:
 
 def ir_from_path(path: str | Path, find: BaseFinder | None = None) -> dict[str, Any]:
     """The checked IR of a file: rules text, or IR written as JSON or YAML; with its `origin`.
-    ``find`` finds the files `extends` names (see ``load_program``)."""
+    ``find`` finds the files `extends` names (see ``load_program``). The IR of a rules file whose
+    bases are found as usual (no ``find``) is kept, and read back while nothing it was built from
+    has changed (see language/ir_cache.py)."""
     p = locate(path)
     text = read_text(p)
     if p.suffix in (".json", ".yaml", ".yml"):
         ir, texts = ir_from_data(text, str(p)), [text]
     else:
-        program = load_program(text, str(p), find=find)
-        ir = resolve(program)
-        check_ir(ir)
-        texts = [source_text(f.file) or "" for f in reversed(program.files)]  # the file, then its bases
+        kept = ir_cache.lookup(p, text) if find is None else None
+        if kept is not None:
+            ir, texts = kept
+        else:
+            from .language.resolve import resolve
+            from .language.schema import check_ir
+            from .language.variants import load_program
+
+            reads = ir_cache.Reads()
+            program = load_program(text, str(p), find=find or reads.find, read=reads.read)
+            ir = resolve(program)
+            check_ir(ir)
+            if find is None:
+                ir_cache.store(p, text, ir, reads)
+            texts = [source_text(f.file) or "" for f in reversed(program.files)]  # the file, then its bases
     ir["origin"] = origin(p, texts)
     return ir
 
@@ -131,6 +153,8 @@ def ir_from_data(text: str, file: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise SchemaError("the IR must be an object", Span(file, 1, 1))
     check_ir_size(data, file)
+    from .language.schema import check_ir
+
     check_ir(data)
     return data
 
@@ -149,6 +173,8 @@ def _yaml_data(text: str, file: str) -> Any:
 
 def load(source: str | Path, *, text: bool | None = None) -> Game:
     """A Game from a path, a bundled name, or rules text (text if it has a newline)."""
+    from .engine.game import compile_ir
+
     if text or (text is None and isinstance(source, str) and "\n" in source):
         return compile_ir(ir_from_text(str(source)))
     return compile_ir(ir_from_path(source))
@@ -156,4 +182,6 @@ def load(source: str | Path, *, text: bool | None = None) -> Game:
 
 def loads(rules: str, file: str = "<rules>") -> Game:
     """A Game from rules text."""
+    from .engine.game import compile_ir
+
     return compile_ir(ir_from_text(rules, file))

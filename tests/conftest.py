@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,17 @@ from hypothesis import HealthCheck, settings
 import interpreter
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """What the commands keep (the parser's tables, rulesets' IR: interpreter/language/ir_cache.py)
+    goes to a folder of the test run's own, for every test and every command they start, never the
+    user's home. (Set here, not on import: a benchmark that imports this module keeps the user's.)"""
+    folder = tempfile.mkdtemp(prefix="ruleset-test-cache-")
+    os.environ["RULESET_CACHE_DIR"] = folder
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+
+
 RULESETS = ROOT / "rulesets"
 EXAMPLES = ROOT / "examples"
 

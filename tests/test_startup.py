@@ -41,6 +41,8 @@ def test_the_parser_read_back_from_the_cache_parses_as_a_built_one(tmp_path, mon
     from interpreter.language.parser import RulesIndenter, open_grammar
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("RULESET_CACHE_DIR")  # (the test run's own cache folder: conftest.py)
+    monkeypatch.delenv("RULESET_NO_CACHE", raising=False)
     options = {"propagate_positions": True, "maybe_placeholders": True}
     built = open_grammar("rules", RulesIndenter(), **options)
     (kept,) = (tmp_path / "ruleset").glob("grammar-rules-*.json")
@@ -87,3 +89,16 @@ def test_a_command_registers_itself_alone_and_help_lists_them_all():
     assert done.stderr.splitlines()[-1] == str(
         ["interpreter.commands.cli", "interpreter.commands.console", "interpreter.commands.simulate"]
     )
+
+
+def test_a_simulate_whose_ir_is_kept_imports_no_parser_nor_search_agents(tmp_path, monkeypatch):
+    """The second `simulate` of a file reads its IR back (interpreter/language/ir_cache.py): it imports
+    neither lark nor the parser, the AST or the resolver; random agents import no search agent."""
+    monkeypatch.setenv("RULESET_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("RULESET_NO_CACHE", raising=False)
+    args = ("simulate", "rulesets/poison-five-card.rules", "--games", "1", "--jobs", "1", "--format", "json")
+    first, second = imported_by(*args), imported_by(*args)
+    front = {f"interpreter.language.{m}" for m in ("parser", "syntax", "ast_nodes", "variants", "resolve", "schema")}
+    assert front <= first
+    assert not sorted(m for m in second if m in front or m.startswith("lark"))
+    assert not sorted(m for m in second if m.startswith(("interpreter.agents.greedy", "interpreter.agents.mcts")))

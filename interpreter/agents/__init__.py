@@ -14,18 +14,28 @@ import math
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from importlib import import_module
 from typing import Any
 
 from ..errors import RulesetError, plural
 from .base import Agent, SeatView
-from .greedy import GreedyAgent
-from .mcts import MctsAgent
 from .random_agent import RandomAgent
+
+
+def _imported(module: str, name: str) -> Callable[..., Agent]:
+    """An agent class imported when the first agent of it is made: a run of random agents (most
+    simulations) does not load the search agents and their belief (a tenth of a command's start)."""
+
+    def make(*args: Any, **options: Any) -> Agent:
+        return getattr(import_module(module, __name__), name)(*args, **options)
+
+    return make
+
 
 AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
-    "greedy": GreedyAgent,
-    "mcts": MctsAgent,
+    "greedy": _imported(".greedy", "GreedyAgent"),
+    "mcts": _imported(".mcts", "MctsAgent"),
 }
 # the option a bare ``name:value`` sets
 MAIN_OPTION = {"greedy": "samples", "mcts": "iterations"}
@@ -33,7 +43,8 @@ OPTIONS = {"random": (), "greedy": ("samples",), "mcts": ("iterations", "time", 
 
 __all__ = ["AGENTS", "Agent", "SeatView", "make_agent", "make_agents", "split_agents"]
 
-_SPEC = re.compile(r"^\s*([a-z_]+)\s*(?::\s*([^()]+?)|\((.*)\))?\s*$")
+# An agent's name and its options: compiled when a spec is more than a bare name (a few ms of start-up).
+_SPEC = r"^\s*([a-z_]+)\s*(?::\s*([^()]+?)|\((.*)\))?\s*$"
 
 
 def split_agents(spec: str) -> list[str]:
@@ -63,7 +74,9 @@ def make_agent(spec: str, seat: int, seed: int | None) -> Agent:
 @lru_cache(maxsize=256)
 def _parsed(spec: str) -> tuple[str, tuple[tuple[str, float | int], ...]]:
     """An agent's name and options, read from its spec (once: a run makes its agents every game)."""
-    m = _SPEC.match(spec)
+    if spec in AGENTS:  # (a bare name, as most runs give)
+        return spec, ()
+    m = re.match(_SPEC, spec)
     name = m.group(1) if m else spec
     if not m or name not in AGENTS:
         raise RulesetError(

@@ -7,7 +7,7 @@ from functools import cached_property
 from itertools import product
 from typing import Any
 
-from ..language.resolve_values import copies_for
+from ..language.copies import copies_for
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import IllegalMoveError, PlayError, RecordError
-from ..language.schema import check_record
 from .card_sets import Pick
 from .cards import signature
 from .choices import describe_move
@@ -80,6 +79,8 @@ def parse_line(line: str, number: int) -> dict[str, Any]:
         rec = json.loads(line)
     except json.JSONDecodeError as err:
         raise RecordError(f"line {number}: not valid JSON ({err.msg} at column {err.colno})") from None
+    from ..language.schema import check_record  # (the schema's checks are built when a record is first read)
+
     check_record(rec, number)
     return rec
 

@@ -17,8 +17,8 @@ import copy
 from typing import Any
 
 from ..errors import ParameterError
+from .copies import copies_for
 from .resolve_types import MAX_DECK
-from .resolve_values import copies_for
 
 
 def deck_params(ir: dict[str, Any]) -> dict[str, int]:

@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Any, ClassVar
 
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -14,8 +12,7 @@ from lark.exceptions import LarkError
 from lark.indenter import Indenter
 
 from ..errors import RulesSyntaxError, Span, remember_source
-
-GRAMMAR = "rules.lark"
+from .files import cache_dir, grammar_path, write_whole
 
 
 class RulesIndenter(Indenter):
@@ -29,14 +26,6 @@ class RulesIndenter(Indenter):
     tab_len = 8
 
 
-def grammar_path() -> Path:
-    """The grammar file: shipped inside the package, or grammar/ in a source checkout."""
-    shipped = resources.files("interpreter") / "grammar" / GRAMMAR
-    if shipped.is_file():
-        return Path(str(shipped))
-    return Path(__file__).resolve().parents[2] / "grammar" / GRAMMAR
-
-
 @cache
 def parser() -> Lark:
     """The one LALR parser of the rules language."""
@@ -46,21 +35,22 @@ def parser() -> Lark:
 def open_grammar(name: str, postlex: Indenter, **options: Any) -> Lark:
     """The grammar's LALR parser with these options (``name`` tells their sets apart). Building its
     tables takes a quarter of a second, more than a command's other start-up: the first process
-    keeps them as data (JSON, never code) in the user's cache folder, under a digest of the grammar,
-    the options and the versions of lark and Python, and later ones read them back (a tenth of the
-    time; the same parser). A cache that cannot be read or written is built and parsed as before."""
+    keeps them as data (JSON, never code) in the user's cache folder (``files.cache_dir``), under a
+    digest of the grammar, the options and the versions of lark and Python, and later ones read them
+    back (a tenth of the time; the same parser). A cache that cannot be read or written is built and
+    parsed as before."""
     import hashlib
     import json
-    import os
     import sys
-    import tempfile
 
     import lark
 
     text = grammar_path().read_text("utf-8")
     key = json.dumps([text, name, sorted(options.items()), lark.__version__, sys.version_info[:2]])
     digest = hashlib.sha256(key.encode()).hexdigest()[:24]
-    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "ruleset"
+    folder = cache_dir()
+    if folder is None:  # (RULESET_NO_CACHE)
+        return Lark(text, parser="lalr", postlex=postlex, **options)
     path = folder / f"grammar-{name}-{digest}.json"
     loading = {k: v for k, v in options.items() if k in _LOAD_OPTIONS}
     try:
@@ -75,11 +65,7 @@ def open_grammar(name: str, postlex: Indenter, **options: Any) -> Lark:
 
         data, memo = built.memo_serialize([TerminalDef, Rule])
         data["options"] = {k: v for k, v in data["options"].items() if k not in _LOAD_OPTIONS}
-        folder.mkdir(parents=True, exist_ok=True)
-        handle, partial = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump({"data": data, "memo": memo}, out, separators=(",", ":"))
-        os.replace(partial, path)  # (whole or not at all, for a process reading it at once)
+        write_whole(path, json.dumps({"data": data, "memo": memo}, separators=(",", ":")))
     except Exception:  # a folder not writable, a lark that serialises otherwise: no cache
         pass
     return built

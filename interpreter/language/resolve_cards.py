@@ -8,8 +8,8 @@ from typing import Any
 
 from ..errors import DeclarationError, RulesetError, RulesTypeError, Span, UnknownNameError
 from .ast_nodes import CardOrder, CardType, EnumOrder, Expr
+from .copies import copies_for
 from .resolve_types import BOOL, CARD, MAX_DECK, PLAYER
-from .resolve_values import copies_for
 
 
 class CardsResolver:

@@ -10,11 +10,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from difflib import get_close_matches
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..errors import DeclarationError, ExtendsError, ReadError, Span, show_as, shown
+from ..errors import DeclarationError, ExtendsError, ReadError, Span, shown
 from .ast_nodes import (
     AtTime,
     CardOrder,
@@ -46,10 +45,14 @@ from .ast_nodes import (
     Zones,
     unparse,
 )
+from .files import MAX_FILE_BYTES, find_base, read_text
+from .files import bundled as bundled  # (read from here by other modules)
+from .files import shipped_dirs as shipped_dirs
+from .files import shipped_name as shipped_name
+from .files import shipped_names as shipped_names
 from .syntax import to_ast
 
 MAX_EXTENDS_DEPTH = 16
-MAX_FILE_BYTES = 1_000_000
 URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+://")  # `extends` is never followed to the network
 DEFAULT_DECK = "deck"
 BaseFinder = Callable[[Extends, str], Path]  # a variant's `extends` and file -> its base's file
@@ -108,60 +111,6 @@ class Program:
         return None
 
 
-def shipped_dirs() -> list[Path]:
-    """Where the rulesets shipped with the package are: inside the package, or beside it in a source tree."""
-    return [Path(str(resources.files("interpreter") / "rulesets")), Path(__file__).resolve().parents[2] / "rulesets"]
-
-
-def bundled(name: str) -> Path | None:
-    """The path of a ruleset shipped with the package (by file name, with or without .rules), if there
-    is one; messages name it by its file name (``errors.show_as``)."""
-    for base in shipped_dirs():
-        for candidate in (base / name, base / f"{name}.rules"):
-            if _is_file(candidate):
-                show_as(str(candidate), candidate.name)
-                return candidate
-    return None
-
-
-def shipped_name(path: str | Path) -> str | None:
-    """A shipped ruleset's file name (``NAME.rules``) if ``path`` is one, else None: how a user
-    names it, rather than where the package happens to be installed."""
-    p = Path(path).resolve()
-    return p.name if any(p.parent == base.resolve() for base in shipped_dirs()) else None
-
-
-def read_text(path: str | Path) -> str:
-    """A rules file's text; unreadable, non-UTF-8 or empty files are ReadErrors."""
-    p = Path(path)
-    where = Span(str(path), 1, 1)
-    if not p.exists():
-        raise ReadError(f"no such file: {path}", None, "check the path, relative to where you run the command")
-    if p.is_dir():
-        raise ReadError(f"{path} is a directory, not a rules file", None, "name a .rules file inside it")
-    try:
-        with p.open("rb") as f:  # read at most one byte past the limit: /dev/zero stops too
-            data = f.read(MAX_FILE_BYTES + 1)
-    except OSError as err:
-        raise ReadError(f"cannot read {path}: {err.strerror}", None) from None
-    if len(data) > MAX_FILE_BYTES:
-        raise ReadError(f"{path} is larger than {MAX_FILE_BYTES:,} bytes, the most a rules file may have", where)
-    data = data.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark, as Windows Notepad writes
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = data[: err.start].count(b"\n") + 1
-        col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-        raise ReadError(
-            f"{path} is not UTF-8 text (byte 0x{data[err.start]:02x})",
-            Span(str(path), line, col),
-            "save the file as UTF-8",
-        ) from None
-    if not text.strip():
-        raise ReadError(f"{path} is empty", where, 'a ruleset starts with `game "Name"` and `players 3..6`')
-    return text
-
-
 def load_program(
     text: str,
     file: str,
@@ -205,39 +154,6 @@ def load_program(
     program = load_program(base_text, str(base_path), (*chain, here), find, read)
     overlay(program, ruleset, base=str(base_path))
     return program
-
-
-def find_base(ext: Extends, file: str) -> Path:
-    """The base a variant names: a path relative to the variant's file; failing that, a ruleset
-    shipped with the package by its name (``NAME.rules`` or ``NAME``), as the commands find a
-    shipped game. Not found (or a path no file can have): an error that says where it looked."""
-    here = (Path(file).parent / ext.path) if file and not file.startswith("<") else Path(ext.path)
-    if _is_file(here):
-        return here
-    shipped = bundled(ext.path) if Path(ext.path).name == ext.path else None
-    if shipped is not None:
-        return shipped
-    close = get_close_matches(Path(ext.path).name, shipped_names(), n=1)
-    raise ExtendsError(
-        f"base file {ext.path} not found: looked for {here}, and among the shipped rulesets "
-        f"({', '.join(shipped_names()) or 'none'})",
-        ext.span,
-        (f"did you mean '{close[0]}'? " if close else "")
-        + "the path of `extends` is relative to the file that names it; a shipped ruleset is named alone",
-    )
-
-
-def shipped_names() -> list[str]:
-    """The file names of the rulesets shipped with the package (``NAME.rules``)."""
-    return sorted({p.name for base in shipped_dirs() if base.is_dir() for p in base.glob("*.rules")})
-
-
-def _is_file(path: Path) -> bool:
-    """Whether ``path`` is a file; False for a path no file can have (too long, a NUL in it)."""
-    try:
-        return path.is_file()
-    except (OSError, ValueError):
-        return False
 
 
 def _missing(kind: str, name: str, known: list[str], base: str, span: Span, how: str) -> ExtendsError:

@@ -23,7 +23,6 @@ from ..engine.expressions import RuleCounts
 from ..engine.game import Game, compile_ir
 from ..engine.records import dumps, record
 from ..errors import RulesetError
-from .measures import play_observed
 from .one_game import game_seed, play_game
 from .tally import outcome, taken_in_turns
 
@@ -124,7 +123,9 @@ def play_chunk(job: Job, start: int, stop: int) -> Chunk:
         for index in range(start, stop):
             agents = seated(job.agents, index, job.rotate)
             seed = game_seed(job.seed, index)
-            if job.observe:
+            if job.observe:  # (evaluate's observed run: measures imports the search agents, which simulate need not)
+                from .measures import play_observed
+
                 state, seen = play_observed(game, job.players, seed, agents, job.params)
                 outcomes.append({**outcome(state, in_turns), "observed": seen})
             else:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..engine.game import flow_rules
 from ..errors import Span, source_line
-from ..language.variants import shipped_name
+from ..language.files import shipped_name
 from .stats import Moments
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..language.resolve_values import copies_for
+from ..language.copies import copies_for
 from .phrases import PICK, VISIBILITY, Ctx, _article, _of_whom, _text, coll, count_of, human, say
 from .value_phrases import copies_words, params_words
 
