@@ -4,11 +4,14 @@ CollectionExprs (collection_exprs.py), whose pipelines it fuses with."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .collection_exprs import items_of
 from .expr_analysis import Scope, card_ranks
 from .player_exprs import unique_extreme
+
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+    from .state_fields import StateFields
 
 
 class AggregateExprs:
@@ -47,7 +50,7 @@ class AggregateExprs:
         coll = self.compile(n["of"], sc)
         table = self.cards.attrs[n["attr"]]
 
-        def f(s, e):
+        def f(s: StateFields, e):
             values = [table[c] for c in coll(s, e) if table[c] is not None]
             return reduce(values) if values else None
 
@@ -81,7 +84,7 @@ class AggregateExprs:
             return self._find(n["of"], sc)  # stops at the first that qualifies
         coll = self.compile(n["of"], sc)
 
-        def f(s, e):
+        def f(s: StateFields, e):
             xs = coll(s, e)
             return xs[0] if xs else None
 
@@ -90,7 +93,7 @@ class AggregateExprs:
     def op_last(self, n, sc):  # last card in trick
         coll = self.compile(n["of"], sc)
 
-        def f(s, e):
+        def f(s: StateFields, e):
             xs = coll(s, e)
             return xs[-1] if xs else None
 
@@ -117,7 +120,7 @@ class AggregateExprs:
                 tidx = self.cards.type_index
                 items = items_of(z, k, src)
 
-                def best_in_zone(s, e):
+                def best_in_zone(s: StateFields, e):
                     xs = items(s, e)
                     if ti >= 0:
                         xs = [c for c in xs if tidx[c] == ti]
@@ -126,7 +129,7 @@ class AggregateExprs:
                 return best_in_zone
         coll = self.compile(of, sc)
 
-        def f(s, e):
+        def f(s: StateFields, e):
             xs = coll(s, e)
             return pick(xs) if xs else None
 

@@ -5,9 +5,12 @@ ExprCompiler (expressions.py), whose other methods (compile, counted, plain_slot
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .expr_analysis import CONSTANT, MISSING, Fn, Scope, free_names
+
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+    from .state_fields import StateFields
 
 
 class CollectionExprs:
@@ -39,19 +42,19 @@ class CollectionExprs:
         elif kind == "zones":
             if piles:
 
-                def get(s, e):
+                def get(s: StateFields, e):
                     return [c for i in src(s, e) for p in s.zones[i] for c in p]
             else:
 
-                def get(s, e):
+                def get(s: StateFields, e):
                     return [c for i in src(s, e) for c in s.zones[i]]
         elif piles:
 
-            def get(s, e):
+            def get(s: StateFields, e):
                 return [c for p in s.zones[src(s, e)] for c in p]
         else:
 
-            def get(s, e):
+            def get(s: StateFields, e):
                 return s.zones[src(s, e)]
 
         typ = n.get("type")
@@ -142,14 +145,14 @@ class CollectionExprs:
             if ti < 0:
                 return items
 
-            def select_typed(s, e):
+            def select_typed(s: StateFields, e):
                 return [c for c in items(s, e) if tidx[c] == ti]
 
             return select_typed
         if test[0] == "eq":
             _, table, value, negate = test
 
-            def select_eq(s, e):
+            def select_eq(s: StateFields, e):
                 xs = items(s, e)
                 out = []
                 v = MISSING
@@ -169,7 +172,7 @@ class CollectionExprs:
         else:
             _, j, pred = test
 
-        def select(s, e):
+        def select(s: StateFields, e):
             xs = items(s, e)
             out = []
             for x in xs:
@@ -192,7 +195,7 @@ class CollectionExprs:
         none = None if want is None else not want
         if test is None:
 
-            def find_typed(s, e):
+            def find_typed(s: StateFields, e):
                 xs = items(s, e)
                 if ti < 0:
                     if want is None:
@@ -209,7 +212,7 @@ class CollectionExprs:
             get = table.__getitem__
             if ti < 0 and not negate and want is not None:  # whether some ATTR of it = VALUE: a scan in C
 
-                def exists_eq(s, e):
+                def exists_eq(s: StateFields, e):
                     xs = items(s, e)
                     if not xs:
                         return none
@@ -217,7 +220,7 @@ class CollectionExprs:
 
                 return exists_eq
 
-            def find_eq(s, e):
+            def find_eq(s: StateFields, e):
                 xs = items(s, e)
                 v = MISSING
                 for x in xs:
@@ -233,7 +236,7 @@ class CollectionExprs:
         if test[0] == "const":
             _, j, of_it, const, negate = test
 
-            def find_const(s, e):
+            def find_const(s: StateFields, e):
                 xs = items(s, e)
                 for x in xs:
                     if ti >= 0 and tidx[x] != ti:
@@ -246,7 +249,7 @@ class CollectionExprs:
             return find_const
         _, j, pred = test
 
-        def find(s, e):
+        def find(s: StateFields, e):
             xs = items(s, e)
             for x in xs:
                 if ti >= 0 and tidx[x] != ti:
@@ -285,7 +288,7 @@ class CollectionExprs:
         coll = self.compile(n["of"], sc)
         value = self.compile(n["value"], sc)
 
-        def f(s, e):
+        def f(s: StateFields, e):
             v = value(s, e)
             return [x for x in coll(s, e) if x != v]
 

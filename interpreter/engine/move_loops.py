@@ -8,10 +8,13 @@ is a closure ``generate(state, player, out)`` over what was compiled, and append
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .expr_analysis import free_names, uses_env
 from .expressions import consult_key
+
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+    from .state_fields import StateFields
 
 Generator = Callable[[Any, int, list], None]
 
@@ -19,7 +22,7 @@ Generator = Callable[[Any, int, list], None]
 def every_move(plan_and_cards: Callable) -> Generator:
     """No guard: every card of the source, to every target."""
 
-    def generate_all(s, p, out):
+    def generate_all(s: StateFields, p, out):
         plan, cards = plan_and_cards(s, p)
         if not cards:
             return
@@ -79,7 +82,7 @@ def moves_by_attribute(
         value = cx.compile(v_node, base)
         own_env = uses_env(v_node)  # else V reads and writes no slot: the env is not copied
 
-        def generate_attr_or_all(s, p, out):
+        def generate_attr_or_all(s: StateFields, p, out):
             plan, cards = plan_and_cards(s, p)
             if not cards:
                 return
@@ -96,7 +99,7 @@ def moves_by_attribute(
 
         return generate_attr_or_all
 
-    def generate_attr(s, p, out):
+    def generate_attr(s: StateFields, p, out):
         plan, cards = plan_and_cards(s, p)
         if not cards:
             return
@@ -155,7 +158,7 @@ def moves_by_card(guards: Any, plan_and_cards: Callable) -> Generator:
     if verdict is None:
         verdict = lambda s, e: card_require(s, e) and card_allow(s, e)  # noqa: E731
 
-    def generate_cards(s, p, out):
+    def generate_cards(s: StateFields, p, out):
         plan, cards = plan_and_cards(s, p)
         if not cards:
             return
@@ -191,7 +194,7 @@ def moves_by_pair(guards: Any, finders: list, rows_pure: bool, row_key: str, pla
     t_lo, t_hi = guards.t_span
     t_fns = guards.t_fns
 
-    def generate(s, p, out):
+    def generate(s: StateFields, p, out):
         plan, cards = plan_and_cards(s, p)
         if not cards:
             return

@@ -8,10 +8,13 @@ with partners across, seat p is in team p % (n / size); adjacent, in team p // s
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PlayError
 from .expr_analysis import MISSING
+
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+    from .state_fields import StateFields
 
 
 def team_of(p: int, n: int, size: int, seating: str) -> int:
@@ -51,7 +54,7 @@ class PlayerExprs:
         inner, k = sc.bind("it")
         test = self.compile(n["where"], inner)
 
-        def every(s, e):
+        def every(s: StateFields, e):
             for x in coll(s, e):
                 e[k] = x
                 if not test(s, e):
@@ -67,7 +70,7 @@ class PlayerExprs:
         where = None if n.get("where") is None else self.compile(n["where"], inner)
         agg = n["agg"]
 
-        def values(s, e):
+        def values(s: StateFields, e):
             out = []
             for x in over(s, e):
                 e[k] = x
@@ -106,7 +109,7 @@ class PlayerExprs:
         of = self.compile(n["of"], sc)
         at = n.get("at")
 
-        def across(s, e):
+        def across(s: StateFields, e):
             if s.n % 2:
                 raise PlayError(f"nobody sits across the table from a player with {s.n} players", at)
             p = of(s, e)
@@ -152,7 +155,7 @@ class PlayerExprs:
         fns = self.define_fns
         args = [self.compile(a, sc) for a in n["args"]]
 
-        def call(s, e):
+        def call(s: StateFields, e):
             key = (k, *(a(s, e) for a in args))
             cache = s.cache
             v = cache.get(key, MISSING)

@@ -12,10 +12,13 @@ never reverses nor skips more than the read of an int and of an empty tuple per 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PlayError
 from .expr_analysis import card_ranks
+
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+    from .state_fields import StateFields
 
 _PLANS: dict[tuple[int, str], tuple[Any, tuple]] = {}  # (id of a phase, which) -> (the phase, its keys)
 
@@ -103,7 +106,7 @@ def lose_turn(state: Any, p: int) -> None:
 def compile_reverse(cx: Any, node: dict[str, Any], scope: Any) -> Any:
     """turn order reverses: the turn passes the other way round from now on, in this round"""
 
-    def reverse(s, e):
+    def reverse(s: StateFields, e):
         s.turn_step = -s.turn_step
         s.cache.clear()  # (`next of P` reads it)
         s._legal = None
@@ -116,7 +119,7 @@ def compile_skip(cx: Any, node: dict[str, Any], scope: Any) -> Any:
     at = node.get("at")
     who = cx.compile(node["player"], scope)
 
-    def skip(s, e):
+    def skip(s: StateFields, e):
         p = who(s, e)
         if p is None:
             raise PlayError("no player to skip", at)
