@@ -22,21 +22,45 @@ class AggregateExprs:
         if zone is not None and n["of"].get("type") is None:
             (z, k, src), _, _ = self._pipeline(n["of"], sc)
             if z < 0:
-                return lambda s, e: len(s.zones[src(s, e)])
+
+                def read(s: StateFields, e):
+                    return len(s.zones[src(s, e)])
+
+                return read
             if k < 0:
-                return lambda s, e: len(s.zones[s.layout.base[z]])
-            return lambda s, e: len(s.zones[s.layout.base[z] + e[k]])
+
+                def read(s: StateFields, e):
+                    return len(s.zones[s.layout.base[z]])
+
+                return read
+
+            def read(s: StateFields, e):
+                return len(s.zones[s.layout.base[z] + e[k]])
+
+            return read
         of = n["of"]
         if of.get("op") == "cards" and of.get("source", "zone") == "zone":  # typed, or over piles: counted in C
             inst = self.compile(of["from"], sc)
             if of.get("type") is None:
-                return lambda s, e: sum(map(len, s.zones[inst(s, e)]))  # piles: their sizes
+
+                def read(s: StateFields, e):  # piles: their sizes
+                    return sum(map(len, s.zones[inst(s, e)]))
+
+                return read
             ti = self.cards.type_names.index(of["type"])
             one = tuple(1 if t == ti else 0 for t in self.cards.type_index)
             # (list comprehensions, not maps of __getitem__: compiled, each is a loop in C without a call a card)
             if of.get("piles"):
-                return lambda s, e: sum([one[c] for pile in s.zones[inst(s, e)] for c in pile])
-            return lambda s, e: sum([one[c] for c in s.zones[inst(s, e)]])
+
+                def read(s: StateFields, e):
+                    return sum([one[c] for pile in s.zones[inst(s, e)] for c in pile])
+
+                return read
+
+            def read(s: StateFields, e):
+                return sum([one[c] for c in s.zones[inst(s, e)]])
+
+            return read
         coll = self.compile(of, sc)
         return lambda s, e: len(coll(s, e))
 

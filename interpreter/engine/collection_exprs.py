@@ -20,16 +20,32 @@ class CollectionExprs:
     def op_zone(self, n, sc):  # hand of player, trick
         z = self.zone_index[n["name"]]
         if n.get("of") is None:
-            return lambda s, e: s.layout.base[z]
+
+            def read(s: StateFields, e):
+                return s.layout.base[z]
+
+            return read
         k = self.plain_slot(n["of"], sc)
         if k is not None:
-            return lambda s, e: s.layout.base[z] + e[k]
+
+            def read(s: StateFields, e):
+                return s.layout.base[z] + e[k]
+
+            return read
         of = self.compile(n["of"], sc)
-        return lambda s, e: s.layout.base[z] + of(s, e)
+
+        def read(s: StateFields, e):
+            return s.layout.base[z] + of(s, e)
+
+        return read
 
     def op_zones(self, n, sc):  # pot (all three), hand (every player's)
         z = self.zone_index[n["name"]]
-        return lambda s, e: s.layout.instances[z]
+
+        def read(s: StateFields, e):
+            return s.layout.instances[z]
+
+        return read
 
     def op_cards(self, n, sc):  # cards in target, gem in collected of player
         if self._zone_source(n) is not None:
@@ -272,14 +288,26 @@ class CollectionExprs:
     def op_piles(self, n, sc):  # pile in won of player
         src = self.compile(n["from"], sc)
         if n.get("source") == "zones":
-            return lambda s, e: [p for i in src(s, e) for p in s.zones[i]]
+
+            def read(s: StateFields, e):
+                return [p for i in src(s, e) for p in s.zones[i]]
+
+            return read
         zone = n["from"]
         if zone.get("op") == "zone" and zone.get("of") is not None:
             k = self.plain_slot(zone["of"], sc)
             if k is not None:
                 z = self.zone_index[zone["name"]]
-                return lambda s, e: s.zones[s.layout.base[z] + e[k]]
-        return lambda s, e: s.zones[src(s, e)]
+
+                def read(s: StateFields, e):
+                    return s.zones[s.layout.base[z] + e[k]]
+
+                return read
+
+        def read(s: StateFields, e):
+            return s.zones[src(s, e)]
+
+        return read
 
     def op_filter(self, n, sc):  # ... where color of it = color of card
         return self._select(n, sc)
@@ -301,8 +329,20 @@ def items_of(z: int, k: int, src: Fn | None) -> Fn:
     (k = 0), else the list ``src`` itself gives."""
     if z >= 0:
         if k >= 0:
-            return lambda s, e: s.zones[s.layout.base[z] + e[k]]
-        return lambda s, e: s.zones[s.layout.base[z]]
+
+            def read(s: StateFields, e):
+                return s.zones[s.layout.base[z] + e[k]]
+
+            return read
+
+        def read(s: StateFields, e):
+            return s.zones[s.layout.base[z]]
+
+        return read
     if k == 0:
-        return lambda s, e: s.zones[src(s, e)]
+
+        def read(s: StateFields, e):
+            return s.zones[src(s, e)]
+
+        return read
     return src

@@ -63,8 +63,16 @@ class ComparisonExprs:
             return lambda s, e: left(s, e) != v
         if sym in ("=", "!=") and n["right"] == {"op": "builtin", "name": "players", **at_entry(n["right"])}:
             if sym == "=":
-                return lambda s, e: left(s, e) == s.n
-            return lambda s, e: left(s, e) != s.n
+
+                def read(s: StateFields, e):
+                    return left(s, e) == s.n
+
+                return read
+
+            def read(s: StateFields, e):
+                return left(s, e) != s.n
+
+            return read
         if sym == "=":
             return lambda s, e: left(s, e) == right(s, e)
         if sym == "!=":
@@ -128,11 +136,27 @@ class ComparisonExprs:
         negate = n["cmp"] == "!="
         if right.get("op") == "builtin" and right.get("name") == "players":
             if k < 0:
-                return lambda s, e: (len(s.zones[s.layout.base[z]]) == s.n) != negate
-            return lambda s, e: (len(s.zones[s.layout.base[z] + e[k]]) == s.n) != negate
+
+                def read(s: StateFields, e):
+                    return (len(s.zones[s.layout.base[z]]) == s.n) != negate
+
+                return read
+
+            def read(s: StateFields, e):
+                return (len(s.zones[s.layout.base[z] + e[k]]) == s.n) != negate
+
+            return read
         if right.get("op") in CONSTANT:
             v = right.get("value")
             if k < 0:
-                return lambda s, e: (len(s.zones[s.layout.base[z]]) == v) != negate
-            return lambda s, e: (len(s.zones[s.layout.base[z] + e[k]]) == v) != negate
+
+                def read(s: StateFields, e):
+                    return (len(s.zones[s.layout.base[z]]) == v) != negate
+
+                return read
+
+            def read(s: StateFields, e):
+                return (len(s.zones[s.layout.base[z] + e[k]]) == v) != negate
+
+            return read
         return None

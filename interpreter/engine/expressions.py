@@ -168,7 +168,11 @@ class ExprCompiler(
     def op_builtin(self, n, sc):  # players, round, dealer
         name = n["name"]
         if name == "players":
-            return lambda s, e: s.n
+
+            def read(s: StateFields, e):
+                return s.n
+
+            return read
         if name == "round":
             return lambda s, e: s.round + 1
         return lambda s, e: s.dealer
@@ -184,19 +188,39 @@ class ExprCompiler(
     def op_var(self, n, sc):  # trick_points of winner
         k = self.var_index[n["name"]]
         if n.get("of") is None:
-            return lambda s, e: s.vars[k]
+
+            def read(s: StateFields, e):
+                return s.vars[k]
+
+            return read
         j = self.plain_slot(n["of"], sc)
         if j is not None:
-            return lambda s, e: s.vars[k][e[j]]
+
+            def read(s: StateFields, e):
+                return s.vars[k][e[j]]
+
+            return read
         of = self.compile(n["of"], sc)
-        return lambda s, e: s.vars[k][of(s, e)]
+
+        def read(s: StateFields, e):
+            return s.vars[k][of(s, e)]
+
+        return read
 
     def op_total(self, n, sc):  # total of player
         j = self.plain_slot(n["of"], sc)
         if j is not None:
-            return lambda s, e: s.totals[e[j]]
+
+            def read(s: StateFields, e):
+                return s.totals[e[j]]
+
+            return read
         of = self.compile(n["of"], sc)
-        return lambda s, e: s.totals[of(s, e)]
+
+        def read(s: StateFields, e):
+            return s.totals[of(s, e)]
+
+        return read
 
     def op_call(self, n, sc):  # color of target, led
         if n.get("args"):  # playable(card): a definition with parameters (player_exprs.py)
