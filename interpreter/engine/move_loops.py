@@ -22,7 +22,7 @@ Generator = Callable[[Any, int, list], None]
 def every_move(plan_and_cards: Callable) -> Generator:
     """No guard: every card of the source, to every target."""
 
-    def generate_all(s: StateFields, p, out):
+    def generate_all(s: StateFields, p, out: list):
         plan, cards = plan_and_cards(s, p)
         if not cards:
             return
@@ -64,7 +64,7 @@ def moves_by_attribute(
         """The cards whose ATTR is (or, negated, is not) ``v``."""
         return [c for c in cards if table[c] == v] if not negate else [c for c in cards if table[c] != v]
 
-    def emit(plan, p, chosen, out):
+    def emit(plan, p, chosen, out: list):
         """Append the moves of the chosen cards (each card's one move when there is one target)."""
         single = plan[5][p]
         if single is not None:
@@ -82,7 +82,7 @@ def moves_by_attribute(
         value = cx.compile(v_node, base)
         own_env = uses_env(v_node)  # else V reads and writes no slot: the env is not copied
 
-        def generate_attr_or_all(s: StateFields, p, out):
+        def generate_attr_or_all(s: StateFields, p, out: list):
             plan, cards = plan_and_cards(s, p)
             if not cards:
                 return
@@ -99,7 +99,7 @@ def moves_by_attribute(
 
         return generate_attr_or_all
 
-    def generate_attr(s: StateFields, p, out):
+    def generate_attr(s: StateFields, p, out: list):
         plan, cards = plan_and_cards(s, p)
         if not cards:
             return
@@ -158,7 +158,7 @@ def moves_by_card(guards: Any, plan_and_cards: Callable) -> Generator:
     if verdict is None:
         verdict = lambda s, e: card_require(s, e) and card_allow(s, e)  # noqa: E731
 
-    def generate_cards(s: StateFields, p, out):
+    def generate_cards(s: StateFields, p, out: list):
         plan, cards = plan_and_cards(s, p)
         if not cards:
             return
@@ -194,7 +194,7 @@ def moves_by_pair(guards: Any, finders: list, rows_pure: bool, row_key: str, pla
     t_lo, t_hi = guards.t_span
     t_fns = guards.t_fns
 
-    def generate(s: StateFields, p, out):
+    def generate(s: StateFields, p, out: list):
         plan, cards = plan_and_cards(s, p)
         if not cards:
             return

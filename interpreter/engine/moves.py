@@ -338,8 +338,8 @@ def _finder(allow: tuple, number: int, counts: Any, target_span: tuple[int, int]
     if how == "join":  # T(target) = C(card): the targets whose T is C(card)
         _, col, slot, fn, at = allow
 
-        def join(s: StateFields, e, rows, memo, found, targets):
-            table = memo.get(number)
+        def join(s: StateFields, e, rows: list, memo: dict, found: set, targets):
+            table: dict = memo.get(number)  # (typed: compiled, its reads are the dict's own, not method calls)
             if table is None:
                 table = memo[number] = {}
                 for i, row in enumerate(rows):
@@ -357,8 +357,8 @@ def _finder(allow: tuple, number: int, counts: Any, target_span: tuple[int, int]
     if how == "split":  # P(target) and Q(card): the targets where P holds, when Q holds
         _, cols, parts, at = allow
 
-        def split(s: StateFields, e, rows, memo, found, targets):
-            chosen = memo.get(number)
+        def split(s: StateFields, e, rows: list, memo: dict, found: set, targets):
+            chosen: list = memo.get(number)
             if chosen is None:
                 if len(cols) == 1:
                     (col,) = cols
@@ -381,7 +381,7 @@ def _finder(allow: tuple, number: int, counts: Any, target_span: tuple[int, int]
     _, test = allow
     lo, hi = target_span
 
-    def pairs(s: StateFields, e, rows, memo, found, targets):
+    def pairs(s: StateFields, e, rows: list, memo: dict, found: set, targets):
         for i, t in enumerate(targets):
             if i not in found:
                 e[2] = t
@@ -398,7 +398,7 @@ def _asking(find: Finder, asked: Any, key: str, number: int | None) -> Finder:
     the finders of play pay nothing). A split (``number``: its memo of chosen targets) is not
     consulted when the targets it would admit are admitted already."""
 
-    def counted(s: StateFields, e, rows, memo, found, targets):
+    def counted(s: StateFields, e, rows: list, memo: dict, found: set, targets):
         chosen = None if number is None else memo.get(number)
         if not chosen or not found.issuperset(chosen):
             asked[key] += 1
