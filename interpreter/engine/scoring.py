@@ -12,12 +12,12 @@ if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it
     from .state_fields import StateFields
 
 
-def score_round(state: Any) -> list[int]:
+def score_round(state: StateFields) -> list[int]:
     """Each player's points for the round just ended, by the ruleset's score rules."""
     return [sum(points) for points in score_by_rule(state)]
 
 
-def score_by_rule(state: Any) -> list[list[int]]:
+def score_by_rule(state: StateFields) -> list[list[int]]:
     """For each player, what each score rule gives them for the round just ended (in rule order). A
     rule that scores a team (`each team: ...`) gives the team's points to its first (lowest) seat, so
     that a team's total is always the sum of its members' totals."""
@@ -47,7 +47,7 @@ def score_by_rule(state: Any) -> list[list[int]]:
     return out
 
 
-def _score_teams(state: Any, rule: Any, teams: dict[str, Any], scores: list[int]) -> None:
+def _score_teams(state: StateFields, rule: Any, teams: dict[str, Any], scores: list[int]) -> None:
     env = [None] * state.game.env_size
     for t in range(state.n // teams["size"]):
         env[rule.slot] = t
