@@ -31,7 +31,7 @@ def every_move(plan_and_cards: Callable) -> Generator:
             for c in cards:
                 out.append(single[c])
             return
-        tab = plan[3][p]
+        tab: list = plan[3][p]
         for c in cards:
             out.extend(tab[c])
 
@@ -71,7 +71,7 @@ def moves_by_attribute(
             for c in chosen:
                 out.append(single[c])
             return
-        tab = plan[3][p]
+        tab: list = plan[3][p]
         for c in chosen:
             out.extend(tab[c])
 
@@ -87,7 +87,7 @@ def moves_by_attribute(
             if not cards:
                 return
             if own_env:
-                e = plan[4].copy()  # the env: lifted slots unset
+                e: list = plan[4].copy()  # the env: lifted slots unset
                 e[0] = p
                 v = value(s, e)
             else:
@@ -103,7 +103,7 @@ def moves_by_attribute(
         plan, cards = plan_and_cards(s, p)
         if not cards:
             return
-        e = plan[4].copy()  # the env: lifted slots unset
+        e: list = plan[4].copy()  # the env: lifted slots unset
         e[0] = p
         if free_first and free(s, e):  # `C or ATTR = V`, C holds: every card
             chosen = cards
@@ -151,7 +151,8 @@ def moves_by_card(guards: Any, plan_and_cards: Callable) -> Generator:
     """Guards that never read the target: one verdict per card (per card group), all its targets or none.
     ``guards`` are the compiled guards (moves._Guards)."""
     card_allow, card_require = guards.card_allow, guards.card_require
-    kind, groups, by_kind = guards.kind, guards.groups, guards.by_kind
+    kind: tuple = guards.kind  # (typed, as the lists below: compiled, each is read in place)
+    groups, by_kind = guards.groups, guards.by_kind
     c_lo, c_hi = guards.c_span
     c_unset = guards.c_unset
     verdict = card_require if card_allow is None else card_allow if card_require is None else None
@@ -162,9 +163,9 @@ def moves_by_card(guards: Any, plan_and_cards: Callable) -> Generator:
         plan, cards = plan_and_cards(s, p)
         if not cards:
             return
-        e = plan[4].copy()  # the env: lifted slots unset
+        e: list = plan[4].copy()  # the env: lifted slots unset
         e[0] = p
-        tab = plan[3][p]
+        tab: list = plan[3][p]
         seen = [None] * groups  # group -> its verdict, once known
         for c in cards:
             g = kind[c]
@@ -188,7 +189,8 @@ def moves_by_pair(guards: Any, finders: list, rows_pure: bool, row_key: str, pla
     target's cards only, so they are kept (under ``row_key``) until those change."""
     card_allow, card_require, pair_require = guards.card_allow, guards.card_require, guards.pair_require
     has_allows = guards.has_allows
-    kind, groups, by_kind = guards.kind, guards.groups, guards.by_kind
+    kind: tuple = guards.kind  # (typed, as the lists below: compiled, each is read in place)
+    groups, by_kind = guards.groups, guards.by_kind
     c_lo, c_hi = guards.c_span
     c_unset = guards.c_unset
     t_lo, t_hi = guards.t_span
@@ -198,9 +200,9 @@ def moves_by_pair(guards: Any, finders: list, rows_pure: bool, row_key: str, pla
         plan, cards = plan_and_cards(s, p)
         if not cards:
             return
-        targets = plan[2][p]
-        tab = plan[3][p]
-        e = plan[4].copy()  # the env: lifted slots unset
+        targets: tuple = plan[2][p]
+        tab: list = plan[3][p]
+        e: list = plan[4].copy()  # the env: lifted slots unset
         e[0] = p
         n = len(targets)
         everywhere = range(n)
@@ -210,7 +212,7 @@ def moves_by_pair(guards: Any, finders: list, rows_pure: bool, row_key: str, pla
             zmemo = s.zmemo
             for t in targets:
                 if rows_pure:  # the target's values depend on its cards only: kept until they change
-                    memo_t = zmemo.get(t)
+                    memo_t: dict = zmemo.get(t)
                     if memo_t is None:
                         memo_t = zmemo[t] = {}
                     row = memo_t.get(row_key)
