@@ -306,7 +306,7 @@ def _pay(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     return pay
 
 
-def _cards_of(s: Any, got: Any) -> list[int]:
+def _cards_of(s: StateFields, got: Any) -> list[int]:
     """The cards a `show` names: a card id, a list of them, or a zone instance's cards."""
     return [got] if isinstance(got, int) else list(got)
 

@@ -309,7 +309,7 @@ def _planner(
         last[0] = plan
         return plan
 
-    def plan_and_cards(s: Any, p: int) -> tuple:
+    def plan_and_cards(s: StateFields, p: int) -> tuple:
         """The plan of this state's layout (the last one used, most often), and player p's source cards."""
         plan = last[0]
         if plan[0] is not s.layout:
