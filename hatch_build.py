@@ -24,6 +24,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 # with interpreter/build.py, which reports what is compiled.
 COMPILED = [
     "interpreter/engine/state.py",
+    "interpreter/engine/state_fields.py",
     "interpreter/engine/rule_fields.py",
     "interpreter/engine/moves.py",
     "interpreter/engine/move_loops.py",

@@ -149,15 +149,15 @@ def _declared(pxd: str) -> dict[str, list[str]]:
 
 
 def test_the_typed_declarations_name_exactly_the_fields_of_the_source() -> None:
-    """A field State gains in state.py needs its line in state.pxd (the compiled State has no other
+    """A field State gains in state_fields.py needs its line in state_fields.pxd (the compiled State has no other
     fields), and a field rule_fields.pxd types must be one of the record's (else it stays unset in
     the compiled engine): checked here on the source, before any build."""
     from dataclasses import fields
 
     from interpreter.engine.game import Flow, Game, MoveRule, PhaseRule, TriggerRule
-    from interpreter.engine.state import State
+    from interpreter.engine.state_fields import StateFields
 
-    assert sorted(_declared("engine/state.pxd")["State"]) == sorted(State.__slots__)
+    assert sorted(_declared("engine/state_fields.pxd")["StateFields"]) == sorted(StateFields.__slots__)
     records = {"GameFields": Game, "PhaseFields": PhaseRule, "MoveFields": MoveRule}
     records |= {"TriggerFields": TriggerRule, "FlowFields": Flow}
     for base, typed in _declared("engine/rule_fields.pxd").items():

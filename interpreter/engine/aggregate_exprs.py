@@ -4,11 +4,14 @@ CollectionExprs (collection_exprs.py), whose pipelines it fuses with."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .collection_exprs import items_of
 from .expr_analysis import Scope, card_ranks
 from .player_exprs import unique_extreme
+
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+    from .state_fields import StateFields
 
 
 class AggregateExprs:
@@ -19,21 +22,45 @@ class AggregateExprs:
         if zone is not None and n["of"].get("type") is None:
             (z, k, src), _, _ = self._pipeline(n["of"], sc)
             if z < 0:
-                return lambda s, e: len(s.zones[src(s, e)])
+
+                def read(s: StateFields, e):
+                    return len(s.zones[src(s, e)])
+
+                return read
             if k < 0:
-                return lambda s, e: len(s.zones[s.layout.base[z]])
-            return lambda s, e: len(s.zones[s.layout.base[z] + e[k]])
+
+                def read(s: StateFields, e):
+                    return len(s.zones[s.layout.base[z]])
+
+                return read
+
+            def read(s: StateFields, e):
+                return len(s.zones[s.layout.base[z] + e[k]])
+
+            return read
         of = n["of"]
         if of.get("op") == "cards" and of.get("source", "zone") == "zone":  # typed, or over piles: counted in C
             inst = self.compile(of["from"], sc)
             if of.get("type") is None:
-                return lambda s, e: sum(map(len, s.zones[inst(s, e)]))  # piles: their sizes
+
+                def read(s: StateFields, e):  # piles: their sizes
+                    return sum(map(len, s.zones[inst(s, e)]))
+
+                return read
             ti = self.cards.type_names.index(of["type"])
             one = tuple(1 if t == ti else 0 for t in self.cards.type_index)
             # (list comprehensions, not maps of __getitem__: compiled, each is a loop in C without a call a card)
             if of.get("piles"):
-                return lambda s, e: sum([one[c] for pile in s.zones[inst(s, e)] for c in pile])
-            return lambda s, e: sum([one[c] for c in s.zones[inst(s, e)]])
+
+                def read(s: StateFields, e):
+                    return sum([one[c] for pile in s.zones[inst(s, e)] for c in pile])
+
+                return read
+
+            def read(s: StateFields, e):
+                return sum([one[c] for c in s.zones[inst(s, e)]])
+
+            return read
         coll = self.compile(of, sc)
         return lambda s, e: len(coll(s, e))
 
@@ -47,7 +74,7 @@ class AggregateExprs:
         coll = self.compile(n["of"], sc)
         table = self.cards.attrs[n["attr"]]
 
-        def f(s, e):
+        def f(s: StateFields, e):
             values = [table[c] for c in coll(s, e) if table[c] is not None]
             return reduce(values) if values else None
 
@@ -81,7 +108,7 @@ class AggregateExprs:
             return self._find(n["of"], sc)  # stops at the first that qualifies
         coll = self.compile(n["of"], sc)
 
-        def f(s, e):
+        def f(s: StateFields, e):
             xs = coll(s, e)
             return xs[0] if xs else None
 
@@ -90,7 +117,7 @@ class AggregateExprs:
     def op_last(self, n, sc):  # last card in trick
         coll = self.compile(n["of"], sc)
 
-        def f(s, e):
+        def f(s: StateFields, e):
             xs = coll(s, e)
             return xs[-1] if xs else None
 
@@ -117,7 +144,7 @@ class AggregateExprs:
                 tidx = self.cards.type_index
                 items = items_of(z, k, src)
 
-                def best_in_zone(s, e):
+                def best_in_zone(s: StateFields, e):
                     xs = items(s, e)
                     if ti >= 0:
                         xs = [c for c in xs if tidx[c] == ti]
@@ -126,7 +153,7 @@ class AggregateExprs:
                 return best_in_zone
         coll = self.compile(of, sc)
 
-        def f(s, e):
+        def f(s: StateFields, e):
             xs = coll(s, e)
             return pick(xs) if xs else None
 

@@ -144,7 +144,10 @@ def derive_attributes(cx: Any, ir: dict[str, Any], table: CardTable) -> CardTabl
     """The table with the derived attributes (`define NAME of card = ...`) computed for every card,
     and the card order's keys again if they use one. Their bodies read only the card's attributes
     (the resolver made sure), so each is a column of the table like any other attribute."""
+    from .state_fields import StateFields  # (here: this module's imports stay light)
+
     derived = [d for d in ir["defines"] if d.get("of") == "card"]
+    blank = StateFields()  # no game in progress: a body reads only the card (the compiled closures take no None)
     pending = list(derived)
     while pending:
         ready = [d for d in pending if not _reads_pending(d["body"], {p["name"] for p in pending} - {d["name"]})]
@@ -157,7 +160,7 @@ def derive_attributes(cx: Any, ir: dict[str, Any], table: CardTable) -> CardTabl
             column = []
             for cid in range(len(table)):
                 env[slot] = cid
-                column.append(fn(None, env))
+                column.append(fn(blank, env))
             table.attrs[d["name"]] = tuple(column)
             pending.remove(d)
     if not derived or not set(ir.get("card_order", [])) & {d["name"] for d in derived}:

@@ -5,9 +5,12 @@ ExprCompiler (expressions.py), whose other methods (compile, counted, plain_slot
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .expr_analysis import CONSTANT, MISSING, Fn, Scope, free_names
+
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+    from .state_fields import StateFields
 
 
 class CollectionExprs:
@@ -17,16 +20,32 @@ class CollectionExprs:
     def op_zone(self, n, sc):  # hand of player, trick
         z = self.zone_index[n["name"]]
         if n.get("of") is None:
-            return lambda s, e: s.layout.base[z]
+
+            def read(s: StateFields, e):
+                return s.layout.base[z]
+
+            return read
         k = self.plain_slot(n["of"], sc)
         if k is not None:
-            return lambda s, e: s.layout.base[z] + e[k]
+
+            def read(s: StateFields, e):
+                return s.layout.base[z] + e[k]
+
+            return read
         of = self.compile(n["of"], sc)
-        return lambda s, e: s.layout.base[z] + of(s, e)
+
+        def read(s: StateFields, e):
+            return s.layout.base[z] + of(s, e)
+
+        return read
 
     def op_zones(self, n, sc):  # pot (all three), hand (every player's)
         z = self.zone_index[n["name"]]
-        return lambda s, e: s.layout.instances[z]
+
+        def read(s: StateFields, e):
+            return s.layout.instances[z]
+
+        return read
 
     def op_cards(self, n, sc):  # cards in target, gem in collected of player
         if self._zone_source(n) is not None:
@@ -39,19 +58,19 @@ class CollectionExprs:
         elif kind == "zones":
             if piles:
 
-                def get(s, e):
+                def get(s: StateFields, e):
                     return [c for i in src(s, e) for p in s.zones[i] for c in p]
             else:
 
-                def get(s, e):
+                def get(s: StateFields, e):
                     return [c for i in src(s, e) for c in s.zones[i]]
         elif piles:
 
-            def get(s, e):
+            def get(s: StateFields, e):
                 return [c for p in s.zones[src(s, e)] for c in p]
         else:
 
-            def get(s, e):
+            def get(s: StateFields, e):
                 return s.zones[src(s, e)]
 
         typ = n.get("type")
@@ -142,14 +161,14 @@ class CollectionExprs:
             if ti < 0:
                 return items
 
-            def select_typed(s, e):
+            def select_typed(s: StateFields, e):
                 return [c for c in items(s, e) if tidx[c] == ti]
 
             return select_typed
         if test[0] == "eq":
             _, table, value, negate = test
 
-            def select_eq(s, e):
+            def select_eq(s: StateFields, e):
                 xs = items(s, e)
                 out = []
                 v = MISSING
@@ -169,7 +188,7 @@ class CollectionExprs:
         else:
             _, j, pred = test
 
-        def select(s, e):
+        def select(s: StateFields, e):
             xs = items(s, e)
             out = []
             for x in xs:
@@ -192,7 +211,7 @@ class CollectionExprs:
         none = None if want is None else not want
         if test is None:
 
-            def find_typed(s, e):
+            def find_typed(s: StateFields, e):
                 xs = items(s, e)
                 if ti < 0:
                     if want is None:
@@ -209,7 +228,7 @@ class CollectionExprs:
             get = table.__getitem__
             if ti < 0 and not negate and want is not None:  # whether some ATTR of it = VALUE: a scan in C
 
-                def exists_eq(s, e):
+                def exists_eq(s: StateFields, e):
                     xs = items(s, e)
                     if not xs:
                         return none
@@ -217,7 +236,7 @@ class CollectionExprs:
 
                 return exists_eq
 
-            def find_eq(s, e):
+            def find_eq(s: StateFields, e):
                 xs = items(s, e)
                 v = MISSING
                 for x in xs:
@@ -233,7 +252,7 @@ class CollectionExprs:
         if test[0] == "const":
             _, j, of_it, const, negate = test
 
-            def find_const(s, e):
+            def find_const(s: StateFields, e):
                 xs = items(s, e)
                 for x in xs:
                     if ti >= 0 and tidx[x] != ti:
@@ -246,7 +265,7 @@ class CollectionExprs:
             return find_const
         _, j, pred = test
 
-        def find(s, e):
+        def find(s: StateFields, e):
             xs = items(s, e)
             for x in xs:
                 if ti >= 0 and tidx[x] != ti:
@@ -269,14 +288,26 @@ class CollectionExprs:
     def op_piles(self, n, sc):  # pile in won of player
         src = self.compile(n["from"], sc)
         if n.get("source") == "zones":
-            return lambda s, e: [p for i in src(s, e) for p in s.zones[i]]
+
+            def read(s: StateFields, e):
+                return [p for i in src(s, e) for p in s.zones[i]]
+
+            return read
         zone = n["from"]
         if zone.get("op") == "zone" and zone.get("of") is not None:
             k = self.plain_slot(zone["of"], sc)
             if k is not None:
                 z = self.zone_index[zone["name"]]
-                return lambda s, e: s.zones[s.layout.base[z] + e[k]]
-        return lambda s, e: s.zones[src(s, e)]
+
+                def read(s: StateFields, e):
+                    return s.zones[s.layout.base[z] + e[k]]
+
+                return read
+
+        def read(s: StateFields, e):
+            return s.zones[src(s, e)]
+
+        return read
 
     def op_filter(self, n, sc):  # ... where color of it = color of card
         return self._select(n, sc)
@@ -285,7 +316,7 @@ class CollectionExprs:
         coll = self.compile(n["of"], sc)
         value = self.compile(n["value"], sc)
 
-        def f(s, e):
+        def f(s: StateFields, e):
             v = value(s, e)
             return [x for x in coll(s, e) if x != v]
 
@@ -298,8 +329,20 @@ def items_of(z: int, k: int, src: Fn | None) -> Fn:
     (k = 0), else the list ``src`` itself gives."""
     if z >= 0:
         if k >= 0:
-            return lambda s, e: s.zones[s.layout.base[z] + e[k]]
-        return lambda s, e: s.zones[s.layout.base[z]]
+
+            def read(s: StateFields, e):
+                return s.zones[s.layout.base[z] + e[k]]
+
+            return read
+
+        def read(s: StateFields, e):
+            return s.zones[s.layout.base[z]]
+
+        return read
     if k == 0:
-        return lambda s, e: s.zones[src(s, e)]
+
+        def read(s: StateFields, e):
+            return s.zones[src(s, e)]
+
+        return read
     return src

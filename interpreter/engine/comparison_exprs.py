@@ -4,9 +4,12 @@ counts) and `most`, compiled to closures. A mixin of ExprCompiler (expressions.p
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .expr_analysis import CONSTANT, UNSET, Fn, Scope, at_entry, reads
+
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+    from .state_fields import StateFields
 
 ORDER = {"<": operator.lt, ">": operator.gt, "<=": operator.le, ">=": operator.ge}
 
@@ -22,7 +25,7 @@ class ComparisonExprs:
         key = self.memo_key(n["of"], sc, frozenset({"player"}))  # every player's value, shared by all
         fixed = None if reads(n["of"], frozenset({"player"})) else (id(n["of"]),)  # the key when it reads nothing
 
-        def f(s, e):
+        def f(s: StateFields, e):
             me = e[outer]
             memo = fixed if fixed is not None else key(s, e)
             values = s.cache.get(memo)
@@ -60,8 +63,16 @@ class ComparisonExprs:
             return lambda s, e: left(s, e) != v
         if sym in ("=", "!=") and n["right"] == {"op": "builtin", "name": "players", **at_entry(n["right"])}:
             if sym == "=":
-                return lambda s, e: left(s, e) == s.n
-            return lambda s, e: left(s, e) != s.n
+
+                def read(s: StateFields, e):
+                    return left(s, e) == s.n
+
+                return read
+
+            def read(s: StateFields, e):
+                return left(s, e) != s.n
+
+            return read
         if sym == "=":
             return lambda s, e: left(s, e) == right(s, e)
         if sym == "!=":
@@ -70,13 +81,13 @@ class ComparisonExprs:
         if n["right"].get("op") == "param":  # against a parameter, read inline
             name = n["right"]["name"]
 
-            def against_param(s, e):
+            def against_param(s: StateFields, e):
                 a, b = left(s, e), s.params[name]
                 return a is not None and b is not None and op(a, b)
 
             return against_param
 
-        def f(s, e):
+        def f(s: StateFields, e):
             a, b = left(s, e), right(s, e)
             return a is not None and b is not None and op(a, b)
 
@@ -97,7 +108,7 @@ class ComparisonExprs:
         lazy = self.lazy_slots.get(j) if j is not None else None
         if lazy is not None:
 
-            def attr_is_lazy(s, e):
+            def attr_is_lazy(s: StateFields, e):
                 v = e[j]
                 if v is UNSET:
                     v = e[j] = lazy(s, e)
@@ -107,7 +118,7 @@ class ComparisonExprs:
             return attr_is_lazy
         value = self.compile(other, sc)
 
-        def attr_is(s, e):
+        def attr_is(s: StateFields, e):
             c = e[k]
             return ((None if c is None else table[c]) == value(s, e)) != negate
 
@@ -125,11 +136,27 @@ class ComparisonExprs:
         negate = n["cmp"] == "!="
         if right.get("op") == "builtin" and right.get("name") == "players":
             if k < 0:
-                return lambda s, e: (len(s.zones[s.layout.base[z]]) == s.n) != negate
-            return lambda s, e: (len(s.zones[s.layout.base[z] + e[k]]) == s.n) != negate
+
+                def read(s: StateFields, e):
+                    return (len(s.zones[s.layout.base[z]]) == s.n) != negate
+
+                return read
+
+            def read(s: StateFields, e):
+                return (len(s.zones[s.layout.base[z] + e[k]]) == s.n) != negate
+
+            return read
         if right.get("op") in CONSTANT:
             v = right.get("value")
             if k < 0:
-                return lambda s, e: (len(s.zones[s.layout.base[z]]) == v) != negate
-            return lambda s, e: (len(s.zones[s.layout.base[z] + e[k]]) == v) != negate
+
+                def read(s: StateFields, e):
+                    return (len(s.zones[s.layout.base[z]]) == v) != negate
+
+                return read
+
+            def read(s: StateFields, e):
+                return (len(s.zones[s.layout.base[z] + e[k]]) == v) != negate
+
+            return read
         return None

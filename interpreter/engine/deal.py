@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PlayError
 
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+    from .state_fields import StateFields
 
-def shuffle_decks(state: Any) -> None:
+
+def shuffle_decks(state: StateFields) -> None:
     """Every card back in its deck's zone, each deck shuffled (decks in declaration order)."""
     lay = state.layout
     decks, loc = _decks(state.game, lay)
@@ -56,7 +59,7 @@ def _decks(game: Any, lay: Any) -> tuple[tuple[tuple[int, tuple[int, ...]], ...]
     return got[2]
 
 
-def deal(state: Any) -> None:
+def deal(state: StateFields) -> None:
     """Run every deal line, in order, from the dealer's left (right after ``shuffle_decks``, which
     put every card in its deck: the cards dealt are relocated here, one zone at a time)."""
     game, lay, n = state.game, state.layout, state.n
@@ -115,7 +118,7 @@ def deal(state: Any) -> None:
     state.zmemo = {}
 
 
-def _deal_shared(state: Any, rule: Any, deck: list[int], spare: int, env: list) -> None:
+def _deal_shared(state: StateFields, rule: Any, deck: list[int], spare: int, env: list) -> None:
     """Deal N cards (or all) from the deck to a shared zone, or to each of its instances (`each`):
     set-up, nobody's move. Cards of spare seats at the deck's front stay there, unseen."""
     insts = state.layout.instances[rule.zone]
@@ -143,7 +146,7 @@ def _deal_shared(state: Any, rule: Any, deck: list[int], spare: int, env: list) 
     del deck[spare : spare + used]
 
 
-def place(state: Any, contents: dict[str, Any]) -> None:
+def place(state: StateFields, contents: dict[str, Any]) -> None:
     """Lay out a recorded deal instead of shuffling and dealing (for replays)."""
     from .cards import signature
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PlayError
 from .events import compile_reveal, compile_shuffle, note_shared
@@ -12,6 +12,9 @@ from .expressions import ExprCompiler
 from .flow import Env, suspend
 from .knowledge import compile_tell
 from .turns import compile_reverse, compile_skip
+
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+    from .state_fields import StateFields
 
 Effect = Callable[[Any, list], None]
 
@@ -25,7 +28,7 @@ def compile_effects(cx: ExprCompiler, nodes: list[dict[str, Any]], scope: Scope)
     if asks(nodes):
         return _asking_sequence(steps)
 
-    def run(s, e):
+    def run(s: StateFields, e):
         for step in steps:
             step(s, e)
 
@@ -42,7 +45,7 @@ def asks(nodes: list[dict[str, Any]]) -> bool:
 def _asking_sequence(steps: list[Effect]) -> Effect:
     """Effects in order; when one leaves an ask waiting, the rest runs after its answer."""
 
-    def run(s, e, start=0):
+    def run(s: StateFields, e, start=0):
         for i in range(start, len(steps)):
             steps[i](s, e)
             if s.asking is not None:
@@ -50,7 +53,7 @@ def _asking_sequence(steps: list[Effect]) -> Effect:
                     suspend(s, rest, (i + 1, Env(e)))
                 return
 
-    def rest(s, arg):
+    def rest(s: StateFields, arg):
         start, env = arg
         run(s, list(env), start)
 
@@ -74,7 +77,7 @@ def _move(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     if src is not None and dst is not None:  # move ZONE to ZONE of NAME: the instances read inline
         (zs, ks), (zd, kd) = src, dst
 
-        def move_zone(s, e):
+        def move_zone(s: StateFields, e):
             base = s.layout.base
             got = base[zs] + e[ks] if ks >= 0 else base[zs]
             dest = base[zd] + e[kd] if kd >= 0 else base[zd]
@@ -90,7 +93,7 @@ def _move(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
         (attr, cx.compile(v, scope)) for attr, v in shared_attributes(node["what"], lambda v: cx.public(v, scope))
     ]
 
-    def move(s, e):
+    def move(s: StateFields, e):
         got = what(s, e)
         dest = to(s, e)
         if got is None:
@@ -119,7 +122,7 @@ def _draw(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     src = cx.compile(node["from"], scope)
     dst = cx.compile(node["to"], scope)
 
-    def draw(s, e):
+    def draw(s: StateFields, e):
         n = count(s, e)
         if n is None or n < 0:
             raise PlayError(f"cannot draw {n} cards", at)
@@ -141,7 +144,7 @@ def _let(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     if known:
         cx.public_slots.add(slot)
 
-    def let(s, e):
+    def let(s: StateFields, e):
         e[slot] = value(s, e)
 
     return let
@@ -156,7 +159,7 @@ def _set(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     if node.get("team"):  # add 1 to points of team of player: every member holds the team's value
         team, seats = cx.compile(node["of"], scope), cx.team_seats()
 
-        def set_team(s, e):
+        def set_team(s: StateFields, e):
             t = team(s, e)
             if t is None:
                 raise PlayError(f"no team to change {node['var']} of", at)
@@ -169,7 +172,7 @@ def _set(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
         return set_team
     if node.get("of") is None:
 
-        def set_scalar(s, e):
+        def set_scalar(s: StateFields, e):
             s.vars[k] = (s.vars[k] + value(s, e)) if adding else value(s, e)
             s.cache.clear()
 
@@ -178,7 +181,7 @@ def _set(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     amount = _number(node["value"])
     if j is not None and adding and amount is not None:  # add 1 to points of winner
 
-        def add_to(s, e):
+        def add_to(s: StateFields, e):
             p = e[j]
             if p is None:
                 raise PlayError(f"no player to change {node['var']} of", at)
@@ -188,7 +191,7 @@ def _set(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
         return add_to
     of = cx.compile(node["of"], scope)
 
-    def set_player(s, e):
+    def set_player(s: StateFields, e):
         p = of(s, e)
         if p is None:
             raise PlayError(f"no player to change {node['var']} of", at)
@@ -215,7 +218,7 @@ def _next(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     j = cx.plain_slot(node["player"], scope)
     if j is not None:
 
-        def next_named(s, e):
+        def next_named(s: StateFields, e):
             p = e[j]
             if p is None:
                 raise PlayError("no player to move next", at)
@@ -224,7 +227,7 @@ def _next(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
         return next_named
     who = cx.compile(node["player"], scope)
 
-    def next_player(s, e):
+    def next_player(s: StateFields, e):
         p = who(s, e)
         if p is None:
             raise PlayError("no player to move next", at)
@@ -239,7 +242,7 @@ def _if(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     then = compile_effects(cx, node["then"], Scope(scope.slots, scope.counter)) if node["then"] else None
     other = compile_effects(cx, node["else"], Scope(scope.slots, scope.counter)) if node["else"] else None
 
-    def branch(s, e):
+    def branch(s: StateFields, e):
         if cond(s, e):
             if then:
                 then(s, e)
@@ -284,7 +287,7 @@ def _pay(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     payer, payee = _counter(cx, node["payer"], scope), _counter(cx, node["payee"], scope)
     name = node["payer"]["var"]
 
-    def pay(s, e):
+    def pay(s: StateFields, e):
         row, i = payer(s, e)
         dest, j = payee(s, e)
         if i is None or j is None:
@@ -303,7 +306,7 @@ def _pay(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     return pay
 
 
-def _cards_of(s: Any, got: Any) -> list[int]:
+def _cards_of(s: StateFields, got: Any) -> list[int]:
     """The cards a `show` names: a card id, a list of them, or a zone instance's cards."""
     return [got] if isinstance(got, int) else list(got)
 
@@ -315,7 +318,7 @@ def _show(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     whole_zone = node["what"]["op"] == "zone"
     to = cx.compile(node["to"], scope)
 
-    def show(s, e):
+    def show(s: StateFields, e):
         got, seat = what(s, e), to(s, e)
         if seat is None:
             raise PlayError("no player to show the cards to", at)
@@ -341,7 +344,7 @@ def _eliminate(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     at = node.get("at")
     who = cx.compile(node["player"], scope)
 
-    def eliminate(s, e):
+    def eliminate(s: StateFields, e):
         p = who(s, e)
         if p is None:
             raise PlayError("no player to eliminate", at)
@@ -361,7 +364,7 @@ def _make(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     who = cx.compile(node["of"], scope)
     until = node["until_next_turn"]
 
-    def make(s, e):
+    def make(s: StateFields, e):
         p = who(s, e)
         if p is None:
             raise PlayError(f"no player to make {node['var']}", at)

@@ -9,7 +9,7 @@ when the expression is compiled, so evaluating never looks a name up.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .aggregate_exprs import AggregateExprs
 from .cards import CardTable
@@ -20,6 +20,9 @@ from .knowledge import KnowledgeExprs
 from .player_exprs import PlayerExprs
 from .truth_exprs import TruthExprs
 from .value_exprs import ValueExprs
+
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+    from .state_fields import StateFields
 
 
 class RuleCounts(Counter):
@@ -85,7 +88,7 @@ class ExprCompiler(
         if guard and asked is not None:
             key = consult_key(at)
 
-            def count_asked(s, e):
+            def count_asked(s: StateFields, e):
                 asked[key] += 1
                 v = fn(s, e)
                 if v:
@@ -94,7 +97,7 @@ class ExprCompiler(
 
             return count_asked
 
-        def count(s, e):
+        def count(s: StateFields, e):
             v = fn(s, e)
             if v:
                 counts[at] += 1
@@ -154,7 +157,7 @@ class ExprCompiler(
         if lazy is None:
             return lambda s, e: e[k]
 
-        def read(s, e):
+        def read(s: StateFields, e):
             v = e[k]
             if v is UNSET:
                 v = e[k] = lazy(s, e)
@@ -165,7 +168,11 @@ class ExprCompiler(
     def op_builtin(self, n, sc):  # players, round, dealer
         name = n["name"]
         if name == "players":
-            return lambda s, e: s.n
+
+            def read(s: StateFields, e):
+                return s.n
+
+            return read
         if name == "round":
             return lambda s, e: s.round + 1
         return lambda s, e: s.dealer
@@ -181,19 +188,39 @@ class ExprCompiler(
     def op_var(self, n, sc):  # trick_points of winner
         k = self.var_index[n["name"]]
         if n.get("of") is None:
-            return lambda s, e: s.vars[k]
+
+            def read(s: StateFields, e):
+                return s.vars[k]
+
+            return read
         j = self.plain_slot(n["of"], sc)
         if j is not None:
-            return lambda s, e: s.vars[k][e[j]]
+
+            def read(s: StateFields, e):
+                return s.vars[k][e[j]]
+
+            return read
         of = self.compile(n["of"], sc)
-        return lambda s, e: s.vars[k][of(s, e)]
+
+        def read(s: StateFields, e):
+            return s.vars[k][of(s, e)]
+
+        return read
 
     def op_total(self, n, sc):  # total of player
         j = self.plain_slot(n["of"], sc)
         if j is not None:
-            return lambda s, e: s.totals[e[j]]
+
+            def read(s: StateFields, e):
+                return s.totals[e[j]]
+
+            return read
         of = self.compile(n["of"], sc)
-        return lambda s, e: s.totals[of(s, e)]
+
+        def read(s: StateFields, e):
+            return s.totals[of(s, e)]
+
+        return read
 
     def op_call(self, n, sc):  # color of target, led
         if n.get("args"):  # playable(card): a definition with parameters (player_exprs.py)
@@ -205,7 +232,7 @@ class ExprCompiler(
             if k < len(self.define_cheap) and self.define_cheap[k]:
                 return bodies[k]  # reads a card or two: evaluated where it is used, as cheap as a lookup
 
-            def call0(s, e):
+            def call0(s: StateFields, e):
                 cache = s.cache
                 v = cache.get(k, MISSING)
                 if v is MISSING:
@@ -218,7 +245,7 @@ class ExprCompiler(
         if k in self.zone_pure:  # kept with the zone until its cards change (State.zmemo)
             arg = self.compile(n["arg"], sc)
 
-            def call_zone(s, e):
+            def call_zone(s: StateFields, e):
                 a = arg(s, e)
                 memo = s.zmemo.get(a)
                 if memo is None:
@@ -231,7 +258,7 @@ class ExprCompiler(
             return call_zone
         if slot is not None:
 
-            def call_bound(s, e):
+            def call_bound(s: StateFields, e):
                 a = e[slot]
                 cache = s.cache
                 v = cache.get((k, a), MISSING)
@@ -242,7 +269,7 @@ class ExprCompiler(
             return call_bound
         arg = self.compile(n["arg"], sc)
 
-        def call(s, e):
+        def call(s: StateFields, e):
             a = arg(s, e)
             key = (k, a)
             cache = s.cache
@@ -269,7 +296,7 @@ class ExprCompiler(
         self.define_counts.append(self.may_count(body))
         if params:
 
-            def run_with(s, args):
+            def run_with(s: StateFields, args):
                 env = [None] * size[0]
                 for k, v in zip(slots, args, strict=True):
                     env[k] = v
@@ -277,7 +304,7 @@ class ExprCompiler(
 
             return run_with
 
-        def run(s, arg):
+        def run(s: StateFields, arg):
             env = [None] * size[0]
             env[slot] = arg
             return fn(s, env)
@@ -313,7 +340,7 @@ class ExprCompiler(
                 (table,) = tables
                 return lambda s, e: (ident, None if (v := e[slot]) is None else (table[v],))
 
-        def key(s, e):
+        def key(s: StateFields, e):
             out = [ident]
             for slot, tables in parts:
                 v = e[slot]

@@ -30,6 +30,7 @@ from .moves import compile_generator
 from .observe import CARD_TYPES
 from .rule_fields import FlowFields, GameFields, MoveFields, PhaseFields, TriggerFields, fields_first
 from .scoring import rule_runner
+from .state_fields import StateFields
 from .unseen import check_unseen_choices
 from .zones import Layout, ZoneSpec, layout, zone_specs
 
@@ -235,7 +236,7 @@ class Game:
             names = ", ".join(p.name for p in self.params) or "none"
             raise ParameterError(f"unknown parameter '{unknown[0]}'; this ruleset's parameters: {names}")
         values: dict[str, Any] = {}
-        probe = _Probe(players, values)
+        probe = _probe(players, values)
         for p in self.params:
             if p.name in overrides:
                 values[p.name] = coerce(p, overrides[p.name])
@@ -294,12 +295,13 @@ def _layout(game: Game, players: int) -> Layout:
     return layout(list(game.zones), players)
 
 
-class _Probe:
-    """The little a parameter default may read: the number of players and earlier parameters."""
-
-    def __init__(self, players: int, params: dict[str, Any]):
-        self.n = players
-        self.params = params
+def _probe(players: int, params: dict[str, Any]) -> StateFields:
+    """The little a parameter default may read: the number of players and earlier parameters (a
+    state's fields, the rest unset: the compiled expressions take a state's type, nothing else)."""
+    probe = StateFields()
+    probe.n = players
+    probe.params = params
+    return probe
 
 
 def coerce(param: Param, raw: Any) -> Any:

@@ -8,10 +8,13 @@ is a closure ``generate(state, player, out)`` over what was compiled, and append
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .expr_analysis import free_names, uses_env
 from .expressions import consult_key
+
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+    from .state_fields import StateFields
 
 Generator = Callable[[Any, int, list], None]
 
@@ -19,7 +22,7 @@ Generator = Callable[[Any, int, list], None]
 def every_move(plan_and_cards: Callable) -> Generator:
     """No guard: every card of the source, to every target."""
 
-    def generate_all(s, p, out):
+    def generate_all(s: StateFields, p, out: list):
         plan, cards = plan_and_cards(s, p)
         if not cards:
             return
@@ -28,7 +31,7 @@ def every_move(plan_and_cards: Callable) -> Generator:
             for c in cards:
                 out.append(single[c])
             return
-        tab = plan[3][p]
+        tab: list = plan[3][p]
         for c in cards:
             out.extend(tab[c])
 
@@ -61,14 +64,14 @@ def moves_by_attribute(
         """The cards whose ATTR is (or, negated, is not) ``v``."""
         return [c for c in cards if table[c] == v] if not negate else [c for c in cards if table[c] != v]
 
-    def emit(plan, p, chosen, out):
+    def emit(plan, p, chosen, out: list):
         """Append the moves of the chosen cards (each card's one move when there is one target)."""
         single = plan[5][p]
         if single is not None:
             for c in chosen:
                 out.append(single[c])
             return
-        tab = plan[3][p]
+        tab: list = plan[3][p]
         for c in chosen:
             out.extend(tab[c])
 
@@ -79,12 +82,12 @@ def moves_by_attribute(
         value = cx.compile(v_node, base)
         own_env = uses_env(v_node)  # else V reads and writes no slot: the env is not copied
 
-        def generate_attr_or_all(s, p, out):
+        def generate_attr_or_all(s: StateFields, p, out: list):
             plan, cards = plan_and_cards(s, p)
             if not cards:
                 return
             if own_env:
-                e = plan[4].copy()  # the env: lifted slots unset
+                e: list = plan[4].copy()  # the env: lifted slots unset
                 e[0] = p
                 v = value(s, e)
             else:
@@ -96,11 +99,11 @@ def moves_by_attribute(
 
         return generate_attr_or_all
 
-    def generate_attr(s, p, out):
+    def generate_attr(s: StateFields, p, out: list):
         plan, cards = plan_and_cards(s, p)
         if not cards:
             return
-        e = plan[4].copy()  # the env: lifted slots unset
+        e: list = plan[4].copy()  # the env: lifted slots unset
         e[0] = p
         if free_first and free(s, e):  # `C or ATTR = V`, C holds: every card
             chosen = cards
@@ -148,20 +151,21 @@ def moves_by_card(guards: Any, plan_and_cards: Callable) -> Generator:
     """Guards that never read the target: one verdict per card (per card group), all its targets or none.
     ``guards`` are the compiled guards (moves._Guards)."""
     card_allow, card_require = guards.card_allow, guards.card_require
-    kind, groups, by_kind = guards.kind, guards.groups, guards.by_kind
+    kind: tuple = guards.kind  # (typed, as the lists below: compiled, each is read in place)
+    groups, by_kind = guards.groups, guards.by_kind
     c_lo, c_hi = guards.c_span
     c_unset = guards.c_unset
     verdict = card_require if card_allow is None else card_allow if card_require is None else None
     if verdict is None:
         verdict = lambda s, e: card_require(s, e) and card_allow(s, e)  # noqa: E731
 
-    def generate_cards(s, p, out):
+    def generate_cards(s: StateFields, p, out: list):
         plan, cards = plan_and_cards(s, p)
         if not cards:
             return
-        e = plan[4].copy()  # the env: lifted slots unset
+        e: list = plan[4].copy()  # the env: lifted slots unset
         e[0] = p
-        tab = plan[3][p]
+        tab: list = plan[3][p]
         seen = [None] * groups  # group -> its verdict, once known
         for c in cards:
             g = kind[c]
@@ -185,19 +189,20 @@ def moves_by_pair(guards: Any, finders: list, rows_pure: bool, row_key: str, pla
     target's cards only, so they are kept (under ``row_key``) until those change."""
     card_allow, card_require, pair_require = guards.card_allow, guards.card_require, guards.pair_require
     has_allows = guards.has_allows
-    kind, groups, by_kind = guards.kind, guards.groups, guards.by_kind
+    kind: tuple = guards.kind  # (typed, as the lists below: compiled, each is read in place)
+    groups, by_kind = guards.groups, guards.by_kind
     c_lo, c_hi = guards.c_span
     c_unset = guards.c_unset
     t_lo, t_hi = guards.t_span
     t_fns = guards.t_fns
 
-    def generate(s, p, out):
+    def generate(s: StateFields, p, out: list):
         plan, cards = plan_and_cards(s, p)
         if not cards:
             return
-        targets = plan[2][p]
-        tab = plan[3][p]
-        e = plan[4].copy()  # the env: lifted slots unset
+        targets: tuple = plan[2][p]
+        tab: list = plan[3][p]
+        e: list = plan[4].copy()  # the env: lifted slots unset
         e[0] = p
         n = len(targets)
         everywhere = range(n)
@@ -207,7 +212,7 @@ def moves_by_pair(guards: Any, finders: list, rows_pure: bool, row_key: str, pla
             zmemo = s.zmemo
             for t in targets:
                 if rows_pure:  # the target's values depend on its cards only: kept until they change
-                    memo_t = zmemo.get(t)
+                    memo_t: dict = zmemo.get(t)
                     if memo_t is None:
                         memo_t = zmemo[t] = {}
                     row = memo_t.get(row_key)

@@ -11,11 +11,14 @@ guards, are in move_loops.py.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .expr_analysis import MISSING, UNSET, Fn, Scope, bound_in, free_names, reads, zone_pure
 from .expressions import ExprCompiler, consult_key
 from .move_loops import Generator, attr_filter, every_move, moves_by_attribute, moves_by_card, moves_by_pair
+
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+    from .state_fields import StateFields
 
 
 class Move(NamedTuple):
@@ -306,7 +309,7 @@ def _planner(
         last[0] = plan
         return plan
 
-    def plan_and_cards(s: Any, p: int) -> tuple:
+    def plan_and_cards(s: StateFields, p: int) -> tuple:
         """The plan of this state's layout (the last one used, most often), and player p's source cards."""
         plan = last[0]
         if plan[0] is not s.layout:
@@ -335,8 +338,8 @@ def _finder(allow: tuple, number: int, counts: Any, target_span: tuple[int, int]
     if how == "join":  # T(target) = C(card): the targets whose T is C(card)
         _, col, slot, fn, at = allow
 
-        def join(s, e, rows, memo, found, targets):
-            table = memo.get(number)
+        def join(s: StateFields, e, rows: list, memo: dict, found: set, targets):
+            table: dict = memo.get(number)  # (typed: compiled, its reads are the dict's own, not method calls)
             if table is None:
                 table = memo[number] = {}
                 for i, row in enumerate(rows):
@@ -354,8 +357,8 @@ def _finder(allow: tuple, number: int, counts: Any, target_span: tuple[int, int]
     if how == "split":  # P(target) and Q(card): the targets where P holds, when Q holds
         _, cols, parts, at = allow
 
-        def split(s, e, rows, memo, found, targets):
-            chosen = memo.get(number)
+        def split(s: StateFields, e, rows: list, memo: dict, found: set, targets):
+            chosen: list = memo.get(number)
             if chosen is None:
                 if len(cols) == 1:
                     (col,) = cols
@@ -378,7 +381,7 @@ def _finder(allow: tuple, number: int, counts: Any, target_span: tuple[int, int]
     _, test = allow
     lo, hi = target_span
 
-    def pairs(s, e, rows, memo, found, targets):
+    def pairs(s: StateFields, e, rows: list, memo: dict, found: set, targets):
         for i, t in enumerate(targets):
             if i not in found:
                 e[2] = t
@@ -395,7 +398,7 @@ def _asking(find: Finder, asked: Any, key: str, number: int | None) -> Finder:
     the finders of play pay nothing). A split (``number``: its memo of chosen targets) is not
     consulted when the targets it would admit are admitted already."""
 
-    def counted(s, e, rows, memo, found, targets):
+    def counted(s: StateFields, e, rows: list, memo: dict, found: set, targets):
         chosen = None if number is None else memo.get(number)
         if not chosen or not found.issuperset(chosen):
             asked[key] += 1
@@ -412,7 +415,7 @@ def _card_value(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Fn:
         return fn
     key = cx.memo_key(node, scope)
 
-    def memo(s, e):
+    def memo(s: StateFields, e):
         k = key(s, e)
         v = s.cache.get(k, MISSING)
         if v is MISSING:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .choices import describe_choice, describe_move
 from .events import RECORDED, event_record
 from .knowledge import told_view
 from .unseen import card_seen
 from .zones import sees
+
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+    from .state_fields import StateFields
 
 
 def observe(state: Any, seat: int) -> dict[str, Any]:
@@ -162,7 +165,7 @@ def unseen_vars(state: Any, seat: int) -> list[list[Any]]:
     return out
 
 
-def revealed_zones(state: Any) -> dict[str, Any]:
+def revealed_zones(state: StateFields) -> dict[str, Any]:
     """The zones declared `revealed when scored`, as they stand when the round is scored (one list per instance)."""
     game, lay, cards = state.game, state.layout, state.game.cards.json
     return {

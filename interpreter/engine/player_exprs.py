@@ -8,10 +8,13 @@ with partners across, seat p is in team p % (n / size); adjacent, in team p // s
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PlayError
 from .expr_analysis import MISSING
+
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+    from .state_fields import StateFields
 
 
 def team_of(p: int, n: int, size: int, seating: str) -> int:
@@ -40,18 +43,25 @@ class PlayerExprs:
     teams: dict[str, Any] | None = None  # the IR's teams line, set by the game compiler
 
     def op_players(self, n, sc):  # player (every seat, as a collection)
-        return lambda s, e: range(s.n)
+        def read(s: StateFields, e):
+            return range(s.n)
+
+        return read
 
     def op_teams(self, n, sc):  # team (every team, as a collection)
         size = self.teams["size"]
-        return lambda s, e: range(s.n // size)
+
+        def read(s: StateFields, e):
+            return range(s.n // size)
+
+        return read
 
     def op_every(self, n, sc):  # every player where chips of it > 0
         coll = self.compile(n["of"], sc)
         inner, k = sc.bind("it")
         test = self.compile(n["where"], inner)
 
-        def every(s, e):
+        def every(s: StateFields, e):
             for x in coll(s, e):
                 e[k] = x
                 if not test(s, e):
@@ -67,7 +77,7 @@ class PlayerExprs:
         where = None if n.get("where") is None else self.compile(n["where"], inner)
         agg = n["agg"]
 
-        def values(s, e):
+        def values(s: StateFields, e):
             out = []
             for x in over(s, e):
                 e[k] = x
@@ -94,19 +104,31 @@ class PlayerExprs:
         by = n["by"]
         if by.get("op") == "num":
             step = by["value"]
-            return lambda s, e: None if (p := of(s, e)) is None else (p + step) % s.n
+
+            def read(s: StateFields, e):
+                return None if (p := of(s, e)) is None else (p + step) % s.n
+
+            return read
         count = self.compile(by, sc)
-        return lambda s, e: None if (p := of(s, e)) is None else (p + count(s, e)) % s.n
+
+        def read(s: StateFields, e):
+            return None if (p := of(s, e)) is None else (p + count(s, e)) % s.n
+
+        return read
 
     def op_next_of(self, n, sc):  # next of player: who plays after them in the turn order (turns.py)
         of = self.compile(n["of"], sc)
-        return lambda s, e: None if (p := of(s, e)) is None else (p + s.turn_step) % s.n
+
+        def read(s: StateFields, e):
+            return None if (p := of(s, e)) is None else (p + s.turn_step) % s.n
+
+        return read
 
     def op_across(self, n, sc):  # across player
         of = self.compile(n["of"], sc)
         at = n.get("at")
 
-        def across(s, e):
+        def across(s: StateFields, e):
             if s.n % 2:
                 raise PlayError(f"nobody sits across the table from a player with {s.n} players", at)
             p = of(s, e)
@@ -117,18 +139,30 @@ class PlayerExprs:
     def op_team_of(self, n, sc):  # team of player
         of = self.compile(n["of"], sc)
         size, seating = self.teams["size"], self.teams["seating"]
-        return lambda s, e: None if (p := of(s, e)) is None else team_of(p, s.n, size, seating)
+
+        def read(s: StateFields, e):
+            return None if (p := of(s, e)) is None else team_of(p, s.n, size, seating)
+
+        return read
 
     def op_partner_of(self, n, sc):  # partner of player (teams of 2)
         of = self.compile(n["of"], sc)
         if self.teams["seating"] == "across":
-            return lambda s, e: None if (p := of(s, e)) is None else (p + s.n // 2) % s.n
+
+            def read(s: StateFields, e):
+                return None if (p := of(s, e)) is None else (p + s.n // 2) % s.n
+
+            return read
         return lambda s, e: None if (p := of(s, e)) is None else p ^ 1
 
     def op_team_total(self, n, sc):  # total of team
         of = self.compile(n["of"], sc)
         size, seating = self.teams["size"], self.teams["seating"]
-        return lambda s, e: sum(s.totals[p] for p in members(of(s, e), s.n, size, seating))
+
+        def read(s: StateFields, e):
+            return sum(s.totals[p] for p in members(of(s, e), s.n, size, seating))
+
+        return read
 
     def team_seats(self):
         """(state, team) -> the team's seats, lowest first."""
@@ -138,13 +172,21 @@ class PlayerExprs:
     def op_team_var(self, n, sc):  # points of team of player (a value kept on each member alike)
         of, k = self.compile(n["of"], sc), self.var_index[n["name"]]
         size, seating = self.teams["size"], self.teams["seating"]
-        return lambda s, e: None if (t := of(s, e)) is None else s.vars[k][members(t, s.n, size, seating)[0]]
+
+        def read(s: StateFields, e):
+            return None if (t := of(s, e)) is None else s.vars[k][members(t, s.n, size, seating)[0]]
+
+        return read
 
     def op_team_zones(self, n, sc):  # won of team (the zone of every member)
         of = self.compile(n["of"], sc)
         z = self.zone_index[n["name"]]
         size, seating = self.teams["size"], self.teams["seating"]
-        return lambda s, e: [s.layout.base[z] + p for p in members(of(s, e), s.n, size, seating)]
+
+        def read(s: StateFields, e):
+            return [s.layout.base[z] + p for p in members(of(s, e), s.n, size, seating)]
+
+        return read
 
     def call_with_args(self, n, sc):  # beats(card, best card in trick)
         """A definition with parameters, its value kept in the state's cache by its arguments."""
@@ -152,7 +194,7 @@ class PlayerExprs:
         fns = self.define_fns
         args = [self.compile(a, sc) for a in n["args"]]
 
-        def call(s, e):
+        def call(s: StateFields, e):
             key = (k, *(a(s, e) for a in args))
             cache = s.cache
             v = cache.get(key, MISSING)

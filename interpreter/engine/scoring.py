@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RUNTIME_FAILURES, PlayError, rule_failure
 from .player_exprs import members
 
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+    from .state_fields import StateFields
 
-def score_round(state: Any) -> list[int]:
+
+def score_round(state: StateFields) -> list[int]:
     """Each player's points for the round just ended, by the ruleset's score rules."""
     return [sum(points) for points in score_by_rule(state)]
 
 
-def score_by_rule(state: Any) -> list[list[int]]:
+def score_by_rule(state: StateFields) -> list[list[int]]:
     """For each player, what each score rule gives them for the round just ended (in rule order). A
     rule that scores a team (`each team: ...`) gives the team's points to its first (lowest) seat, so
     that a team's total is always the sum of its members' totals."""
@@ -44,7 +47,7 @@ def score_by_rule(state: Any) -> list[list[int]]:
     return out
 
 
-def _score_teams(state: Any, rule: Any, teams: dict[str, Any], scores: list[int]) -> None:
+def _score_teams(state: StateFields, rule: Any, teams: dict[str, Any], scores: list[int]) -> None:
     env = [None] * state.game.env_size
     for t in range(state.n // teams["size"]):
         env[rule.slot] = t
@@ -89,7 +92,7 @@ def rule_runner(rule: Any, source: tuple | None = None) -> Callable[[Any, list],
     each, slot, points, condition, negate, at = rule.each, rule.slot, rule.points, rule.condition, rule.negate, rule.at
     if each is None:
 
-        def once(state: Any, env: list) -> int:
+        def once(state: StateFields, env: list) -> int:
             if condition is not None and bool(condition(state, env)) == negate:
                 return 0
             got = points(state, env)
@@ -99,7 +102,7 @@ def rule_runner(rule: Any, source: tuple | None = None) -> Callable[[Any, list],
 
         return once
 
-    def total_of(state: Any, env: list, items: Any) -> int:
+    def total_of(state: StateFields, env: list, items: Any) -> int:
         total = 0
         for item in items:  # (scoring changes no zone: a zone's list is read as it is)
             env[slot] = item
@@ -114,7 +117,7 @@ def rule_runner(rule: Any, source: tuple | None = None) -> Callable[[Any, list],
     if source is not None:
         z, k, ti, tidx = source
 
-        def per_card(state: Any, env: list) -> int:
+        def per_card(state: StateFields, env: list) -> int:
             base = state.layout.base[z]
             items = state.zones[base + env[k]] if k >= 0 else state.zones[base]
             return total_of(state, env, [c for c in items if tidx[c] == ti] if ti >= 0 else items)
@@ -124,7 +127,7 @@ def rule_runner(rule: Any, source: tuple | None = None) -> Callable[[Any, list],
     return lambda state, env: total_of(state, env, each(state, env))
 
 
-def _rule_points(state: Any, env: list, rule: Any) -> int:
+def _rule_points(state: StateFields, env: list, rule: Any) -> int:
     """What one score rule gives the player in ``env`` (a rule made without a runner)."""
     return rule_runner(rule)(state, env)
 

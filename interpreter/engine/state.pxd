@@ -1,8 +1,7 @@
 # Cython's declarations for state.py in the compiled engine (an "augmenting" .pxd: state.py stays
-# plain Python, which the source tree runs). State becomes an extension type: its own methods read
-# and write its fields in place instead of through attribute lookups, and call one another directly.
-# Every field is `public`, so the other modules (compiled or not) read and set them as before; a
-# field typed `list` or `dict` takes exactly that type or None (the source keeps to it). Only the
+# plain Python, which the source tree runs). State becomes an extension type, its fields typed on its
+# base (state_fields.pxd): its own methods read and write them in place instead of through attribute
+# lookups, and call one another directly. Only the
 # methods on the path of every move are `cpdef` (called directly from the others); those passed as
 # a frame to flow.suspend (State._moved ...) or holding a generator stay `def`: Cython cannot make a
 # Python object of a cpdef method inside its own module, nor compile a closure in one. state.py's
@@ -10,50 +9,11 @@
 cimport cython
 
 from .rule_fields cimport FlowFields, GameFields, MoveFields, PhaseFields, TriggerFields
+from .state_fields cimport StateFields
 
 
 @cython.final
-cdef class State:
-    cdef public object _legal
-    cdef public object asking
-    cdef public dict cache
-    cdef public object choosers
-    cdef public Py_ssize_t current
-    cdef public Py_ssize_t dealer
-    cdef public object deals_given
-    cdef public object expiring
-    cdef public GameFields game
-    cdef public list history
-    cdef public object layout
-    cdef public list loc
-    cdef public Py_ssize_t moves_in_round
-    cdef public Py_ssize_t n
-    cdef public bint narrating
-    cdef public object next_player
-    cdef public object out
-    cdef public bint over
-    cdef public object params
-    cdef public list pending
-    cdef public Py_ssize_t phase
-    cdef public object picking
-    cdef public list played_by
-    cdef public bint resolving
-    cdef public object rng
-    cdef public Py_ssize_t round
-    cdef public object rounds
-    cdef public object schedule
-    cdef public object seed
-    cdef public object shown
-    cdef public object shuffles_given
-    cdef public object skips
-    cdef public list to_move
-    cdef public object told
-    cdef public list totals
-    cdef public Py_ssize_t turn_step
-    cdef public list vars
-    cdef public object won_together
-    cdef public dict zmemo
-    cdef public list zones
+cdef class State(StateFields):
 
     cpdef list legal_moves(self)
     @cython.locals(other=State)  # (each slot set in place: no attribute set by name)

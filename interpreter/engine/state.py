@@ -8,7 +8,7 @@ Why one module of about 850 lines (over the house's 600): State is one class on 
 slots and the loop that changes them (apply -> _perform -> _advance -> _next_phase ->
 _start_round) are the hot path of every move of every game, search and checking playout; kept
 together, that loop reads as one piece beside the slots it writes, and copy() names each of
-State.__slots__. A mixin holding half the methods would split each slot from the code that keeps
+StateFields.__slots__. A mixin holding half the methods would split each slot from the code that keeps
 it consistent, for no gain in speed or clarity. The work it delegates already lives beside it:
 deal.py, turns.py, scoring.py, observe.py, card_sets.py, choices.py, knowledge.py and flow.py
 (which also keeps what is left to run while an ask waits: the flow's steps here are its frames).
@@ -33,57 +33,17 @@ from .knowledge import dropped
 from .moves import Move
 from .observe import revealed_zones
 from .scoring import score_by_rule, winners
+from .state_fields import StateFields
 from .turns import first_player, lose_turn, resolution_order
 
 if TYPE_CHECKING:  # (the Game makes States: state.py needs no Game at run time)
     from .game import Game
 
 
-class State:
+class State(StateFields):
     """The changing part of a game; ``Game`` holds the rules."""
 
-    __slots__ = (
-        "_legal",
-        "asking",
-        "cache",
-        "choosers",
-        "current",
-        "dealer",
-        "deals_given",
-        "expiring",
-        "game",
-        "history",
-        "layout",
-        "loc",
-        "moves_in_round",
-        "n",
-        "narrating",
-        "next_player",
-        "out",
-        "over",
-        "params",
-        "pending",
-        "phase",
-        "picking",
-        "played_by",
-        "resolving",
-        "rng",
-        "round",
-        "rounds",
-        "schedule",
-        "seed",
-        "shown",
-        "shuffles_given",
-        "skips",
-        "to_move",
-        "told",
-        "totals",
-        "turn_step",
-        "vars",
-        "won_together",
-        "zmemo",
-        "zones",
-    )
+    __slots__ = ()  # (every field is StateFields', state_fields.py)
 
     def __init__(
         self,

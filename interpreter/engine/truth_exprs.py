@@ -4,9 +4,12 @@ A mixin of ExprCompiler (expressions.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .expr_analysis import UNSET, Fn, free_names, zone_pure
+
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+    from .state_fields import StateFields
 
 
 class TruthExprs:
@@ -48,7 +51,7 @@ class TruthExprs:
         found = n["op"] == "some"
         ident = id(n)
 
-        def f(s, e):
+        def f(s: StateFields, e):
             xs = elements(s, e)
             key: Any = (ident, tuple(xs))
             try:
@@ -70,7 +73,7 @@ class TruthExprs:
         if n["of"].get("op") == "zones":  # every instance of one zone: stop at the first with cards
             z = self.zone_index[n["of"]["name"]]
 
-            def every(s, e):
+            def every(s: StateFields, e):
                 zones = s.zones
                 for i in s.layout.instances[z]:  # noqa: SIM110 (a loop, not a generator: no frame per zone)
                     if zones[i]:
@@ -80,7 +83,7 @@ class TruthExprs:
             return every
         coll = self.compile(n["of"], sc)
 
-        def f(s, e):
+        def f(s: StateFields, e):
             zones = s.zones
             got = coll(s, e)
             if isinstance(got, int):
@@ -109,7 +112,7 @@ class TruthExprs:
             return lambda s, e: (c := e[k]) is not None and tidx[c] == ti
         of = self.compile(n["of"], sc)
 
-        def f(s, e):
+        def f(s: StateFields, e):
             c = of(s, e)
             return c is not None and tidx[c] == ti
 
@@ -123,7 +126,7 @@ class TruthExprs:
         outer = sc.slots.get("player")
         size = self.counter
 
-        def f(s, e):
+        def f(s: StateFields, e):
             c = e[j] if j is not None else of(s, e)
             if c is None:
                 return False
@@ -145,7 +148,7 @@ class TruthExprs:
         lazy = self.lazy_slots.get(j) if j is not None else None
         if lazy is not None:  # not (a lifted value), read inline
 
-            def not_lazy(s, e):
+            def not_lazy(s: StateFields, e):
                 v = e[j]
                 if v is UNSET:
                     v = e[j] = lazy(s, e)

@@ -12,10 +12,13 @@ never reverses nor skips more than the read of an int and of an empty tuple per 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PlayError
 from .expr_analysis import card_ranks
+
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+    from .state_fields import StateFields
 
 _PLANS: dict[tuple[int, str], tuple[Any, tuple]] = {}  # (id of a phase, which) -> (the phase, its keys)
 
@@ -39,7 +42,7 @@ def _keys(phase: Any, card_key: tuple, which: str) -> tuple:
     return got[1]
 
 
-def _rank(state: Any, keys: tuple, env: list) -> list:
+def _rank(state: StateFields, keys: tuple, env: list) -> list:
     """The rank of the env's player (and move) by ordering keys: smallest first."""
     rank = []
     for key, lowest, by_card, missing in keys:
@@ -53,7 +56,7 @@ def _rank(state: Any, keys: tuple, env: list) -> list:
     return rank
 
 
-def resolution_order(state: Any, phase: Any, pending: list) -> list:
+def resolution_order(state: StateFields, phase: Any, pending: list) -> list:
     """A simultaneous phase's chosen moves in the order they take effect: by the phase's `resolve`
     keys (each read with the move's player, card and target), ties in the order they were chosen."""
     keys = _keys(phase, state.game.cards.key, "resolve")
@@ -66,7 +69,7 @@ def resolution_order(state: Any, phase: Any, pending: list) -> list:
     return [pending[i] for _, i in ranked]
 
 
-def first_player(state: Any, phase: Any) -> int:
+def first_player(state: StateFields, phase: Any) -> int:
     """The phase's first player: the dealer's left, or the best by the phase's ordering keys.
 
     Players tied on every key keep clockwise order from the dealer's left.
@@ -89,7 +92,7 @@ def first_player(state: Any, phase: Any) -> int:
     return best
 
 
-def lose_turn(state: Any, p: int) -> None:
+def lose_turn(state: StateFields, p: int) -> None:
     """``p``'s turn comes and is lost (one of its skips): a status `until their next turn` ends, as
     the turn came; the caller passes the turn on."""
     skips = list(state.skips)
@@ -103,7 +106,7 @@ def lose_turn(state: Any, p: int) -> None:
 def compile_reverse(cx: Any, node: dict[str, Any], scope: Any) -> Any:
     """turn order reverses: the turn passes the other way round from now on, in this round"""
 
-    def reverse(s, e):
+    def reverse(s: StateFields, e):
         s.turn_step = -s.turn_step
         s.cache.clear()  # (`next of P` reads it)
         s._legal = None
@@ -116,7 +119,7 @@ def compile_skip(cx: Any, node: dict[str, Any], scope: Any) -> Any:
     at = node.get("at")
     who = cx.compile(node["player"], scope)
 
-    def skip(s, e):
+    def skip(s: StateFields, e):
         p = who(s, e)
         if p is None:
             raise PlayError("no player to skip", at)

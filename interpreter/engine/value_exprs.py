@@ -4,7 +4,12 @@ is, `else`, `if ... then ... else`, and arithmetic, compiled to closures. A mixi
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import PlayError
+
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+    from .state_fields import StateFields
 
 
 class ValueExprs:
@@ -29,7 +34,7 @@ class ValueExprs:
             return self._find(of["of"], sc, None, table)  # color of first card in trick: one closure
         of = self.compile(n["of"], sc)
 
-        def f(s, e):
+        def f(s: StateFields, e):
             c = of(s, e)
             return None if c is None else table[c]
 
@@ -39,7 +44,7 @@ class ValueExprs:
         j = self.plain_slot(n["of"], sc)
         if j is not None:
 
-            def player_of(s, e):
+            def player_of(s: StateFields, e):
                 c = e[j]
                 if c is None:
                     return None
@@ -49,7 +54,7 @@ class ValueExprs:
             return player_of
         of = self.compile(n["of"], sc)
 
-        def f(s, e):
+        def f(s: StateFields, e):
             c = of(s, e)
             if c is None:
                 return None
@@ -70,7 +75,7 @@ class ValueExprs:
             return self.compile(args[0], sc)
         parts = [self.compile(x, sc) for x in args]
 
-        def f(s, e):
+        def f(s: StateFields, e):
             for p in parts:
                 v = p(s, e)
                 if v is not None:
@@ -98,13 +103,13 @@ class ValueExprs:
         if sym == "*":
             return lambda s, e: left(s, e) * right(s, e)
 
-        def divide(s, e):
+        def divide(s: StateFields, e):
             b = right(s, e)
             if b == 0:
                 raise PlayError("division by zero", at)
             return left(s, e) // b
 
-        def remainder(s, e):
+        def remainder(s: StateFields, e):
             b = right(s, e)
             if b == 0:
                 raise PlayError("remainder of a division by zero", at)

@@ -1,0 +1,3 @@
+# Cython's declarations for aggregate_exprs.py in the compiled engine (an augmenting .pxd): its closures' state
+# argument, typed `StateFields` (State's base, state_fields.pxd), reads the state's fields in place.
+from .state_fields cimport StateFields
