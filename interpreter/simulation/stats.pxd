@@ -8,6 +8,8 @@
 
 cdef class Moments:
     cdef public Py_ssize_t n
-    cdef public double total, squares
-    cdef public object low, high
+    cdef public double total
+    cdef public double squares
+    cdef public object low
+    cdef public object high
     cpdef add(self, double x)
