@@ -6,14 +6,17 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import interpreter
 from conftest import EXAMPLES, RULESETS
 from interpreter.agents import SeatView, make_agent, make_agents, split_agents
+from interpreter.agents.base import seeded_random
 from interpreter.agents.belief import Belief
 from interpreter.engine.records import find_move, record
 from interpreter.errors import RulesetError
-from interpreter.simulation.one_game import play_game
+from interpreter.simulation.one_game import game_seed, play_game
 
 
 @pytest.fixture(scope="module")
@@ -315,3 +318,21 @@ def test_mcts_playouts_stop_after_depth_moves_unless_the_round_ends_within_reach
     short = interpreter.loads(TINY_RULES).new_game(2, 0)
     make_agent("mcts(iterations=10,depth=1)", short.current, 1).choose(SeatView(short, short.current))
     assert len(runs) == 11 and all(ended for _, ended in runs[1:])  # (one move played, three left)
+
+
+@given(text=st.text(max_size=40))
+def test_a_seat_s_random_is_the_one_random_random_makes_of_its_text(text: str) -> None:
+    """seeded_random seeds without random.py's frames: the same state, so the same numbers, for any
+    text (every agent's and every game's seed comes from one)."""
+    ours, theirs = seeded_random(text), random.Random(text)
+    assert ours.getstate() == theirs.getstate()
+    assert [ours.random(), ours.gauss(0, 1), ours.randrange(10**9)] == [
+        theirs.random(),
+        theirs.gauss(0, 1),
+        theirs.randrange(10**9),
+    ]
+
+
+@given(run_seed=st.one_of(st.none(), st.integers(-(2**40), 2**40)), index=st.integers(0, 10**6))
+def test_a_game_s_seed_is_drawn_as_randrange_draws_it(run_seed: int | None, index: int) -> None:
+    assert game_seed(run_seed, index) == random.Random(f"{run_seed}/{index}").randrange(2**31)

@@ -177,6 +177,16 @@ def test_the_typed_key_declares_exactly_the_fields_the_encoder_sets() -> None:
     assert sorted(_declared("verify/encode.pxd")["Encoder"]) == sorted(vars(encoder))
 
 
+def test_the_typed_moments_declare_exactly_the_fields_of_the_source() -> None:
+    """Moments is an extension type in the compiled engine (simulation/stats.pxd): a field the
+    dataclass gains needs its line there, or the compiled class has no place for it."""
+    from dataclasses import fields
+
+    from interpreter.simulation.stats import Moments
+
+    assert _declared("simulation/stats.pxd")["Moments"] == [f.name for f in fields(Moments)]
+
+
 # test_card_sets' game of sets with a hand of 16: 1 to 4 cards of 16 (2,516 sets), each set chosen
 # card by card (card_sets.Listing)
 PICKED = BIG.replace("deal 34 to hand", "deal 16 to hand")

@@ -212,3 +212,34 @@ def test_with_different_agents_a_seat_difference_is_not_called_a_seat_advantage(
     assert "seat 0 (greedy) +66.7 points" in text
     assert stats["seats_differ_by_agent"] is False and stats["seat_advantage"] == [0, 1, 2]
     assert "seat advantage (*: differs from the fair share" in run_text(stats)
+
+
+@pytest.mark.parametrize("agents", [["random"], ["greedy:2", "random"]])
+def test_a_chunk_folds_each_game_s_rule_counts_as_a_fold_of_each_game_alone(agents):
+    """play_chunk keeps the Game's counts between games (set back to 0, not emptied): its sums,
+    squares and games fired, keys in the same order, are those of each game's counts folded in
+    turn, the game's counts emptied before each (a greedy seat's look-ahead leaves them as they were)."""
+    from collections import Counter
+
+    from interpreter.engine.game import compile_ir
+    from interpreter.loader import ir_from_path
+    from interpreter.simulation.one_game import game_seed, play_game
+    from interpreter.simulation.parallel import Job, play_chunk
+
+    ir = ir_from_path(RULESETS / "poison.rules")
+    params = {"rounds": 1}
+    job = Job(ir, 3, 11, agents, params, key=f"fold {agents}")
+    chunk = play_chunk(job, 2, 7)
+    game = compile_ir(ir, coverage=True)
+    sums, squares, present = Counter(), Counter(), Counter()
+    for index in range(2, 7):
+        game.coverage.clear()
+        play_game(game, 3, game_seed(11, index), agents, params)
+        for at, n in game.coverage.items():
+            sums[at] += n
+            squares[at] += n * n
+            present[at] += n > 0
+    assert [list(c.items()) for c in (chunk.coverage, chunk.squares, chunk.present)] == [
+        list(c.items()) for c in (sums, squares, present)
+    ]
+    assert min(present.values()) > 0 and max(present.values()) == 5 and len(sums) > 3

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import random
+from _random import Random as _CRandom
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
 from ..errors import RulesetError
+
+try:  # (as random.py takes it: the lean module first)
+    from _sha512 import sha512
+except ImportError:  # pragma: no cover
+    from hashlib import sha512
 
 
 class SeatView:
@@ -64,7 +70,22 @@ class Agent(Protocol):
 
 def agent_rng(seed: int | None, seat: int, name: str) -> random.Random:
     """A seat's own Random, derived from the game's seed (never the module-level one)."""
-    return random.Random(f"{seed}:{seat}:{name}")
+    return seeded_random(f"{seed}:{seat}:{name}")
+
+
+_c_seed = _CRandom.seed  # Random's seeding in C, without random.py's frames around it
+
+
+def seeded_random(text: str) -> random.Random:
+    """``random.Random(text)``, the same numbers, made for less: Random.seed turns a str into the
+    integer of its UTF-8 bytes followed by their SHA-512 digest (version 2) and seeds with that;
+    done here directly, without the frames of Random.__init__ and seed (a run makes one for each
+    game and each seat of it)."""
+    rng = random.Random.__new__(random.Random)
+    data = text.encode()
+    _c_seed(rng, int.from_bytes(data + sha512(data).digest()))
+    rng.gauss_next = None
+    return rng
 
 
 @contextmanager

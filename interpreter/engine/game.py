@@ -638,9 +638,10 @@ def _counted_effects(cx: ExprCompiler, effects: Effect, condition: Any, at: str 
     counts = cx.coverage
     if counts is None or condition is not None or not at:
         return effects
+    get = counts.get  # (read so: see RuleCounts)
 
     def run(s, e):
-        counts[at] += 1
+        counts[at] = get(at, 0) + 1
         effects(s, e)
 
     return run

@@ -130,6 +130,7 @@ def group_tally(guards: Any, table: Any, negate: bool, counts: Any, asked: Any, 
         return None
     kind, by_kind = guards.kind, guards.by_kind
     key = consult_key(at)
+    get = counts.get  # (read so: see expressions.RuleCounts)
     one_group = by_kind and not negate and len(set(kind)) == len(set(table)) == len(set(zip(kind, table, strict=True)))
 
     def groups(cards):
@@ -140,9 +141,9 @@ def group_tally(guards: Any, table: Any, negate: bool, counts: Any, asked: Any, 
         if asked is not None:
             asked[key] += every
         if chosen is cards:
-            counts[at] += every
+            counts[at] = get(at, 0) + every
         elif chosen:
-            counts[at] += 1 if one_group else groups(chosen)
+            counts[at] = get(at, 0) + (1 if one_group else groups(chosen))
 
     return tally
 

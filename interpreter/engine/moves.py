@@ -351,7 +351,7 @@ def _finder(allow: tuple, number: int, counts: Any, target_span: tuple[int, int]
             if hits:
                 found.update(hits)
                 if counts is not None:
-                    counts[at] += len(hits)
+                    counts[at] = counts.get(at, 0) + len(hits)  # (read so: see expressions.RuleCounts)
 
         return join if asked is None else _asking(join, asked, consult_key(at), None)
     if how == "split":  # P(target) and Q(card): the targets where P holds, when Q holds
@@ -375,7 +375,7 @@ def _finder(allow: tuple, number: int, counts: Any, target_span: tuple[int, int]
                     return
             found.update(chosen)
             if counts is not None:
-                counts[at] += len(chosen)
+                counts[at] = counts.get(at, 0) + len(chosen)
 
         return split if asked is None else _asking(split, asked, consult_key(at), number)
     _, test = allow

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..agents import SeatView, make_agents
+from ..agents.base import seeded_random
 from ..engine.game import Game
 from ..errors import PlayError
 
 
 def game_seed(run_seed: int | None, index: int) -> int:
-    """Game ``index``'s seed, derived from the run's seed (the same in any order or process)."""
-    return random.Random(f"{run_seed}/{index}").randrange(2**31)
+    """Game ``index``'s seed, derived from the run's seed (the same in any order or process):
+    ``random.Random(f"{run_seed}/{index}").randrange(2**31)``, drawn as randrange draws it
+    (32 bits, again while the number is 2**31 or more)."""
+    bits = seeded_random(f"{run_seed}/{index}").getrandbits
+    r = bits(32)
+    while r >= 2**31:
+        r = bits(32)
+    return r
 
 
 def play_game(

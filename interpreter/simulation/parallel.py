@@ -19,12 +19,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.expressions import RuleCounts
 from ..engine.game import Game, compile_ir
 from ..engine.records import dumps, record
 from ..errors import RulesetError
 from .one_game import game_seed, play_game
-from .tally import outcome, taken_in_turns
+from .tally import RuleTally, outcome, taken_in_turns
 
 
 @dataclass(frozen=True)
@@ -112,12 +111,11 @@ def _game(job: Job) -> Game:
 def play_chunk(job: Job, start: int, stop: int) -> Chunk:
     """Play games ``start``..``stop - 1`` of a run; an error comes back as data, to be raised by the caller."""
     game = _game(job)
-    counts = game.coverage if game.coverage is not None else Counter()
-    counts.clear()
+    counts = game.coverage
+    if counts is not None:
+        counts.clear()
+    rules = RuleTally(counts)
     outcomes, lines = [], []
-    sums: Counter = RuleCounts()  # (a Counter whose `+=` stores as a dict's: engine/expressions.py)
-    squares: Counter = RuleCounts()
-    present: Counter = RuleCounts()
     in_turns = taken_in_turns(game)
     try:
         for index in range(start, stop):
@@ -133,13 +131,10 @@ def play_chunk(job: Job, start: int, stop: int) -> Chunk:
                 outcomes.append(outcome(state, in_turns))
             if job.records:
                 lines.append(dumps(record(state, agents)) + "\n")
-            for at, n in counts.items():
-                sums[at] += n
-                squares[at] += n * n
-                present[at] += n > 0
-            counts.clear()
+            rules.add()
     except RulesetError as err:
         return Chunk(start, [], [], Counter(), Counter(), error=(type(err), (err.message, err.span, err.hint)))
+    sums, squares, present = rules.counters()
     return Chunk(start, outcomes, lines, sums, squares, present=present)
 
 

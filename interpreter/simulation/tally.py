@@ -50,6 +50,51 @@ def taken_in_turns(game: Any) -> list[bool]:
     return [rule.phase >= 0 and not game.phases[rule.phase].simultaneous for rule in game.moves]
 
 
+class RuleTally:
+    """A chunk's rule counts folded one game at a time (parallel.play_chunk): per rule, the sum over
+    games of the times it fired, the sum of their squares and the games in which it fired.
+
+    ``counts`` is the Game's own (``game.coverage``; None when rules are not counted). Between games
+    it is set back to 0 rather than emptied: it keeps every rule it counted in the chunk, each at
+    its place in ``counts.values()`` (a dict only grows at its end), so a game is folded from that
+    list, and its counts find their keys in place (no Counter.__missing__ call nor growth of the dict
+    per rule per game). The keys come in the order they were first counted, as a fold of each game's
+    counts in turn would add them."""
+
+    def __init__(self, counts: Counter | None):
+        self.counts = counts
+        self.sums: list[int] = []
+        self.squares: list[int] = []
+        self.present: list[int] = []
+        self.zeros: dict[str, int] = {}
+
+    def add(self) -> None:
+        """Fold in the game just played, and set its counts back to 0."""
+        counts = self.counts
+        if not counts:  # (rules not counted, or none counted yet)
+            return
+        values = list(counts.values())
+        sums, squares, present = self.sums, self.squares, self.present
+        grown = len(values) - len(sums)
+        if grown:
+            for column in (sums, squares, present):
+                column.extend([0] * grown)
+            self.zeros = dict.fromkeys(counts, 0)
+        for i, n in enumerate(values):
+            if n:
+                sums[i] += n
+                squares[i] += n * n
+                present[i] += 1
+        dict.update(counts, self.zeros)
+
+    def counters(self) -> tuple[Counter, Counter, Counter]:
+        """Per rule position: the sums, the squares and the games it fired in."""
+        keys = list(self.counts or ())
+        return tuple(
+            Counter(dict(zip(keys, column, strict=True))) for column in (self.sums, self.squares, self.present)
+        )
+
+
 def histogram(counts: Counter) -> list[list[float]]:
     """A Counter of values as [value, count] pairs in value order (JSON-able)."""
     return [[value, counts[value]] for value in sorted(counts)]
