@@ -223,6 +223,26 @@ def test_the_compiled_engine_checks_a_ruleset_as_the_source_does(installed, tmp_
     assert report(ours.stdout)["coverage"]  # the playouts ran and counted rules
 
 
+def test_the_compiled_engine_reports_a_simulation_as_the_source_does(installed, tmp_path) -> None:
+    """`ruleset simulate --format json` of the installed command equals the source tree's but for its
+    timings: the compiled statistics once printed each score's min and max as floats (-67.0) where
+    the source printed ints (its typed Moments took every value as a C double)."""
+    argv = ["simulate", str(RULESETS / "poison.rules"), "--players", "4", "--games", "20", "--format", "json"]
+    ours = run_cli(*argv)
+    theirs = subprocess.run(
+        [sys.executable, "-I", "-m", "interpreter", *argv], cwd=tmp_path, capture_output=True, text=True, timeout=HANG
+    )
+    assert theirs.returncode == ours.returncode == 0, theirs.stderr
+
+    def report(text: str) -> str:
+        out = json.loads(text)
+        for timing in ("seconds", "games_per_second", "moves_per_second"):  # the only fields that may differ
+            del out[timing]
+        return json.dumps(out, sort_keys=True)  # as text: -67 and -67.0 are equal numbers, not equal reports
+
+    assert report(theirs.stdout) == report(ours.stdout)
+
+
 @pytest.mark.parametrize("name", ["red-opening.rules", "seven-reds.rules"])
 def test_the_compiled_engine_verifies_a_ruleset_as_the_source_does(installed, tmp_path, name) -> None:
     """`ruleset verify --format json` of the installed command equals the source tree's, its
