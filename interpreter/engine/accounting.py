@@ -50,6 +50,8 @@ def _all_in_place(zones: list, loc: list, absent: frozenset[int]) -> bool:
                 placed += 1
     if placed != len(loc) - len(absent):
         return False
+    if not absent:
+        return True
     for c in absent:  # noqa: SIM110 (Cython compiles no generator in a cpdef function)
         if seen[c]:
             return False

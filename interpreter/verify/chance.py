@@ -227,13 +227,22 @@ def placed(script: tuple, places: list[list[int]], classes: bytes, sorted_at: by
     the orders one after the other, whose cards zone instance i gets (``classes``: each card's,
     a byte below 255)."""
     cards = [c for order in script for c in order]
-    out = bytearray()
+    out = bytearray(len(cards) + len(places))  # (written in place: a place's card, a zone's end)
+    k = 0
     for i in range(len(places)):
         at = places[i]
-        start = len(out)
+        start = k
+        ranked = len(at) > 1 and sorted_at[i]
         for j in at:
-            out.append(classes[cards[j]])
-        if sorted_at[i] and len(at) > 1:
-            out[start:] = sorted(out[start:])
-        out.append(255)
+            token = classes[cards[j]]
+            m = k
+            k += 1
+            if ranked:  # (each token put in its place as it comes)
+                while m > start and out[m - 1] > token:
+                    out[m] = out[m - 1]
+                    m -= 1
+            out[m] = token
+        out[k] = 255
+        k += 1
+    del out[k:]
     return bytes(out)

@@ -6,6 +6,9 @@ cimport cython
 
 from ..engine.state cimport State
 
+# the marks of a key, C integers (encode.py gives their values)
+cdef int PILE, END, BYTES, NUMBERS, SMALL, NEGATIVE, NONE, FALSE, TRUE, LIST, TUPLE, CLOSE, MARSHALLED, TEXT
+
 
 @cython.final
 cdef class Encoder:
@@ -27,4 +30,5 @@ cdef class Encoder:
     @cython.locals(flat=bytearray)
     cpdef bytes key(self, State s)
     cpdef _value(self, bytearray flat, v)
+    cpdef _number(self, bytearray flat, Py_ssize_t n)
     cpdef _escaped(self, bytearray flat, int mark, bytes data)

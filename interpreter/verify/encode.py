@@ -33,7 +33,7 @@ BYTES, NUMBERS = 0, 1  # a key's first byte: its zones as bytes, or as numbers (
 # after the zones, each value (Encoder._value): a whole number from -NEGATIVE to SMALL - 1 is one
 # byte below SMALL + NEGATIVE; the marks are above
 SMALL, NEGATIVE = 200, 32
-NONE, FALSE, TRUE, LIST, TUPLE, CLOSE, MARSHALLED, TEXT = range(SMALL + NEGATIVE, SMALL + NEGATIVE + 8)
+NONE, FALSE, TRUE, LIST, TUPLE, CLOSE, MARSHALLED, TEXT = 232, 233, 234, 235, 236, 237, 238, 239
 
 
 class Encoder:
@@ -135,11 +135,11 @@ class Encoder:
         if flat is None:
             flat = bytearray((NUMBERS,))
             self._value(flat, self._zone_list(s))
-        self._value(flat, s.round)
-        self._value(flat, s.dealer)
-        self._value(flat, s.phase)
-        self._value(flat, s.current)
-        self._value(flat, s.over)
+        self._number(flat, s.round)
+        self._number(flat, s.dealer)
+        self._number(flat, s.phase)
+        self._number(flat, s.current)
+        flat.append(TRUE if s.over else FALSE)
         self._value(flat, s.won_together)
         self._value(flat, s.next_player)
         self._value(flat, s.vars)
@@ -148,7 +148,10 @@ class Encoder:
         self._value(flat, s.choosers)
         self._value(flat, s.expiring)
         self._value(flat, sorted(s.out) if s.out else ())
-        self._value(flat, list(s.schedule.values()))  # (its names are the game's, in its order)
+        flat.append(LIST)  # the schedule's values as a list (its names are the game's, in its order)
+        for v in s.schedule.values():
+            self._value(flat, v)
+        flat.append(CLOSE)
         if s.pending or s.asking is not None or s.shown:
             held = _Places(s, self.card_slots, self.token, self.free).held()
             try:  # (marshal's version 2 writes no back-references: equal values, equal bytes)
@@ -163,10 +166,8 @@ class Encoder:
         a tuple as its values between two marks, anything else marshalled, after its length."""
         t = type(v)
         if t is int:
-            if 0 <= v < SMALL:
-                flat.append(v)
-            elif -NEGATIVE <= v < 0:
-                flat.append(SMALL - 1 - v)
+            if -NEGATIVE <= v < SMALL:
+                self._number(flat, v)
             else:
                 self._escaped(flat, MARSHALLED, dumps(v, 2))
         elif v is None:
@@ -176,13 +177,25 @@ class Encoder:
         elif t is list or t is tuple:
             flat.append(LIST if t is list else TUPLE)
             for x in v:
-                self._value(flat, x)
+                if type(x) is int and -NEGATIVE <= x < SMALL:  # (the usual value, at once)
+                    self._number(flat, x)
+                else:
+                    self._value(flat, x)
             flat.append(CLOSE)
         else:
             try:
                 self._escaped(flat, MARSHALLED, dumps(v, 2))
             except ValueError:
                 self._escaped(flat, TEXT, repr(v).encode())
+
+    def _number(self, flat: bytearray, n: int) -> None:
+        """A whole number as ``_value`` writes it (``n``: a C integer in the compiled engine)."""
+        if 0 <= n < SMALL:
+            flat.append(n)
+        elif -NEGATIVE <= n < 0:
+            flat.append(SMALL - 1 - n)
+        else:
+            self._escaped(flat, MARSHALLED, dumps(n, 2))
 
     def _escaped(self, flat: bytearray, mark: int, data: bytes) -> None:
         """``data`` appended after ``mark`` and its length (4 bytes)."""

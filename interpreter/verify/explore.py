@@ -16,6 +16,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from ..engine.deal import deal, shuffle_decks
@@ -36,6 +37,7 @@ from .order import dealt_by_place
 from .properties import Failure, Properties, failure_kind
 
 Script = tuple[tuple[int, ...], ...]  # the orders of the shuffles one step made
+PROBES = 100  # orders of the decks tried for a deal the rules make, to read the deal's places from
 Step = tuple[Any, Script]  # (the move, or None for a deal; its shuffles' orders)
 
 
@@ -124,13 +126,21 @@ def _deal_places(game: Any, players: int, step: Callable[[Scripted], Any], class
     if not dealt_by_place(game.ir) or max(classes, default=0) >= 255:
         return None
     script, first, shuffles = first_outcome(step, classes, limit)
-    if isinstance(first, BaseException) or first.round != 0 or len(shuffles) != len(game.cards.deck_names):
-        return None  # (a shuffle besides the decks' at the round's start, or the round over already)
+    if len(shuffles) != len(game.cards.deck_names):
+        return None  # (a shuffle besides the decks' at the round's start)
+    if isinstance(first, BaseException):  # (the rules fail in the first deal: a later one for the probe)
+        dealt = (out for out in islice(outcomes(step, classes, limit), PROBES) if isinstance(out[1], State))
+        script, first = next(dealt, (script, first))
+        if isinstance(first, BaseException):
+            return None
+    if first.round != 0:
+        return None  # (the round over already: another dealer, another schedule)
+    script = script[: len(shuffles)]
     probe = first.copy(memo=False, chance=Scripted(script, classes), log=False)
     try:
         shuffle_decks(probe)
         deal(probe)
-    except Exception:  # (the first deal failed too)
+    except Exception:  # (the deal itself fails: each order is dealt, its error its own)
         return None
     place = {c: k for k, c in enumerate(c for order in script for c in order)}
     places = []
