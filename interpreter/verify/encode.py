@@ -16,7 +16,7 @@ it, it keeps no piles, ...) is keyed as the sorted list of its cards, so that a 
 another order is the same hand.
 
 The key is those values' bytes themselves, written compactly (a card a byte, a small number a
-byte; 30 to 60 bytes a state on the shrunk games): no digest, so two different states never share
+byte; 41 bytes a state on the shrunk AMIGO, 55 to 117 on Kedric Winks): no digest, so two different states never share
 a key, and a key costs about what a 16-byte digest did to keep (a bytes object's own overhead is
 most of either).
 """
