@@ -17,8 +17,8 @@ another order is the same hand.
 
 The key is those values' bytes themselves, written compactly (a card a byte, a small number a
 byte; 41 bytes a state on the shrunk AMIGO, 55 to 117 on Kedric Winks): no digest, so two different states never share
-a key, and a key costs about what a 16-byte digest did to keep (a bytes object's own overhead is
-most of either).
+a key; a key takes a little more to keep than a 16-byte digest did (a bytes object's own
+overhead is most of either).
 """
 
 from __future__ import annotations
