@@ -9,12 +9,18 @@ Alike cards are interchangeable: two orders that differ only by swapping two cop
 (same type and attributes, and, mid-round, played by the same seat) lead to the same game, so
 only one of them is tried. Any other draw of chance (there is none in the engine today) stops
 with ``Unenumerable``, so that nothing is sampled behind verify's back.
+
+Many orders of the decks deal the same hands: when the deal places cards by their places in the
+decks alone (order.dealt_by_place), ``outcomes_by_place`` tells from an order, without dealing
+it, the cards each zone gets (``placed``); an order whose deal an earlier order gave is not dealt
+again (on Kedric Winks' shrunk deck, 2,520 deals of 30,240 orders).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from itertools import product
 from math import factorial
 from typing import Any
 
@@ -164,3 +170,79 @@ class TooManyOrders(Exception):
         size = f"{many:,}" if many < 10**15 else f"about 10^{len(str(many)) - 1}"
         super().__init__(f"a shuffle of {cards} cards has {size} distinct orders")
         self.cards, self.many = cards, many
+
+
+def first_outcome(
+    step: Callable[[Scripted], Any], classes: tuple[int, ...], limit: int
+) -> tuple[tuple[tuple[int, ...], ...], Any, list[tuple[list[int], list[Any]]]]:
+    """The first way chance goes in ``step`` (``outcomes``' first): its script, what the step gave,
+    and each shuffle it made: (its cards, their tokens)."""
+    script: tuple[tuple[int, ...], ...] = ()
+    shuffles = []
+    while True:
+        try:
+            return script, step(Scripted(script, classes)), shuffles
+        except NeedChance as need:
+            many = count_orders(need.tokens)
+            if many > limit:
+                raise TooManyOrders(len(need.cards), many) from None
+            shuffles.append((need.cards, need.tokens))
+            script = (*script, next(orders(need.cards, need.tokens)))
+
+
+def outcomes_by_place(
+    step: Callable[[Scripted], Any],
+    classes: tuple[int, ...],
+    limit: int,
+    shuffles: list[tuple[list[int], list[Any]]],
+    places: list[list[int]],
+    sorted_at: bytes,
+) -> Iterator[tuple[tuple[tuple[int, ...], ...], Any]]:
+    """``outcomes(step)`` for a step that begins with ``shuffles`` (the same cards whatever the
+    orders: the decks) and deals by place: in the same sequence, but for each order of the
+    decks that deals what an earlier order did (the same ``placed`` key), (its script, None), as
+    many times as the earlier order gave outcomes (more shuffles after the deal), the step not run."""
+    given: dict[bytes, int] = {}
+    kinds = bytes(classes)
+    later = [list(orders(cards, tokens)) for cards, tokens in shuffles[1:]]
+    for first in orders(*shuffles[0]):
+        for rest in product(*later):
+            script = (first, *rest)
+            dealt = placed(script, places, kinds, sorted_at)
+            k = given.get(dealt)
+            if k is None:
+                k = 0
+                for out in outcomes(step, classes, limit, script):
+                    k += 1
+                    yield out
+                given[dealt] = k
+            else:
+                for _ in range(k):
+                    yield script, None
+
+
+def placed(script: tuple, places: list[list[int]], classes: bytes, sorted_at: bytes) -> bytes:
+    """The classes of the cards each zone instance gets from the orders ``script`` (sorted in a
+    zone whose order no rule tells), each zone closed by 255: ``places[i]`` lists the places, in
+    the orders one after the other, whose cards zone instance i gets (``classes``: each card's,
+    a byte below 255)."""
+    cards = [c for order in script for c in order]
+    out = bytearray(len(cards) + len(places))  # (written in place: a place's card, a zone's end)
+    k = 0
+    for i in range(len(places)):
+        at = places[i]
+        start = k
+        ranked = len(at) > 1 and sorted_at[i]
+        for j in at:
+            token = classes[cards[j]]
+            m = k
+            k += 1
+            if ranked:  # (each token put in its place as it comes)
+                while m > start and out[m - 1] > token:
+                    out[m] = out[m - 1]
+                    m -= 1
+            out[m] = token
+        out[k] = 255
+        k += 1
+    del out[k:]
+    return bytes(out)

@@ -1,10 +1,13 @@
 # Cython's declarations for encode.py in the compiled engine (an augmenting .pxd: encode.py stays
 # plain Python, which the source tree runs). Encoder becomes an extension type and reads the typed
 # State's fields directly (no attribute lookup by name); a zone's cards become tokens in C integers
-# (the classes and seats' parts read from bytes), written one byte each.
+# (the classes and seats' parts read from bytes), written one byte each, and so do the other values.
 cimport cython
 
 from ..engine.state cimport State
+
+# the marks of a key, C integers (encode.py gives their values)
+cdef int PILE, END, BYTES, NUMBERS, SMALL, NEGATIVE, NONE, FALSE, TRUE, LIST, TUPLE, CLOSE, MARSHALLED, TEXT
 
 
 @cython.final
@@ -18,12 +21,14 @@ cdef class Encoder:
     cdef public bint as_bytes
     cdef public Py_ssize_t room
 
-    cpdef list parts(self, State s)
-    cpdef zones(self, State s)
     @cython.locals(classes=bytes, played=bytes, by=list, sorted_at=bytes, flat=bytearray, zones=list, z=list,
                    pile=list, i=Py_ssize_t, n=Py_ssize_t, c=Py_ssize_t, p=Py_ssize_t, token=Py_ssize_t,
                    j=Py_ssize_t, k=Py_ssize_t, start=Py_ssize_t, ranked=bint)
     cpdef bytearray _zone_bytes(self, State s)
     @cython.locals(by=list, sorted_at=bytes, flat=list, z=list, pile=list, i=Py_ssize_t)
     cpdef list _zone_list(self, State s)
+    @cython.locals(flat=bytearray)
     cpdef bytes key(self, State s)
+    cpdef _value(self, bytearray flat, v)
+    cpdef _number(self, bytearray flat, Py_ssize_t n)
+    cpdef _escaped(self, bytearray flat, int mark, bytes data)

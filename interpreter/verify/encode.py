@@ -15,19 +15,25 @@ A zone whose order no rule can tell (order.py: no `first` or `last` reads it, no
 it, it keeps no piles, ...) is keyed as the sorted list of its cards, so that a hand dealt in
 another order is the same hand.
 
-The key is a 128-bit BLAKE2 digest of those values' bytes (marshal's) (16 bytes a state, whatever the game);
-two different states colliding is as likely as guessing a 128-bit number.
+The key is those values' bytes themselves, written compactly (a card a byte, a small number a
+byte; 41 bytes a state on the shrunk AMIGO, 55 to 117 on Kedric Winks): no digest, so two different states never share
+a key; a key takes a little more to keep than a 16-byte digest did (a bytes object's own
+overhead is most of either).
 """
 
 from __future__ import annotations
 
-from hashlib import blake2b
 from marshal import dumps
 from typing import Any
 
 from .order import ordered_zones
 
 PILE, END = 254, 255  # in the zones' bytes: a pile begins, a zone ends (tokens are below both)
+BYTES, NUMBERS = 0, 1  # a key's first byte: its zones as bytes, or as numbers (a list, _value's)
+# after the zones, each value (Encoder._value): a whole number from -NEGATIVE to SMALL - 1 is one
+# byte below SMALL + NEGATIVE; the marks are above
+SMALL, NEGATIVE = 200, 32
+NONE, FALSE, TRUE, LIST, TUPLE, CLOSE, MARSHALLED, TEXT = 232, 233, 234, 235, 236, 237, 238, 239
 
 
 class Encoder:
@@ -35,8 +41,8 @@ class Encoder:
 
     def __init__(self, game: Any, classes: tuple[int, ...], players: int):
         self.kinds = kinds = max(classes, default=0) + 1
-        # every token a byte below PILE: the zones are keyed as one string of bytes (one object
-        # for marshal to write, few bytes to digest); else as a list of numbers, marks below 0
+        # every token a byte below PILE: the zones are keyed a byte a card; else as a list of
+        # numbers, marks below 0
         self.as_bytes = kinds * (players + 1) <= PILE
         small = bytes if self.as_bytes else list  # (bytes: read as C numbers in the compiled engine)
         self.classes = small(classes)
@@ -52,48 +58,16 @@ class Encoder:
             i for i, z in enumerate(lay.zone_of) if ordered is not None and game.zones[z].name not in ordered
         )
         self.sorted_at = bytes(i in self.free for i in range(lay.size))
-        self.room = 2 * len(classes) + lay.size  # the zones' bytes at most: a card, a pile, a zone's end
-
-    def parts(self, s: Any) -> list:
-        """The state as a list of plain values (what the key digests): marshal writes lists as
-        they are, so the engine's own lists (variables, totals) go in without a copy."""
-        out = [
-            self.zones(s),
-            s.vars,
-            s.totals,
-            s.round,
-            s.dealer,
-            s.phase,
-            s.current,
-            s.over,
-            s.won_together,
-            s.next_player,
-            s.to_move,
-            s.choosers,
-            sorted(s.out) if s.out else (),
-            s.expiring,
-            s.schedule,
-        ]
-        if s.pending or s.asking is not None or s.shown:
-            out += _Places(s, self.card_slots, self.token, self.free).held()
-        return out
-
-    def zones(self, s: Any) -> Any:
-        """Every zone's cards in a row, each card as its token (class and who played it), each
-        zone closed by END (in it, each pile opened by PILE); a zone whose order no rule can tell
-        as its sorted tokens. One string of bytes when every token fits a byte, else a list."""
-        if not self.as_bytes:
-            return self._zone_list(s)
-        try:
-            return self._zone_bytes(s)
-        except IndexError:  # more cards than the game has (a card in two zones: the property says so)
-            return self._zone_list(s)
+        self.room = 1 + 2 * len(classes) + lay.size  # the zones' bytes at most: the mark, a card, a pile, a zone's end
 
     def _zone_bytes(self, s: Any) -> bytearray:
-        """``zones`` as one string of bytes."""
+        """Every zone's cards in a row, each card as its token (class and who played it), each
+        zone closed by END (in it, each pile opened by PILE); a zone whose order no rule can tell
+        as its sorted tokens: one string of bytes, after the mark BYTES."""
         classes, played, by, sorted_at = self.classes, self.played, s.played_by, self.sorted_at
         flat = bytearray(self.room)  # (written in place, then cut to what was written: k bytes)
-        k = 0
+        flat[0] = BYTES
+        k = 1
         zones = s.zones
         for i in range(len(zones)):
             z = zones[i]
@@ -124,10 +98,11 @@ class Encoder:
             flat[k] = END
             k += 1
         del flat[k:]
-        return flat  # (marshal writes it as the bytes it holds)
+        return flat
 
     def _zone_list(self, s: Any) -> list:
-        """``zones`` for tokens that do not all fit a byte: a list of numbers, marks below 0."""
+        """The zones as ``_zone_bytes`` has them, for tokens that do not all fit a byte: a list of
+        numbers, marks below 0."""
         classes, played, by, sorted_at = self.classes, self.played, s.played_by, self.sorted_at
         flat: list[int] = []
         for i, z in enumerate(s.zones):
@@ -149,13 +124,84 @@ class Encoder:
         return self.classes[c] + self.kinds * (s.played_by[c] + 1)
 
     def key(self, s: Any) -> bytes:
-        """The state's key (16 bytes)."""
-        parts = self.parts(s)
-        try:  # (marshal's version 2 writes no back-references: equal values, equal bytes)
-            text = dumps(parts, 2)
-        except ValueError:  # a value marshal does not write (an engine object in an ask's frames)
-            text = repr(parts).encode()
-        return blake2b(text, digest_size=16).digest()
+        """The state's key: its zones (one byte a card when every token fits a byte), then every
+        other value the rules can read, each written as it comes (``_value``)."""
+        flat = None
+        if self.as_bytes:
+            try:  # noqa: SIM105 (a with statement costs a call in and out of the suppressing context)
+                flat = self._zone_bytes(s)
+            except IndexError:  # more cards than the game has (a card in two zones: the property says so)
+                pass
+        if flat is None:
+            flat = bytearray((NUMBERS,))
+            self._value(flat, self._zone_list(s))
+        self._number(flat, s.round)
+        self._number(flat, s.dealer)
+        self._number(flat, s.phase)
+        self._number(flat, s.current)
+        flat.append(TRUE if s.over else FALSE)
+        self._value(flat, s.won_together)
+        self._value(flat, s.next_player)
+        self._value(flat, s.vars)
+        self._value(flat, s.totals)
+        self._value(flat, s.to_move)
+        self._value(flat, s.choosers)
+        self._value(flat, s.expiring)
+        self._value(flat, sorted(s.out) if s.out else ())
+        flat.append(LIST)  # the schedule's values as a list (its names are the game's, in its order)
+        for v in s.schedule.values():
+            self._value(flat, v)
+        flat.append(CLOSE)
+        if s.pending or s.asking is not None or s.shown:
+            held = _Places(s, self.card_slots, self.token, self.free).held()
+            try:  # (marshal's version 2 writes no back-references: equal values, equal bytes)
+                self._escaped(flat, MARSHALLED, dumps(held, 2))
+            except ValueError:  # a value marshal does not write (an engine object in an ask's frames)
+                self._escaped(flat, TEXT, repr(held).encode())
+        return bytes(flat)
+
+    def _value(self, flat: bytearray, v: Any) -> None:
+        """``v`` appended to ``flat`` so that it reads back alone (no value's bytes begin
+        another's): a whole number from -32 to 199 as one byte, None and booleans as one, a list or
+        a tuple as its values between two marks, anything else marshalled, after its length."""
+        t = type(v)
+        if t is int:
+            if -NEGATIVE <= v < SMALL:
+                self._number(flat, v)
+            else:
+                self._escaped(flat, MARSHALLED, dumps(v, 2))
+        elif v is None:
+            flat.append(NONE)
+        elif t is bool:
+            flat.append(TRUE if v else FALSE)
+        elif t is list or t is tuple:
+            flat.append(LIST if t is list else TUPLE)
+            for x in v:
+                if type(x) is int and -NEGATIVE <= x < SMALL:  # (the usual value, at once)
+                    self._number(flat, x)
+                else:
+                    self._value(flat, x)
+            flat.append(CLOSE)
+        else:
+            try:
+                self._escaped(flat, MARSHALLED, dumps(v, 2))
+            except ValueError:
+                self._escaped(flat, TEXT, repr(v).encode())
+
+    def _number(self, flat: bytearray, n: int) -> None:
+        """A whole number as ``_value`` writes it (``n``: a C integer in the compiled engine)."""
+        if 0 <= n < SMALL:
+            flat.append(n)
+        elif -NEGATIVE <= n < 0:
+            flat.append(SMALL - 1 - n)
+        else:
+            self._escaped(flat, MARSHALLED, dumps(n, 2))
+
+    def _escaped(self, flat: bytearray, mark: int, data: bytes) -> None:
+        """``data`` appended after ``mark`` and its length (4 bytes)."""
+        flat.append(mark)
+        flat += len(data).to_bytes(4, "little")
+        flat += data
 
 
 class _Places:

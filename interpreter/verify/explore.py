@@ -16,15 +16,28 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
+from ..engine.deal import deal, shuffle_decks
 from ..engine.state import State
 from ..errors import PlayError, RulesetError
-from .chance import NeedChance, Scripted, TooManyOrders, Unenumerable, card_classes, outcomes
+from .chance import (
+    NeedChance,
+    Scripted,
+    TooManyOrders,
+    Unenumerable,
+    card_classes,
+    first_outcome,
+    outcomes,
+    outcomes_by_place,
+)
 from .encode import Encoder
+from .order import dealt_by_place
 from .properties import Failure, Properties, failure_kind
 
 Script = tuple[tuple[int, ...], ...]  # the orders of the shuffles one step made
+PROBES = 100  # orders of the decks tried for a deal the rules make, to read the deal's places from
 Step = tuple[Any, Script]  # (the move, or None for a deal; its shuffles' orders)
 
 
@@ -93,9 +106,48 @@ class Result:
 
 
 def deals(game: Any, players: int, values: dict[str, Any], classes: tuple[int, ...], limit: int) -> Any:
-    """Every deal: (number, script of the orders, the state dealt, or the error the rules raised)."""
-    for i, (script, got) in enumerate(outcomes(_dealing(game, players, values), classes, limit)):
+    """Every deal: (number, script of the orders, the state dealt, the error the rules raised, or
+    None: an order that deals what an earlier one did, not dealt again; chance.outcomes_by_place)."""
+    step = _dealing(game, players, values)
+    by_place = _deal_places(game, players, step, classes, limit)
+    if by_place is None:
+        dealt: Any = outcomes(step, classes, limit)
+    else:
+        dealt = outcomes_by_place(step, classes, limit, *by_place)
+    for i, (script, got) in enumerate(dealt):
         yield i, script, got
+
+
+def _deal_places(game: Any, players: int, step: Callable[[Scripted], Any], classes: tuple[int, ...], limit: int) -> Any:
+    """(the decks' shuffles, the places each zone instance's cards come from, the zones keyed as
+    sorted hands) when the deal places cards by place alone; else None. The places are read from
+    a probe: the first deal's state, its decks shuffled and dealt again in the first order (its
+    round's parameters and schedule are the deal's: the amounts read nothing else, order.py)."""
+    if not dealt_by_place(game.ir) or max(classes, default=0) >= 255:
+        return None
+    script, first, shuffles = first_outcome(step, classes, limit)
+    if len(shuffles) != len(game.cards.deck_names):
+        return None  # (a shuffle besides the decks' at the round's start)
+    if isinstance(first, BaseException):  # (the rules fail in the first deal: a later one for the probe)
+        dealt = (out for out in islice(outcomes(step, classes, limit), PROBES) if isinstance(out[1], State))
+        script, first = next(dealt, (script, first))
+        if isinstance(first, BaseException):
+            return None
+    if first.round != 0:
+        return None  # (the round over already: another dealer, another schedule)
+    script = script[: len(shuffles)]
+    probe = first.copy(memo=False, chance=Scripted(script, classes), log=False)
+    try:
+        shuffle_decks(probe)
+        deal(probe)
+    except Exception:  # (the deal itself fails: each order is dealt, its error its own)
+        return None
+    place = {c: k for k, c in enumerate(c for order in script for c in order)}
+    places = []
+    for z in probe.zones:
+        cards = [c for pile in z for c in pile] if z and type(z[0]) is list else z
+        places.append([place[c] for c in cards])
+    return shuffles, places, Encoder(game, classes, players).sorted_at
 
 
 def begin(game: Any, players: int, params: dict[str, Any] | None) -> tuple[Result, Encoder, Properties]:
@@ -169,6 +221,8 @@ def explore(
                 dealt = ((i, script, _dealt(game, players, values, classes, script)) for i, script in roots)
             for i, script, got in dealt:
                 result.orders += 1
+                if got is None:  # (a deal an earlier order gave: a state reached again)
+                    continue
                 here[1] = (i,)
                 if isinstance(got, BaseException):
                     fail(*failure_kind(got), -1, (None, script))

@@ -1,6 +1,7 @@
 """Which zones' order the rules can tell: the others are keyed as sorted hands (encode.py), so
 that two deals or lines of play that differ only by the order of cards in such a zone are one
-state.
+state. And whether the deal places the cards by their places in the decks alone (``dealt_by_place``),
+so that an order of the decks that deals what an earlier one did need not be dealt (chance.py).
 
 A zone's order is read by `first`, `last` (and `best`, `worst` when two different cards can tie:
 a `by` key, or a card order that leaves kinds of card equal), by a draw (the top card), and kept
@@ -15,6 +16,12 @@ from __future__ import annotations
 from typing import Any
 
 PICKS = ("first", "last")
+# what a deal's amounts may read for the deal to place cards by position alone: numbers, the
+# parameters, the round's schedule, the players, round and dealer, and what they compute; no card
+# nor zone (the decks are shuffled when the amounts are read), no variable (verify's probe reads
+# them after the round's start, explore._deal_places)
+PLACE_ONLY = frozenset({"num", "text", "none", "param", "schedule", "builtin", "arith", "neg", "if", "cmp"})
+PLACE_ONLY |= {"and", "or", "not"}
 RANKED = ("best", "worst")
 
 
@@ -29,6 +36,17 @@ def ordered_zones(ir: dict[str, Any], keys_distinct: bool) -> frozenset[str] | N
         return frozenset(_ordered(ir, keys_distinct))
     except _Unknown:
         return None
+
+
+def dealt_by_place(ir: dict[str, Any]) -> bool:
+    """Whether every deal line's amounts (how many cards, as if for how many players, and when)
+    read only PLACE_ONLY expressions: then, the decks shuffled, the engine's deal (deal.py) puts
+    each card by its place in its deck alone, the same places whatever the order."""
+    return all(
+        all(n.get("op") in PLACE_ONLY for n in _walk(d.get(k)))
+        for d in ir["round"]["deals"]
+        for k in ("amount", "as_players", "as_players_when")
+    )
 
 
 def _ordered(ir: dict[str, Any], keys_distinct: bool) -> set[str]:

@@ -7,3 +7,5 @@ cimport cython
                work_i=list, counter=Py_ssize_t, root=Py_ssize_t, v=Py_ssize_t, i=Py_ssize_t, w=Py_ssize_t,
                u=Py_ssize_t, kids=tuple, component=list)
 cpdef list cycles(list succ)
+@cython.locals(v=Py_ssize_t, d=Py_ssize_t, w=Py_ssize_t)
+cpdef bint rising(list succ, list depth)

@@ -104,6 +104,8 @@ class Properties:
     def loop(self, graph: Any) -> Failure | None:
         """A loop in the graph of states (a round that can go on for ever): the one entered the
         soonest, the fewest moves round; None when there is none."""
+        if rising(graph.succ, graph.depth):
+            return None
         # (state numbers follow the breadth-first order, the fewest moves first: the lowest entry
         # is the soonest, and the same whatever processes found the states, jobs.py)
         best = min(((min(c), c) for c in cycles(graph.succ)), default=None)
@@ -129,6 +131,18 @@ class Properties:
             for at, kind, note in rule_positions(self.game.ir)
             if not counts.get(at, 0) and kind not in (STUCK_END, SOMETIMES)
         ]
+
+
+def rising(succ: list[tuple[int, ...]], depth: list[int]) -> bool:
+    """Whether every move leads one move deeper from the deals than the state it is played in: then
+    the graph holds no cycle (round a cycle, the depth would have to come back down), and the
+    search for one (``cycles``) is spared: most games, whose every move plays a card for good."""
+    for v in range(len(succ)):
+        d = depth[v] + 1
+        for w in succ[v]:
+            if depth[w] != d:
+                return False
+    return True
 
 
 def cycles(succ: list[tuple[int, ...]]) -> list[list[int]]:
