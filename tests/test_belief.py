@@ -137,8 +137,8 @@ def test_a_sampled_state_keeps_every_per_card_fact_the_seat_can_see(name, seed, 
 
 @pytest.mark.parametrize(
     ("players", "seed", "steps"),
-    [(6, 22647, 42), (4, 27652, 30)],
-    ids=["a-mend-trading-it-away", "held-choices-taking-effect"],
+    [(6, 22647, 42), (4, 27652, 30), (4, 415892, 11)],
+    ids=["a-mend-trading-it-away", "held-choices-taking-effect", "a-held-choice-traded-away"],
 )
 def test_a_card_whose_play_the_seat_saw_keeps_its_player_in_every_sample(players, seed, steps):
     """Kedric Winks, random moves in (as the property above plays): each agenda revealed face up
@@ -147,7 +147,9 @@ def test_a_card_whose_play_the_seat_saw_keeps_its_player_in_every_sample(players
     had played there (six players, 42 moves). The agendas chosen together, held until all have
     chosen, came into the seat's sight when the last choice made them take effect, as if the
     sample had guessed them: a mend then traded seat 1's for an unseen copy of it, which nobody
-    had played (four players, 30 moves). The property above found both."""
+    had played (four players, 30 moves). A mend also traded a card whose held choice the seat saw
+    for an unseen one while the choice was held: the choice then named a card in another offer,
+    which two players chose (four players, 11 moves). The property above found all three."""
     game = GAMES["poison-kedric-winks.rules"]
     state = play_randomly(game, players, seed, steps)
     seat = state.current_player
@@ -171,7 +173,7 @@ def test_a_sampled_world_never_trades_a_card_across_decks(name):
     cards, a card only ever takes the place of one of its own deck. An agenda traded into a hand
     would make greedy and mcts reason on a world the rules cannot reach."""
     game, checked = GAMES[name], 0
-    for seed in range(15):
+    for seed in range(20):
         state = play_randomly(game, 2 + seed % 3, seed, random.Random(seed).randrange(5, 60))
         if state is None:
             continue

@@ -415,7 +415,7 @@ class Belief(Repairs, Agreement):
         """Play ``move``, the replay of observed ``m``; how many events the replay has made since."""
         # the held choices it may make take effect: those the seat saw chosen are no guess where
         # they come into its sight (each the card its player chose: _see)
-        held = self._held_seen(state) if state.pending else set()
+        held = self._held_seen(state, self.known) if state.pending else set()
         state.apply(move)
         self._played(move, m)
         if move.card >= 0 and m.get("card", 0) is None and state.loc[move.card] not in self.visible_set:
@@ -424,9 +424,10 @@ class Belief(Repairs, Agreement):
         self._see(state, seen, self._named(move, m) | held)
         return done
 
-    def _held_seen(self, state: Any) -> set[int]:
-        """The cards of ``state``'s held choices (a simultaneous phase's) whose choice the seat saw."""
-        known = self.known
+    @staticmethod
+    def _held_seen(state: Any, known: set[int]) -> set[int]:
+        """The cards of ``state``'s held choices (a simultaneous phase's) whose choice the seat saw
+        (``known``: Replay's)."""
         cards = set()
         for _, mv in state.pending:
             cards.update((mv.card,) if mv.card >= 0 else mv.target.cards if type(mv.target) is CardSet else ())
