@@ -135,19 +135,25 @@ def test_a_sampled_state_keeps_every_per_card_fact_the_seat_can_see(name, seed, 
         assert looks(sample.observe(seat)) == looks(obs)
 
 
-def test_a_mend_never_trades_away_a_card_whose_play_the_seat_saw():
-    """Kedric Winks, six players, 42 random moves in: seat 4's agenda, revealed face up where every
-    seat saw seat 4 put it, stays seat 4's in every sample. A mend once traded it, as a guess of
-    the sample's, for an unseen agenda: the sample then showed an agenda nobody had played there
-    (the property above found it)."""
+@pytest.mark.parametrize(
+    ("players", "seed", "steps"),
+    [(6, 22647, 42), (4, 27652, 30), (4, 415892, 11)],
+    ids=["a-mend-trading-it-away", "held-choices-taking-effect", "a-held-choice-traded-away"],
+)
+def test_a_card_whose_play_the_seat_saw_keeps_its_player_in_every_sample(players, seed, steps):
+    """Kedric Winks, random moves in (as the property above plays): each agenda revealed face up
+    where every seat saw its player put it stays that player's in every sample. A mend once traded
+    one, as a guess of the sample's, for an unseen agenda: the sample then showed an agenda nobody
+    had played there (six players, 42 moves). The agendas chosen together, held until all have
+    chosen, came into the seat's sight when the last choice made them take effect, as if the
+    sample had guessed them: a mend then traded seat 1's for an unseen copy of it, which nobody
+    had played (four players, 30 moves). A mend also traded a card whose held choice the seat saw
+    for an unseen one while the choice was held: the choice then named a card in another offer,
+    which two players chose (four players, 11 moves). The property above found all three."""
     game = GAMES["poison-kedric-winks.rules"]
-    state = game.new_game(6, 22647, one_round(game))
-    rng = random.Random(22647)
-    for _ in range(42):
-        moves = state.legal_moves()
-        state.apply(moves[rng.randrange(len(moves))])
+    state = play_randomly(game, players, seed, steps)
     seat = state.current_player
-    belief = Belief(game, state.observe(seat), random.Random(22647))
+    belief = Belief(game, state.observe(seat), random.Random(seed))
     samples = [belief.sample() for _ in range(3)]
     assert all(s is not None for s in samples)
     for sample in samples:
@@ -167,7 +173,7 @@ def test_a_sampled_world_never_trades_a_card_across_decks(name):
     cards, a card only ever takes the place of one of its own deck. An agenda traded into a hand
     would make greedy and mcts reason on a world the rules cannot reach."""
     game, checked = GAMES[name], 0
-    for seed in range(15):
+    for seed in range(20):
         state = play_randomly(game, 2 + seed % 3, seed, random.Random(seed).randrange(5, 60))
         if state is None:
             continue

@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..engine.card_sets import Pick
+from ..engine.card_sets import CardSet, Pick
 from ..engine.cards import signature
 from ..engine.records import pick_through
 from ..engine.zones import sees
@@ -413,13 +413,25 @@ class Belief(Repairs, Agreement):
 
     def _step(self, state: Any, move: Any, m: dict[str, Any], seen: set[int], done: int | None) -> int | None:
         """Play ``move``, the replay of observed ``m``; how many events the replay has made since."""
+        # the held choices it may make take effect: those the seat saw chosen are no guess where
+        # they come into its sight (each the card its player chose: _see)
+        held = self._held_seen(state, self.known) if state.pending else set()
         state.apply(move)
         self._played(move, m)
         if move.card >= 0 and m.get("card", 0) is None and state.loc[move.card] not in self.visible_set:
             seen.discard(move.card)  # (played unseen into a hidden place: the seat knows not where it is)
         done = self._events(state, seen, done)
-        self._see(state, seen, self._named(move, m))
+        self._see(state, seen, self._named(move, m) | held)
         return done
+
+    @staticmethod
+    def _held_seen(state: Any, known: set[int]) -> set[int]:
+        """The cards of ``state``'s held choices (a simultaneous phase's) whose choice the seat saw
+        (``known``: Replay's)."""
+        cards = set()
+        for _, mv in state.pending:
+            cards.update((mv.card,) if mv.card >= 0 else mv.target.cards if type(mv.target) is CardSet else ())
+        return cards & known
 
     def _finish(self, state: Any) -> Any | None:
         """The replayed ``state``, its cards where the seat sees them, made the observed point of the
