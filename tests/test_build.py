@@ -223,14 +223,14 @@ def test_the_compiled_engine_checks_a_ruleset_as_the_source_does(installed, tmp_
     assert report(ours.stdout)["coverage"]  # the playouts ran and counted rules
 
 
-def test_the_compiled_engine_reports_a_simulation_as_the_source_does(installed, tmp_path) -> None:
+def test_the_compiled_engine_reports_a_simulation_as_the_source_does(installed) -> None:
     """`ruleset simulate --format json` of the installed command equals the source tree's but for its
     timings: the compiled statistics once printed each score's min and max as floats (-67.0) where
     the source printed ints (its typed Moments took every value as a C double)."""
     argv = ["simulate", str(RULESETS / "poison.rules"), "--players", "4", "--games", "20", "--format", "json"]
     ours = run_cli(*argv)
     theirs = subprocess.run(
-        [sys.executable, "-I", "-m", "interpreter", *argv], cwd=tmp_path, capture_output=True, text=True, timeout=HANG
+        [sys.executable, "-I", "-m", "interpreter", *argv], cwd=ROOT, capture_output=True, text=True, timeout=HANG
     )
     assert theirs.returncode == ours.returncode == 0, theirs.stderr
 

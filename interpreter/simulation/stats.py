@@ -113,7 +113,7 @@ class Moments:
     low: float = math.inf
     high: float = -math.inf
 
-    def add(self, x: float) -> None:
+    def add(self, x: float | int) -> None:
         """Count one value."""
         self.n += 1
         self.total += x
