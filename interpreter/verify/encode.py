@@ -16,8 +16,8 @@ it, it keeps no piles, ...) is keyed as the sorted list of its cards, so that a 
 another order is the same hand.
 
 The key is those values' bytes themselves, written compactly (a card a byte, a small number a
-byte; 41 bytes a state on the shrunk AMIGO, 55 to 117 on Kedric Winks): no digest, so two different states never share
-a key; a key takes a little more to keep than a 16-byte digest did (a bytes object's own
+byte; some 40 to 120 bytes a state on the shrunk games of docs/verify.md): no digest, so two
+different states never share a key; a key takes a little more to keep than a 16-byte digest did (a bytes object's own
 overhead is most of either).
 """
 
