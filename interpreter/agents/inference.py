@@ -157,7 +157,7 @@ def fit_counts(belief: Any, state: Any, seen: set[int]) -> bool:
         [[kind[c] for c in pile] for pile in state.zones[i]] == views[i] for i in piles
     ):
         return True
-    marks = belief.marks
+    marks, prov, played = belief.marks, belief.provisional, state.played_by
     fixed = {c for to, c, _ in state.shown if to == belief.seat} | {c for to, c, *_ in state.told if to == belief.seat}
     hidden = [i for i in want if i not in views]
     pool: list[int] = []  # cards taken out (still where they were), to go where cards are missing
@@ -204,6 +204,8 @@ def fit_counts(belief: Any, state: Any, seen: set[int]) -> bool:
                 cards.append(c)
                 taken.add(c)
             made.append(cards)
+        if not all(_guessed(c, seen, prov, played) for c in spare):
+            return False
         pool.extend(spare)
         seen.difference_update(spare)
         for cards in made:
@@ -224,6 +226,8 @@ def fit_counts(belief: Any, state: Any, seen: set[int]) -> bool:
                 extra.append(c)
         out = len(state.zones[inst]) - want[inst]
         if out > 0:
+            if not all(_guessed(c, seen, prov, played) for c in extra[:out]):
+                return False
             pool.extend(extra[:out])
             seen.difference_update(extra[:out])
             continue
@@ -263,3 +267,12 @@ def fit_counts(belief: Any, state: Any, seen: set[int]) -> bool:
             else:
                 marks.pop(c, None)
     return not pool  # (a card with nowhere to go: no zone the seat sees nor hidden place wanted it)
+
+
+def _guessed(c: int, seen: set[int], provisional: set[int], played: list[int]) -> bool:
+    """Whether card ``c``, in a place the seat sees where the seat does not see it, is the replay's
+    guess that may leave: nobody played it, and the seat never saw it (or saw it only as the
+    replay drew it into its sight). A card the seat saw go there, or one a player played (who played
+    a card the seat sees is part of what it sees), is the replay's history gone other than the
+    game's (a trick won by another player): no move of cards mends that."""
+    return played[c] < 0 and (c not in seen or c in provisional)
