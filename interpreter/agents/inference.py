@@ -271,4 +271,3 @@ def fit_counts(belief: Any, state: Any, seen: set[int]) -> bool:
             else:
                 marks.pop(c, None)
     return not pool  # (a card with nowhere to go: no zone the seat sees nor hidden place wanted it)
-
