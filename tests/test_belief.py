@@ -112,27 +112,61 @@ def test_a_sampled_state_keeps_every_per_card_fact_the_seat_can_see(name, seed, 
     game does."""
     game = GAMES[name]
     players = data.draw(st.integers(game.min_players, game.max_players), label="players")
-    state = game.new_game(players, seed, one_round(game))
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        moves = state.legal_moves()
-        state.apply(moves[rng.randrange(len(moves))])
-    if state.is_over:
-        return
+    state = play_randomly(game, players, seed, steps)
+    if state is not None:
+        assert_samples_agree(game, state, seed)
+
+
+def assert_samples_agree(game, state, seed: int) -> int:
+    """The property above at one point of a game: three samples for the seat to move (the first
+    world found, then dealt again: inference.py), each agreeing with the game where the seat sees;
+    how many there were."""
     seat = state.current_player
     obs = state.observe(seat)
     belief = Belief(game, obs, random.Random(seed))
-    for _ in range(3):  # (the first world found, then dealt again: inference.py)
+    for i in range(3):
         sample = belief.sample()
         if sample is None:  # (a sampler may fail to fit a deal; agents then search without it)
-            return
+            return i
         assert visible_facts(sample, seat) == visible_facts(state, seat)
         assert deck_counts(sample) == deck_counts(state)
         assert Counter(sample.played_by) == Counter(state.played_by)
         assert pending_movers(sample) == pending_movers(state)
         assert looks(sample.observe(seat)) == looks(obs)
+    return 3
+
+
+# Cases the property found failing (name, seed, random moves, players), each a cause fixed:
+# - blind-tricks: a sample's trick won by another player than in the game (its face-down cards
+#   guessed otherwise), the won cards then moved to the right pile to fit the counts the seat sees:
+#   the card played by a player stood there as played by nobody (inference._guessed);
+# - hints: a fact told to the seat of a card it then dropped stayed, in the sample, with another
+#   card of its hand when the seat was told nothing it still holds (agreement._told);
+# - Kedric Winks: a mend traded a card whose held choice the seat saw into another player's offer
+#   (the choice then took effect with the other player's card): such a card is seen where it lies.
+FOUND = [
+    ("blind-tricks", 834837, 4, 2),
+    ("blind-tricks", 415784, 7, 2),
+    ("blind-tricks", 236681, 9, 3),
+    ("blind-tricks", 968297, 8, 4),
+    ("blind-tricks", 173210, 6, 3),
+    ("blind-tricks", 1016058, 4, 2),
+    ("blind-tricks", 312119, 7, 3),
+    ("hints.rules", 804417, 45, 2),
+    ("hints.rules", 848106, 30, 2),
+    ("hints.rules", 316442, 25, 2),
+    ("poison-kedric-winks.rules", 62446, 25, 3),
+]
+
+
+@pytest.mark.parametrize(("name", "seed", "steps", "players"), FOUND)
+def test_a_sampled_state_agrees_with_the_game_where_the_property_once_found_it_did_not(name, seed, steps, players):
+    """The property's failing cases, each played again: every sample agrees with the game where the
+    seat sees, and a world is found (a fix that only gave up would pass the property)."""
+    game = GAMES[name]
+    state = play_randomly(game, players, seed, steps)
+    assert state is not None
+    assert assert_samples_agree(game, state, seed) == 3
 
 
 @pytest.mark.parametrize(

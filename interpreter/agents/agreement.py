@@ -106,7 +106,10 @@ class Agreement:
         (of its deck, from a hidden place no fact is about). The sample's facts of the seat are
         then the observed ones, about the cards now there (engine/knowledge.py)."""
         told = self.obs.get("told")
-        if not told:
+        if not told:  # (told nothing it still holds: facts the replay left it of a place are none of the game's)
+            if state.told:
+                seat = self.seat
+                state.told = tuple(f for f in state.told if f[0] != seat)
             return True
         game, lay = self.game, self.lay
         attrs, deck_of = game.cards.attrs, game.cards.deck_of

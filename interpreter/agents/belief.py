@@ -413,15 +413,15 @@ class Belief(Repairs, Agreement):
 
     def _step(self, state: Any, move: Any, m: dict[str, Any], seen: set[int], done: int | None) -> int | None:
         """Play ``move``, the replay of observed ``m``; how many events the replay has made since."""
-        # the held choices it may make take effect: those the seat saw chosen are no guess where
-        # they come into its sight (each the card its player chose: _see)
-        held = self._held_seen(state, self.known) if state.pending else set()
         state.apply(move)
         self._played(move, m)
         if move.card >= 0 and m.get("card", 0) is None and state.loc[move.card] not in self.visible_set:
             seen.discard(move.card)  # (played unseen into a hidden place: the seat knows not where it is)
+        if state.pending:  # the held choices the seat saw made: each card stays in its chooser's place,
+            # seen there (no trade takes it, nor is it a guess where it comes into sight: a choice names it)
+            seen.update(self._held_seen(state, self.known))
         done = self._events(state, seen, done)
-        self._see(state, seen, self._named(move, m) | held)
+        self._see(state, seen, self._named(move, m))
         return done
 
     @staticmethod

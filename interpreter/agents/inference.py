@@ -133,8 +133,9 @@ def fit_counts(belief: Any, state: Any, seen: set[int]) -> bool:
     answer's cards, unseen; a card drawn; a book laid down from them), and the seat knows only the
     zones now. A zone of piles the seat sees is made of its cards as it sees them (the cards first
     from that zone, then unseen ones from hidden places, then from places the seat sees, put right
-    below); a place the seat sees gives up the cards it does not see there and takes, of the kinds
-    it sees, unseen cards from hidden places; a hidden place with too many gives up unseen cards
+    below); a place the seat sees gives up the cards it does not see there (none a player played
+    there: then the replay went otherwise than the game, and it does not fit) and takes, of the
+    kinds it sees, unseen cards from hidden places; a hidden place with too many gives up unseen cards
     (never one the seat saw go there, nor one shown or told to it) to those with too few, each card
     only to a zone its deck may be dealt to. What was known of a moved card's old place (``marks``)
     does not go with it. Whether the zones agree now (else the state is left half moved)."""
@@ -157,7 +158,7 @@ def fit_counts(belief: Any, state: Any, seen: set[int]) -> bool:
         [[kind[c] for c in pile] for pile in state.zones[i]] == views[i] for i in piles
     ):
         return True
-    marks = belief.marks
+    marks, played = belief.marks, state.played_by
     fixed = {c for to, c, _ in state.shown if to == belief.seat} | {c for to, c, *_ in state.told if to == belief.seat}
     hidden = [i for i in want if i not in views]
     pool: list[int] = []  # cards taken out (still where they were), to go where cards are missing
@@ -204,6 +205,8 @@ def fit_counts(belief: Any, state: Any, seen: set[int]) -> bool:
                 cards.append(c)
                 taken.add(c)
             made.append(cards)
+        if any(played[c] >= 0 for c in spare):  # (a card played there: see below)
+            return False
         pool.extend(spare)
         seen.difference_update(spare)
         for cards in made:
@@ -224,6 +227,11 @@ def fit_counts(belief: Any, state: Any, seen: set[int]) -> bool:
                 extra.append(c)
         out = len(state.zones[inst]) - want[inst]
         if out > 0:
+            # (never a card a player played: who played a card the seat sees is part of what it
+            # sees, and it played there means the replay went otherwise than the game: a trick won
+            # by another player, which no move of its cards mends)
+            if any(played[c] >= 0 for c in extra[:out]):
+                return False
             pool.extend(extra[:out])
             seen.difference_update(extra[:out])
             continue

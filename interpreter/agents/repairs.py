@@ -67,9 +67,7 @@ class Repairs:
         hidden = [i for i in range(lay.size) if i not in self.visible_set and not game.zones[lay.zone_of[i]].piles]
         rule = next((r for r in game.moves if r.name == last["move"]), None)
         named = {last["player"]} | ({last["value"]} if rule is not None and rule.choice == "player" else set())
-        # (never a card of a held choice the seat saw made: its kind is known, and the choice names it)
-        held = self._held_seen(state, before.known) if state.pending else set()
-        cards = [c for i in hidden for c in state.zone_cards(i) if c not in before.seen and c not in held]
+        cards = [c for i in hidden for c in state.zone_cards(i) if c not in before.seen]
         if self.seat in named:  # (the seat's own guessed cards, when the move is about the seat)
             # (never one whose play the seat saw: that card did it there, as the seat saw it)
             known = before.known
@@ -114,11 +112,7 @@ class Repairs:
             def make(trial: Any) -> list[tuple[int, int]] | None:
                 swaps = []
                 where = trial.state.loc
-                for a in [
-                    c
-                    for c in trial.state.zone_cards(inst)
-                    if (c not in trial.seen or c in trial.provisional) and c not in held
-                ]:
+                for a in [c for c in trial.state.zone_cards(inst) if c not in trial.seen or c in trial.provisional]:
                     others = [c for c in cards if where[c] != inst and fits(a, c)]
                     if others:
                         b = others[rng.randrange(len(others))]
