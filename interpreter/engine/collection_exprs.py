@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from .expr_analysis import CONSTANT, MISSING, Fn, Scope, free_names
 
-if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
+    # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
+    import cython
+
     from .state_fields import StateFields
 
 
@@ -327,16 +330,21 @@ def items_of(z: int, k: int, src: Fn | None) -> Fn:
     """The closure listing a pipeline's source (see ``_pipeline``): the list of zone instance
     ``base[z] + e[k]`` (``base[z]`` when k < 0) read inline, else of the instance ``src`` gives
     (k = 0), else the list ``src`` itself gives."""
+    zc: cython.Py_ssize_t = z  # (C integers, compiled: each index read in place)
+    kc: cython.Py_ssize_t = k
     if z >= 0:
         if k >= 0:
 
             def read(s: StateFields, e):
-                return s.zones[s.layout.base[z] + e[k]]
+                i: cython.Py_ssize_t = s.layout.base[zc]
+                j: cython.Py_ssize_t = e[kc]
+                return s.zones[i + j]
 
             return read
 
         def read(s: StateFields, e):
-            return s.zones[s.layout.base[z]]
+            i: cython.Py_ssize_t = s.layout.base[zc]
+            return s.zones[i]
 
         return read
     if k == 0:

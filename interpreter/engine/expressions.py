@@ -21,7 +21,10 @@ from .player_exprs import PlayerExprs
 from .truth_exprs import TruthExprs
 from .value_exprs import ValueExprs
 
-if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
+    # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
+    import cython
+
     from .state_fields import StateFields
 
 
@@ -156,7 +159,7 @@ class ExprCompiler(
         return None if k in self.lazy_slots else k
 
     def op_bound(self, n, sc):  # card, player, it, winner
-        k = sc.slots[n["name"]]
+        k: cython.Py_ssize_t = sc.slots[n["name"]]  # (a C integer, compiled: e[k] read in place)
         lazy = self.lazy_slots.get(k)
         if lazy is None:
             return lambda s, e: e[k]

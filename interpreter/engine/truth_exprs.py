@@ -8,7 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from .expr_analysis import UNSET, Fn, free_names, zone_pure
 
-if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
+    # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
+    import cython
+
     from .state_fields import StateFields
 
 
@@ -105,16 +108,28 @@ class TruthExprs:
         return lambda s, e: of(s, e) in s.out
 
     def op_is_type(self, n, sc):  # card is trump
-        ti = self.cards.type_names.index(n["type"])
-        tidx = self.cards.type_index
-        k = self.plain_slot(n["of"], sc)
-        if k is not None:
-            return lambda s, e: (c := e[k]) is not None and tidx[c] == ti
+        ti: cython.Py_ssize_t = self.cards.type_names.index(n["type"])
+        tidx: tuple = self.cards.type_index
+        j = self.plain_slot(n["of"], sc)
+        if j is not None:
+            k: cython.Py_ssize_t = j
+
+            def is_type(s: StateFields, e):
+                c = e[k]
+                if c is None:
+                    return False
+                i: cython.Py_ssize_t = c
+                return tidx[i] == ti
+
+            return is_type
         of = self.compile(n["of"], sc)
 
         def f(s: StateFields, e):
             c = of(s, e)
-            return c is not None and tidx[c] == ti
+            if c is None:
+                return False
+            i: cython.Py_ssize_t = c
+            return tidx[i] == ti
 
         return f
 

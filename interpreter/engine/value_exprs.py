@@ -8,7 +8,10 @@ from typing import TYPE_CHECKING
 
 from ..errors import PlayError
 
-if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
+    # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
+    import cython
+
     from .state_fields import StateFields
 
 
@@ -25,10 +28,19 @@ class ValueExprs:
         return lambda s, e: None
 
     def op_attr(self, n, sc):  # color of card
-        table = self.cards.attrs[n["name"]]
-        k = self.plain_slot(n["of"], sc)
-        if k is not None:
-            return lambda s, e: None if (c := e[k]) is None else table[c]
+        table: tuple = self.cards.attrs[n["name"]]
+        j = self.plain_slot(n["of"], sc)
+        if j is not None:
+            k: cython.Py_ssize_t = j
+
+            def attr_of(s: StateFields, e):
+                c = e[k]
+                if c is None:
+                    return None
+                i: cython.Py_ssize_t = c
+                return table[i]
+
+            return attr_of
         of = n["of"]
         if of.get("op") == "first" and (of["of"].get("op") == "filter" or self._zone_source(of["of"]) is not None):
             return self._find(of["of"], sc, None, table)  # color of first card in trick: one closure
@@ -36,7 +48,10 @@ class ValueExprs:
 
         def f(s: StateFields, e):
             c = of(s, e)
-            return None if c is None else table[c]
+            if c is None:
+                return None
+            i: cython.Py_ssize_t = c
+            return table[i]
 
         return f
 
