@@ -10,7 +10,10 @@ from .collection_exprs import items_of
 from .expr_analysis import Scope, card_ranks
 from .player_exprs import unique_extreme
 
-if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
+    # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
+    import cython
+
     from .state_fields import StateFields
 
 
@@ -20,6 +23,8 @@ class AggregateExprs:
     def op_count(self, n, sc):  # count trick
         zone = self._zone_source(n["of"])
         if zone is not None and n["of"].get("type") is None:
+            z: cython.Py_ssize_t  # (C integers, compiled: each index read in place)
+            k: cython.Py_ssize_t
             (z, k, src), _, _ = self._pipeline(n["of"], sc)
             if z < 0:
 
@@ -30,12 +35,15 @@ class AggregateExprs:
             if k < 0:
 
                 def read(s: StateFields, e):
-                    return len(s.zones[s.layout.base[z]])
+                    i: cython.Py_ssize_t = s.layout.base[z]
+                    return len(s.zones[i])
 
                 return read
 
             def read(s: StateFields, e):
-                return len(s.zones[s.layout.base[z] + e[k]])
+                i: cython.Py_ssize_t = s.layout.base[z]
+                j: cython.Py_ssize_t = e[k]
+                return len(s.zones[i + j])
 
             return read
         of = n["of"]
