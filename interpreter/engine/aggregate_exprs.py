@@ -132,30 +132,40 @@ class AggregateExprs:
         return f
 
     def op_best(self, n, sc):  # best trump in trick (by the declared card order)
-        ranks = card_ranks(self.cards.key)
-        highest = n["op"] == "best"
+        ranks: tuple = card_ranks(self.cards.key)
+        highest: bool = n["op"] == "best"
 
         def pick(xs):
             """The first card of the highest (lowest) place in the card order, as max (min) by key
-            keeps the first of equals; a loop, which compiled calls nothing a card."""
-            best = top = None
+            keeps the first of equals; a loop, which compiled calls nothing a card (C integers)."""
+            best = None
+            top: cython.Py_ssize_t = 0
+            c: cython.Py_ssize_t
+            r: cython.Py_ssize_t
             for c in xs:
                 r = ranks[c]
                 if best is None or ((r > top) if highest else (r < top)):
-                    best, top = c, r
+                    best = c
+                    top = r
             return best
 
         of = n["of"]
         if self._zone_source(of) is not None:
+            ti: cython.Py_ssize_t
             (z, k, src), ti, _ = self._pipeline(of, sc)
             if z >= 0:  # the zone read inline (and its cards of the type picked out)
-                tidx = self.cards.type_index
+                tidx: tuple = self.cards.type_index
                 items = items_of(z, k, src)
 
                 def best_in_zone(s: StateFields, e):
                     xs = items(s, e)
                     if ti >= 0:
-                        xs = [c for c in xs if tidx[c] == ti]
+                        c: cython.Py_ssize_t
+                        typed = []
+                        for c in xs:
+                            if tidx[c] == ti:
+                                typed.append(c)
+                        xs = typed
                     return pick(xs) if xs else None
 
                 return best_in_zone

@@ -68,12 +68,17 @@ def moves_by_attribute(
         """The cards whose ATTR is (or, negated, is not) ``v``."""
         out = []
         c: cython.Py_ssize_t  # (C integers, compiled: each table read in place)
-        for c in cards:
-            if (table[c] == v) != negate:
-                out.append(c)
+        if negate:
+            for c in cards:
+                if table[c] != v:
+                    out.append(c)
+        else:
+            for c in cards:
+                if table[c] == v:
+                    out.append(c)
         return out
 
-    def emit(plan, p, chosen, out: list):
+    def emit(plan, p: cython.Py_ssize_t, chosen, out: list):
         """Append the moves of the chosen cards (each card's one move when there is one target)."""
         c: cython.Py_ssize_t
         single: list = plan[5][p]
