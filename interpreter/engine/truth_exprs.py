@@ -74,10 +74,11 @@ class TruthExprs:
 
     def op_all_empty(self, n, sc):  # every hand is empty
         if n["of"].get("op") == "zones":  # every instance of one zone: stop at the first with cards
-            z = self.zone_index[n["of"]["name"]]
+            z: cython.Py_ssize_t = self.zone_index[n["of"]["name"]]
 
             def every(s: StateFields, e):
-                zones = s.zones
+                zones: list = s.zones
+                i: cython.Py_ssize_t  # (C integers, compiled: each index read in place)
                 for i in s.layout.instances[z]:  # noqa: SIM110 (a loop, not a generator: no frame per zone)
                     if zones[i]:
                         return False

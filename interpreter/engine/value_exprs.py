@@ -56,14 +56,16 @@ class ValueExprs:
         return f
 
     def op_player_of(self, n, sc):  # player of winning (who played that card)
-        j = self.plain_slot(n["of"], sc)
-        if j is not None:
+        slot = self.plain_slot(n["of"], sc)
+        if slot is not None:
+            j: cython.Py_ssize_t = slot  # (C integers, compiled: each index read in place)
 
             def player_of(s: StateFields, e):
                 c = e[j]
                 if c is None:
                     return None
-                p = s.played_by[c]
+                i: cython.Py_ssize_t = c
+                p = s.played_by[i]
                 return None if p < 0 else p
 
             return player_of
