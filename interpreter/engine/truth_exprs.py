@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .expr_analysis import UNSET, Fn, free_names, zone_pure
+from .value_exprs import card_read
 
 if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
     # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
@@ -109,28 +110,16 @@ class TruthExprs:
         return lambda s, e: of(s, e) in s.out
 
     def op_is_type(self, n, sc):  # card is trump
-        ti: cython.Py_ssize_t = self.cards.type_names.index(n["type"])
-        tidx: tuple = self.cards.type_index
+        ti = self.cards.type_names.index(n["type"])
+        tidx = self.cards.type_index
         j = self.plain_slot(n["of"], sc)
         if j is not None:
-            k: cython.Py_ssize_t = j
-
-            def is_type(s: StateFields, e):
-                c = e[k]
-                if c is None:
-                    return False
-                i: cython.Py_ssize_t = c
-                return tidx[i] == ti
-
-            return is_type
+            return card_read(tuple(t == ti for t in tidx), j, False)  # card id -> whether of the type
         of = self.compile(n["of"], sc)
 
         def f(s: StateFields, e):
             c = of(s, e)
-            if c is None:
-                return False
-            i: cython.Py_ssize_t = c
-            return tidx[i] == ti
+            return c is not None and tidx[c] == ti
 
         return f
 

@@ -4,15 +4,31 @@ is, `else`, `if ... then ... else`, and arithmetic, compiled to closures. A mixi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PlayError
+from .expr_analysis import Fn
 
 if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
     # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
     import cython
 
     from .state_fields import StateFields
+
+
+def card_read(table: tuple, slot: int, none: Any) -> Fn:
+    """The closure reading ``table`` (card id -> value) at the card in env slot ``slot``, or giving
+    ``none`` when the slot holds no card (compiled: the slot and the card are C integers)."""
+    k: cython.Py_ssize_t = slot
+
+    def read(s: StateFields, e):
+        c = e[k]
+        if c is None:
+            return none
+        i: cython.Py_ssize_t = c
+        return table[i]
+
+    return read
 
 
 class ValueExprs:
@@ -31,16 +47,7 @@ class ValueExprs:
         table: tuple = self.cards.attrs[n["name"]]
         j = self.plain_slot(n["of"], sc)
         if j is not None:
-            k: cython.Py_ssize_t = j
-
-            def attr_of(s: StateFields, e):
-                c = e[k]
-                if c is None:
-                    return None
-                i: cython.Py_ssize_t = c
-                return table[i]
-
-            return attr_of
+            return card_read(table, j, None)
         of = n["of"]
         if of.get("op") == "first" and (of["of"].get("op") == "filter" or self._zone_source(of["of"]) is not None):
             return self._find(of["of"], sc, None, table)  # color of first card in trick: one closure
@@ -48,10 +55,7 @@ class ValueExprs:
 
         def f(s: StateFields, e):
             c = of(s, e)
-            if c is None:
-                return None
-            i: cython.Py_ssize_t = c
-            return table[i]
+            return None if c is None else table[c]
 
         return f
 
