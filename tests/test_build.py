@@ -111,17 +111,18 @@ def test_the_compiled_engine_plays_the_same_games_as_the_source(installed, games
     assert len(set(ours["digests"])) == len(ours["digests"])  # different seeds, different games
 
 
-# The typed classes of the compiled engine (engine/state.pxd, rule_fields.pxd): a field of an
+# The typed classes of the compiled engine (engine/state.pxd, state_fields.pxd, rule_fields.pxd): a field of an
 # extension type is a getset descriptor; of a plain class with __slots__, a member descriptor, and of
 # a dataclass, no class attribute at all.
 TYPED = """
 import json
 from interpreter.engine.game import Game, MoveRule, PhaseRule
 from interpreter.engine.state import State
+from interpreter.engine.zones import Layout
 from interpreter.verify.encode import Encoder
 print(json.dumps([type(vars(c).get(f) or getattr(c, f, None)).__name__
                   for c, f in ((State, "zones"), (Game, "phases"), (PhaseRule, "moves"), (MoveRule, "generate"),
-                               (Encoder, "classes"))]))
+                               (Encoder, "classes"), (Layout, "base"))]))
 """
 
 
@@ -133,7 +134,7 @@ def test_the_compiled_engine_has_the_typed_state_and_rules(installed, tmp_path) 
         [sys.executable, "-I", "-c", TYPED], cwd=tmp_path, capture_output=True, text=True, timeout=HANG
     )
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == ["getset_descriptor"] * 5
+    assert json.loads(done.stdout) == ["getset_descriptor"] * 6
 
 
 def _declared(pxd: str) -> dict[str, list[str]]:
@@ -156,8 +157,10 @@ def test_the_typed_declarations_name_exactly_the_fields_of_the_source() -> None:
 
     from interpreter.engine.game import Flow, Game, MoveRule, PhaseRule, TriggerRule
     from interpreter.engine.state_fields import StateFields
+    from interpreter.engine.zones import Layout
 
     assert sorted(_declared("engine/state_fields.pxd")["StateFields"]) == sorted(StateFields.__slots__)
+    assert sorted(_declared("engine/state_fields.pxd")["LayoutFields"]) == sorted(f.name for f in fields(Layout))
     records = {"GameFields": Game, "PhaseFields": PhaseRule, "MoveFields": MoveRule}
     records |= {"TriggerFields": TriggerRule, "FlowFields": Flow}
     for base, typed in _declared("engine/rule_fields.pxd").items():

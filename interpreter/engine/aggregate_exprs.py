@@ -10,7 +10,10 @@ from .collection_exprs import items_of
 from .expr_analysis import Scope, card_ranks
 from .player_exprs import unique_extreme
 
-if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
+    # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
+    import cython
+
     from .state_fields import StateFields
 
 
@@ -20,6 +23,8 @@ class AggregateExprs:
     def op_count(self, n, sc):  # count trick
         zone = self._zone_source(n["of"])
         if zone is not None and n["of"].get("type") is None:
+            z: cython.Py_ssize_t  # (C integers, compiled: each index read in place)
+            k: cython.Py_ssize_t
             (z, k, src), _, _ = self._pipeline(n["of"], sc)
             if z < 0:
 
@@ -30,12 +35,15 @@ class AggregateExprs:
             if k < 0:
 
                 def read(s: StateFields, e):
-                    return len(s.zones[s.layout.base[z]])
+                    i: cython.Py_ssize_t = s.layout.base[z]
+                    return len(s.zones[i])
 
                 return read
 
             def read(s: StateFields, e):
-                return len(s.zones[s.layout.base[z] + e[k]])
+                i: cython.Py_ssize_t = s.layout.base[z]
+                j: cython.Py_ssize_t = e[k]
+                return len(s.zones[i + j])
 
             return read
         of = n["of"]
@@ -124,30 +132,40 @@ class AggregateExprs:
         return f
 
     def op_best(self, n, sc):  # best trump in trick (by the declared card order)
-        ranks = card_ranks(self.cards.key)
-        highest = n["op"] == "best"
+        ranks: tuple = card_ranks(self.cards.key)
+        highest: bool = n["op"] == "best"
 
         def pick(xs):
             """The first card of the highest (lowest) place in the card order, as max (min) by key
-            keeps the first of equals; a loop, which compiled calls nothing a card."""
-            best = top = None
+            keeps the first of equals; a loop, which compiled calls nothing a card (C integers)."""
+            best = None
+            top: cython.Py_ssize_t = 0
+            c: cython.Py_ssize_t
+            r: cython.Py_ssize_t
             for c in xs:
                 r = ranks[c]
                 if best is None or ((r > top) if highest else (r < top)):
-                    best, top = c, r
+                    best = c
+                    top = r
             return best
 
         of = n["of"]
         if self._zone_source(of) is not None:
+            ti: cython.Py_ssize_t
             (z, k, src), ti, _ = self._pipeline(of, sc)
             if z >= 0:  # the zone read inline (and its cards of the type picked out)
-                tidx = self.cards.type_index
+                tidx: tuple = self.cards.type_index
                 items = items_of(z, k, src)
 
                 def best_in_zone(s: StateFields, e):
                     xs = items(s, e)
                     if ti >= 0:
-                        xs = [c for c in xs if tidx[c] == ti]
+                        c: cython.Py_ssize_t
+                        typed = []
+                        for c in xs:
+                            if tidx[c] == ti:
+                                typed.append(c)
+                        xs = typed
                     return pick(xs) if xs else None
 
                 return best_in_zone

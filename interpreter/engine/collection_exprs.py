@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from .expr_analysis import CONSTANT, MISSING, Fn, Scope, free_names
 
-if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
+    # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
+    import cython
+
     from .state_fields import StateFields
 
 
@@ -152,9 +155,10 @@ class CollectionExprs:
 
     def _select(self, n: dict[str, Any], sc: Scope) -> Fn:
         """The list of a collection's elements, one closure from zone to result."""
+        ti: cython.Py_ssize_t  # (C integers, compiled: each table read in place)
         (z, k, src), ti, test = self._pipeline(n, sc)
         items = items_of(z, k, src)
-        tidx = self.cards.type_index
+        tidx: tuple = self.cards.type_index
         if test is None:
             if z < 0 and k == 1:
                 return src
@@ -162,13 +166,20 @@ class CollectionExprs:
                 return items
 
             def select_typed(s: StateFields, e):
-                return [c for c in items(s, e) if tidx[c] == ti]
+                x: cython.Py_ssize_t  # (a card id)
+                out = []
+                for x in items(s, e):
+                    if tidx[x] == ti:
+                        out.append(x)
+                return out
 
             return select_typed
         if test[0] == "eq":
+            table: tuple
             _, table, value, negate = test
 
             def select_eq(s: StateFields, e):
+                x: cython.Py_ssize_t  # (a card id: the elements of an attribute's test are cards)
                 xs = items(s, e)
                 out = []
                 v = MISSING
@@ -205,13 +216,16 @@ class CollectionExprs:
         """The first element of a collection, stopping there: the element, or None when it has none
         (no element is none); with ``want`` True (False), whether there is one (there is none); with
         an attribute table ``attr``, the element's attribute (None when there is no element)."""
+        ti: cython.Py_ssize_t  # (C integers, compiled: each table read in place)
         (z, k, src), ti, test = self._pipeline(n, sc)
         items = items_of(z, k, src)
-        tidx = self.cards.type_index
+        tidx: tuple = self.cards.type_index
+        table: tuple
         none = None if want is None else not want
         if test is None:
 
             def find_typed(s: StateFields, e):
+                x: cython.Py_ssize_t  # (a card id: elements of a type are cards)
                 xs = items(s, e)
                 if ti < 0:
                     if want is None:
@@ -237,6 +251,7 @@ class CollectionExprs:
                 return exists_eq
 
             def find_eq(s: StateFields, e):
+                x: cython.Py_ssize_t  # (a card id: the elements of an attribute's test are cards)
                 xs = items(s, e)
                 v = MISSING
                 for x in xs:
@@ -327,16 +342,21 @@ def items_of(z: int, k: int, src: Fn | None) -> Fn:
     """The closure listing a pipeline's source (see ``_pipeline``): the list of zone instance
     ``base[z] + e[k]`` (``base[z]`` when k < 0) read inline, else of the instance ``src`` gives
     (k = 0), else the list ``src`` itself gives."""
+    zc: cython.Py_ssize_t = z  # (C integers, compiled: each index read in place)
+    kc: cython.Py_ssize_t = k
     if z >= 0:
         if k >= 0:
 
             def read(s: StateFields, e):
-                return s.zones[s.layout.base[z] + e[k]]
+                i: cython.Py_ssize_t = s.layout.base[zc]
+                j: cython.Py_ssize_t = e[kc]
+                return s.zones[i + j]
 
             return read
 
         def read(s: StateFields, e):
-            return s.zones[s.layout.base[z]]
+            i: cython.Py_ssize_t = s.layout.base[zc]
+            return s.zones[i]
 
         return read
     if k == 0:

@@ -8,7 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from .expr_analysis import CONSTANT, UNSET, Fn, Scope, at_entry, reads
 
-if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
+    # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
+    import cython
+
     from .state_fields import StateFields
 
 ORDER = {"<": operator.lt, ">": operator.gt, "<=": operator.le, ">=": operator.ge}
@@ -130,6 +133,8 @@ class ComparisonExprs:
         left, right = n["left"], n["right"]
         if left.get("op") != "count" or self._zone_source(left["of"]) is None or left["of"].get("type") is not None:
             return None
+        z: cython.Py_ssize_t  # (C integers, compiled: each index read in place)
+        k: cython.Py_ssize_t
         (z, k, _), _, _ = self._pipeline(left["of"], sc)
         if z < 0:
             return None
@@ -138,12 +143,15 @@ class ComparisonExprs:
             if k < 0:
 
                 def read(s: StateFields, e):
-                    return (len(s.zones[s.layout.base[z]]) == s.n) != negate
+                    i: cython.Py_ssize_t = s.layout.base[z]
+                    return (len(s.zones[i]) == s.n) != negate
 
                 return read
 
             def read(s: StateFields, e):
-                return (len(s.zones[s.layout.base[z] + e[k]]) == s.n) != negate
+                i: cython.Py_ssize_t = s.layout.base[z]
+                j: cython.Py_ssize_t = e[k]
+                return (len(s.zones[i + j]) == s.n) != negate
 
             return read
         if right.get("op") in CONSTANT:
@@ -151,12 +159,15 @@ class ComparisonExprs:
             if k < 0:
 
                 def read(s: StateFields, e):
-                    return (len(s.zones[s.layout.base[z]]) == v) != negate
+                    i: cython.Py_ssize_t = s.layout.base[z]
+                    return (len(s.zones[i]) == v) != negate
 
                 return read
 
             def read(s: StateFields, e):
-                return (len(s.zones[s.layout.base[z] + e[k]]) == v) != negate
+                i: cython.Py_ssize_t = s.layout.base[z]
+                j: cython.Py_ssize_t = e[k]
+                return (len(s.zones[i + j]) == v) != negate
 
             return read
         return None

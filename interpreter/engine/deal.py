@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import PlayError
 
-if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
+    # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
+    import cython
+
     from .state_fields import StateFields
 
 
@@ -100,7 +103,9 @@ def deal(state: StateFields) -> None:
                     hands[(start + k) % seats] = deck[k * each : (k + 1) * each]
         spare = [card for seat in range(n, seats) for card in hands[seat]] if seats > n else []
         rest = deck[used:]
-        first = lay.base[rule.zone]
+        first: cython.Py_ssize_t = lay.base[rule.zone]
+        inst: cython.Py_ssize_t  # (C integers, compiled: each card's place set in place)
+        card: cython.Py_ssize_t
         for seat in range(n):
             inst = first + seat
             zones[inst].extend(hands[seat])
@@ -109,7 +114,7 @@ def deal(state: StateFields) -> None:
         deck[:] = spare  # cards of a spare seat leave the round unseen, in the deck's own zone
         spares[rule.deck] = spares.get(rule.deck, 0) + len(spare)
         if rule.rest is not None:
-            aside = lay.base[rule.rest]
+            aside: cython.Py_ssize_t = lay.base[rule.rest]
             zones[aside].extend(rest)
             for card in rest:
                 loc[card] = aside

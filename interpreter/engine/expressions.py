@@ -21,7 +21,10 @@ from .player_exprs import PlayerExprs
 from .truth_exprs import TruthExprs
 from .value_exprs import ValueExprs
 
-if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
+    # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
+    import cython
+
     from .state_fields import StateFields
 
 
@@ -156,7 +159,7 @@ class ExprCompiler(
         return None if k in self.lazy_slots else k
 
     def op_bound(self, n, sc):  # card, player, it, winner
-        k = sc.slots[n["name"]]
+        k: cython.Py_ssize_t = sc.slots[n["name"]]  # (a C integer, compiled: e[k] read in place)
         lazy = self.lazy_slots.get(k)
         if lazy is None:
             return lambda s, e: e[k]
@@ -190,18 +193,21 @@ class ExprCompiler(
         return lambda s, e: s.schedule[name]
 
     def op_var(self, n, sc):  # trick_points of winner
-        k = self.var_index[n["name"]]
+        k: cython.Py_ssize_t = self.var_index[n["name"]]  # (C integers, compiled: each index read in place)
+        j: cython.Py_ssize_t
         if n.get("of") is None:
 
             def read(s: StateFields, e):
                 return s.vars[k]
 
             return read
-        j = self.plain_slot(n["of"], sc)
-        if j is not None:
+        slot = self.plain_slot(n["of"], sc)
+        if slot is not None:
+            j = slot
 
             def read(s: StateFields, e):
-                return s.vars[k][e[j]]
+                p: cython.Py_ssize_t = e[j]
+                return s.vars[k][p]
 
             return read
         of = self.compile(n["of"], sc)
@@ -212,11 +218,13 @@ class ExprCompiler(
         return read
 
     def op_total(self, n, sc):  # total of player
-        j = self.plain_slot(n["of"], sc)
-        if j is not None:
+        slot = self.plain_slot(n["of"], sc)
+        if slot is not None:
+            j: cython.Py_ssize_t = slot  # (C integers, compiled: each index read in place)
 
             def read(s: StateFields, e):
-                return s.totals[e[j]]
+                p: cython.Py_ssize_t = e[j]
+                return s.totals[p]
 
             return read
         of = self.compile(n["of"], sc)

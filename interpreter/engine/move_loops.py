@@ -13,7 +13,10 @@ from typing import TYPE_CHECKING, Any
 from .expr_analysis import free_names, uses_env
 from .expressions import consult_key
 
-if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
+    # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
+    import cython
+
     from .state_fields import StateFields
 
 Generator = Callable[[Any, int, list], None]
@@ -26,7 +29,8 @@ def every_move(plan_and_cards: Callable) -> Generator:
         plan, cards = plan_and_cards(s, p)
         if not cards:
             return
-        single = plan[5][p]
+        c: cython.Py_ssize_t  # (a card id as a C integer, compiled: each list read in place)
+        single: list = plan[5][p]
         if single is not None:  # (a loop, not a map of __getitem__: compiled, it is C without a call a card)
             for c in cards:
                 out.append(single[c])
@@ -53,7 +57,7 @@ def moves_by_attribute(
     src_zone, src_per_player = source
     first_free, eq, free_first = shape
     base = guards.base
-    table = cx.cards.attrs[eq[0]]
+    table: tuple = cx.cards.attrs[eq[0]]
     value = cx.compile(eq[1], base)
     negate = eq[2]
     free = cx.compile(first_free, base) if first_free is not None else None
@@ -62,11 +66,22 @@ def moves_by_attribute(
 
     def passing(cards, v):
         """The cards whose ATTR is (or, negated, is not) ``v``."""
-        return [c for c in cards if table[c] == v] if not negate else [c for c in cards if table[c] != v]
+        out = []
+        c: cython.Py_ssize_t  # (C integers, compiled: each table read in place)
+        if negate:
+            for c in cards:
+                if table[c] != v:
+                    out.append(c)
+        else:
+            for c in cards:
+                if table[c] == v:
+                    out.append(c)
+        return out
 
-    def emit(plan, p, chosen, out: list):
+    def emit(plan, p: cython.Py_ssize_t, chosen, out: list):
         """Append the moves of the chosen cards (each card's one move when there is one target)."""
-        single = plan[5][p]
+        c: cython.Py_ssize_t
+        single: list = plan[5][p]
         if single is not None:
             for c in chosen:
                 out.append(single[c])
@@ -167,7 +182,9 @@ def moves_by_card(guards: Any, plan_and_cards: Callable) -> Generator:
         e: list = plan[4].copy()  # the env: lifted slots unset
         e[0] = p
         tab: list = plan[3][p]
-        seen = [None] * groups  # group -> its verdict, once known
+        seen: list = [None] * groups  # group -> its verdict, once known
+        c: cython.Py_ssize_t  # (C integers, compiled: each list read in place)
+        g: cython.Py_ssize_t
         for c in cards:
             g = kind[c]
             ok = seen[g]
@@ -207,7 +224,7 @@ def moves_by_pair(guards: Any, finders: list, rows_pure: bool, row_key: str, pla
         e[0] = p
         n = len(targets)
         everywhere = range(n)
-        seen = [None] * groups  # group -> its target indices, once known
+        seen: list = [None] * groups  # group -> its target indices, once known
         rows = []
         if t_fns:
             zmemo = s.zmemo
@@ -226,6 +243,9 @@ def moves_by_pair(guards: Any, finders: list, rows_pure: bool, row_key: str, pla
                     rows.append([fn(s, e) for fn in t_fns])
         memo: dict[int, Any] = {}
         append = out.append
+        c: cython.Py_ssize_t  # (C integers, compiled: each list read in place)
+        g: cython.Py_ssize_t
+        i: cython.Py_ssize_t
         for c in cards:
             g = kind[c]
             chosen = seen[g]
@@ -256,7 +276,7 @@ def moves_by_pair(guards: Any, finders: list, rows_pure: bool, row_key: str, pla
                 if by_kind:
                     seen[g] = chosen
             if chosen:
-                row = tab[c]
+                row: tuple = tab[c]
                 if chosen is everywhere:
                     out.extend(row)
                 else:

@@ -17,7 +17,10 @@ from .expr_analysis import MISSING, UNSET, Fn, Scope, bound_in, free_names, read
 from .expressions import ExprCompiler, consult_key
 from .move_loops import Generator, attr_filter, every_move, moves_by_attribute, moves_by_card, moves_by_pair
 
-if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
+    # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
+    import cython
+
     from .state_fields import StateFields
 
 
@@ -309,12 +312,14 @@ def _planner(
         last[0] = plan
         return plan
 
-    def plan_and_cards(s: StateFields, p: int) -> tuple:
+    def plan_and_cards(s: StateFields, p: cython.Py_ssize_t) -> tuple:
         """The plan of this state's layout (the last one used, most often), and player p's source cards."""
-        plan = last[0]
+        plan: tuple = last[0]
         if plan[0] is not s.layout:
             plan = plan_for(s.layout)
-        return plan, s.zones[plan[1][p]]
+        srcs: tuple = plan[1]
+        i: cython.Py_ssize_t = srcs[p]
+        return plan, s.zones[i]
 
     return plan_and_cards
 

@@ -21,6 +21,7 @@ cdef class State(StateFields):
     @cython.locals(game=GameFields)
     cpdef apply(self, move)
     cpdef list zone_cards(self, Py_ssize_t inst)
+    @cython.locals(c=Py_ssize_t)  # (a card id: each list read and set in place)
     cpdef move_cards(self, list cards, Py_ssize_t dest, whole=*)
     cpdef tell(self, tuple event)
     @cython.locals(rule=MoveFields)

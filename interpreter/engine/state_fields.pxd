@@ -6,6 +6,16 @@ cimport cython
 from .rule_fields cimport GameFields
 
 
+@cython.auto_pickle(False)
+cdef class LayoutFields:
+    cdef public Py_ssize_t players
+    cdef public tuple base
+    cdef public tuple instances
+    cdef public tuple zone_of
+    cdef public tuple owner
+    cdef public tuple number
+
+
 cdef class StateFields:
     cdef public object _legal
     cdef public object asking
@@ -17,7 +27,7 @@ cdef class StateFields:
     cdef public object expiring
     cdef public GameFields game
     cdef public list history
-    cdef public object layout
+    cdef public LayoutFields layout
     cdef public list loc
     cdef public Py_ssize_t moves_in_round
     cdef public Py_ssize_t n

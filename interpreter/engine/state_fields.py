@@ -11,6 +11,13 @@ them: a cycle the compiled modules' type imports cannot take).
 from __future__ import annotations
 
 
+class LayoutFields:
+    """The fields of a zone layout (zones.Layout, a frozen dataclass on this base): typed in the
+    compiled engine (state_fields.pxd), so that a closure reads ``s.layout.base`` in place."""
+
+    __slots__ = ()
+
+
 class StateFields:
     """The slots of State (state.py); State.copy names each one."""
 

@@ -7,8 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .expr_analysis import UNSET, Fn, free_names, zone_pure
+from .value_exprs import card_read
 
-if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
+    # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
+    import cython
+
     from .state_fields import StateFields
 
 
@@ -71,10 +75,11 @@ class TruthExprs:
 
     def op_all_empty(self, n, sc):  # every hand is empty
         if n["of"].get("op") == "zones":  # every instance of one zone: stop at the first with cards
-            z = self.zone_index[n["of"]["name"]]
+            z: cython.Py_ssize_t = self.zone_index[n["of"]["name"]]
 
             def every(s: StateFields, e):
-                zones = s.zones
+                zones: list = s.zones
+                i: cython.Py_ssize_t  # (C integers, compiled: each index read in place)
                 for i in s.layout.instances[z]:  # noqa: SIM110 (a loop, not a generator: no frame per zone)
                     if zones[i]:
                         return False
@@ -107,9 +112,9 @@ class TruthExprs:
     def op_is_type(self, n, sc):  # card is trump
         ti = self.cards.type_names.index(n["type"])
         tidx = self.cards.type_index
-        k = self.plain_slot(n["of"], sc)
-        if k is not None:
-            return lambda s, e: (c := e[k]) is not None and tidx[c] == ti
+        j = self.plain_slot(n["of"], sc)
+        if j is not None:
+            return card_read(tuple(t == ti for t in tidx), j, False)  # card id -> whether of the type
         of = self.compile(n["of"], sc)
 
         def f(s: StateFields, e):

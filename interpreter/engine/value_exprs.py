@@ -4,12 +4,31 @@ is, `else`, `if ... then ... else`, and arithmetic, compiled to closures. A mixi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PlayError
+from .expr_analysis import Fn
 
-if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
+    # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
+    import cython
+
     from .state_fields import StateFields
+
+
+def card_read(table: tuple, slot: int, none: Any) -> Fn:
+    """The closure reading ``table`` (card id -> value) at the card in env slot ``slot``, or giving
+    ``none`` when the slot holds no card (compiled: the slot and the card are C integers)."""
+    k: cython.Py_ssize_t = slot
+
+    def read(s: StateFields, e):
+        c = e[k]
+        if c is None:
+            return none
+        i: cython.Py_ssize_t = c
+        return table[i]
+
+    return read
 
 
 class ValueExprs:
@@ -25,10 +44,10 @@ class ValueExprs:
         return lambda s, e: None
 
     def op_attr(self, n, sc):  # color of card
-        table = self.cards.attrs[n["name"]]
-        k = self.plain_slot(n["of"], sc)
-        if k is not None:
-            return lambda s, e: None if (c := e[k]) is None else table[c]
+        table: tuple = self.cards.attrs[n["name"]]
+        j = self.plain_slot(n["of"], sc)
+        if j is not None:
+            return card_read(table, j, None)
         of = n["of"]
         if of.get("op") == "first" and (of["of"].get("op") == "filter" or self._zone_source(of["of"]) is not None):
             return self._find(of["of"], sc, None, table)  # color of first card in trick: one closure
@@ -41,14 +60,16 @@ class ValueExprs:
         return f
 
     def op_player_of(self, n, sc):  # player of winning (who played that card)
-        j = self.plain_slot(n["of"], sc)
-        if j is not None:
+        slot = self.plain_slot(n["of"], sc)
+        if slot is not None:
+            j: cython.Py_ssize_t = slot  # (C integers, compiled: each index read in place)
 
             def player_of(s: StateFields, e):
                 c = e[j]
                 if c is None:
                     return None
-                p = s.played_by[c]
+                i: cython.Py_ssize_t = c
+                p = s.played_by[i]
                 return None if p < 0 else p
 
             return player_of

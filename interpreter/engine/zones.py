@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .rule_fields import fields_first
+from .state_fields import LayoutFields
+
 
 @dataclass(frozen=True)
 class ZoneSpec:
@@ -18,6 +21,7 @@ class ZoneSpec:
     revealed: bool = False  # every seat sees it once the round is scored
 
 
+@fields_first(LayoutFields)  # (typed in the compiled engine: the closures read its fields in place)
 @dataclass(frozen=True)
 class Layout:
     """Where each zone's instances live in State.zones, for one player count."""
