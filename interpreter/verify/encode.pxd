@@ -7,7 +7,7 @@ cimport cython
 from ..engine.state cimport State
 
 # the marks of a key, C integers (encode.py gives their values)
-cdef int PILE, END, BYTES, NUMBERS, SMALL, NEGATIVE, NONE, FALSE, TRUE, LIST, TUPLE, CLOSE, MARSHALLED, TEXT
+cdef int TAIL_ROOM, PILE, END, BYTES, NUMBERS, SMALL, NEGATIVE, NONE, FALSE, TRUE, LIST, TUPLE, CLOSE, MARSHALLED, TEXT
 
 
 @cython.final
@@ -20,6 +20,7 @@ cdef class Encoder:
     cdef public bytes sorted_at
     cdef public bint as_bytes
     cdef public Py_ssize_t room
+    cdef public bytes spare
 
     @cython.locals(classes=bytes, played=bytes, by=list, sorted_at=bytes, flat=bytearray, zones=list, z=list,
                    pile=list, i=Py_ssize_t, n=Py_ssize_t, c=Py_ssize_t, p=Py_ssize_t, token=Py_ssize_t,
@@ -30,5 +31,10 @@ cdef class Encoder:
     @cython.locals(flat=bytearray)
     cpdef bytes key(self, State s)
     cpdef _value(self, bytearray flat, v)
+    cpdef _tail(self, bytearray flat, State s)
+    @cython.locals(start=Py_ssize_t, end=Py_ssize_t, k=Py_ssize_t)
+    cpdef bint _small_tail(self, bytearray flat, State s) except -1
+    @cython.locals(t=object, x=object)
+    cdef Py_ssize_t _put(self, bytearray flat, Py_ssize_t k, Py_ssize_t end, object v, int depth) except -2
     cpdef _number(self, bytearray flat, Py_ssize_t n)
     cpdef _escaped(self, bytearray flat, int mark, bytes data)

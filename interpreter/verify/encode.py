@@ -34,6 +34,7 @@ BYTES, NUMBERS = 0, 1  # a key's first byte: its zones as bytes, or as numbers (
 # byte below SMALL + NEGATIVE; the marks are above
 SMALL, NEGATIVE = 200, 32
 NONE, FALSE, TRUE, LIST, TUPLE, CLOSE, MARSHALLED, TEXT = 232, 233, 234, 235, 236, 237, 238, 239
+TAIL_ROOM = 96  # the bytes made ready for the values after the zones (Encoder._small_tail)
 
 
 class Encoder:
@@ -59,6 +60,7 @@ class Encoder:
         )
         self.sorted_at = bytes(i in self.free for i in range(lay.size))
         self.room = 1 + 2 * len(classes) + lay.size  # the zones' bytes at most: the mark, a card, a pile, a zone's end
+        self.spare = bytes(TAIL_ROOM)  # (room for the values after the zones: _small_tail)
 
     def _zone_bytes(self, s: Any) -> bytearray:
         """Every zone's cards in a row, each card as its token (class and who played it), each
@@ -135,6 +137,19 @@ class Encoder:
         if flat is None:
             flat = bytearray((NUMBERS,))
             self._value(flat, self._zone_list(s))
+        if not self._small_tail(flat, s):
+            self._tail(flat, s)
+        if s.pending or s.asking is not None or s.shown:
+            held = _Places(s, self.card_slots, self.token, self.free).held()
+            try:  # (marshal's version 2 writes no back-references: equal values, equal bytes)
+                self._escaped(flat, MARSHALLED, dumps(held, 2))
+            except ValueError:  # a value marshal does not write (an engine object in an ask's frames)
+                self._escaped(flat, TEXT, repr(held).encode())
+        return bytes(flat)
+
+    def _tail(self, flat: bytearray, s: Any) -> None:
+        """Every value of the state but its zones and held moves, after the zones, as ``_value``
+        writes each."""
         self._number(flat, s.round)
         self._number(flat, s.dealer)
         self._number(flat, s.phase)
@@ -152,13 +167,71 @@ class Encoder:
         for v in s.schedule.values():
             self._value(flat, v)
         flat.append(CLOSE)
-        if s.pending or s.asking is not None or s.shown:
-            held = _Places(s, self.card_slots, self.token, self.free).held()
-            try:  # (marshal's version 2 writes no back-references: equal values, equal bytes)
-                self._escaped(flat, MARSHALLED, dumps(held, 2))
-            except ValueError:  # a value marshal does not write (an engine object in an ask's frames)
-                self._escaped(flat, TEXT, repr(held).encode())
-        return bytes(flat)
+
+    def _small_tail(self, flat: bytearray, s: Any) -> bool:
+        """``_tail``, written at once into room made for it (no append a value), when every value
+        is one ``_put`` writes (the usual: small numbers, lists of them, None); else False, and
+        ``flat`` as it was. The bytes are ``_tail``'s (a state has one key whichever way it went)."""
+        start = len(flat)
+        flat += self.spare
+        end = start + TAIL_ROOM
+        k = self._put(flat, start, end, s.round, 0)
+        k = self._put(flat, k, end, s.dealer, 0)
+        k = self._put(flat, k, end, s.phase, 0)
+        k = self._put(flat, k, end, s.current, 0)
+        if k < 0:
+            del flat[start:]
+            return False
+        flat[k] = TRUE if s.over else FALSE
+        k += 1
+        k = self._put(flat, k, end, s.won_together, 0)
+        k = self._put(flat, k, end, s.next_player, 0)
+        k = self._put(flat, k, end, s.vars, 0)
+        k = self._put(flat, k, end, s.totals, 0)
+        k = self._put(flat, k, end, s.to_move, 0)
+        k = self._put(flat, k, end, s.choosers, 0)
+        k = self._put(flat, k, end, s.expiring, 0)
+        k = self._put(flat, k, end, sorted(s.out) if s.out else (), 0)
+        k = self._put(flat, k, end, list(s.schedule.values()) if s.schedule else [], 0)
+        if k < 0:
+            del flat[start:]
+            return False
+        del flat[k:]
+        return True
+
+    def _put(self, flat: bytearray, k: int, end: int, v: Any, depth: int) -> int:
+        """``v`` written as ``_value`` writes it at ``k`` (before ``end``): the place after it; -1
+        for a value that is not a whole number from -NEGATIVE to SMALL - 1, a boolean, None, nor a
+        list or tuple of such (two deep at most), or that does not fit (``k`` -1: -1)."""
+        if k < 0 or k >= end:
+            return -1
+        t = type(v)
+        if t is int:
+            if 0 <= v < SMALL:
+                flat[k] = v
+            elif -NEGATIVE <= v < 0:
+                flat[k] = SMALL - 1 - v
+            else:
+                return -1
+            return k + 1
+        if v is None:
+            flat[k] = NONE
+            return k + 1
+        if t is bool:
+            flat[k] = TRUE if v else FALSE
+            return k + 1
+        if (t is list or t is tuple) and depth < 2:
+            flat[k] = LIST if t is list else TUPLE
+            k += 1
+            for x in v:
+                k = self._put(flat, k, end, x, depth + 1)
+                if k < 0:
+                    return -1
+            if k >= end:
+                return -1
+            flat[k] = CLOSE
+            return k + 1
+        return -1
 
     def _value(self, flat: bytearray, v: Any) -> None:
         """``v`` appended to ``flat`` so that it reads back alone (no value's bytes begin

@@ -143,6 +143,8 @@ def _deal_places(game: Any, players: int, step: Callable[[Scripted], Any], class
     except Exception:  # (the deal itself fails: each order is dealt, its error its own)
         return None
     place = {c: k for k, c in enumerate(c for order in script for c in order)}
+    if len(place) > 255:
+        return None  # (a place a byte: chance.outcomes_by_place; no such deck has orders few enough)
     places = []
     for z in probe.zones:
         cards = [c for pile in z for c in pile] if z and type(z[0]) is list else z
@@ -193,8 +195,10 @@ def explore(
     def add(state: Any, parent: int, step: Step, edge: int) -> int:
         key = encoder.key(state)
         sid = keys.get(key)
-        if sid is not None:
-            return sid
+        return sid if sid is not None else new(key, state, parent, step, edge)
+
+    def new(key: bytes, state: Any, parent: int, step: Step, edge: int) -> int:
+        """A state not found before: numbered, checked, and to explore unless the game is over."""
         if len(keys) >= max_states:
             raise _Budget
         sid = keys[key] = len(parents)
@@ -254,6 +258,23 @@ def explore(
                 try:
                     for m, move in enumerate(moves):
                         here[2] = m
+                        # the usual move, that shuffles nothing: played once, here (successors')
+                        child = state.copy(memo=True, chance=plain, log=False)
+                        plain.state = child
+                        child.moves_in_round = 0  # (verify finds endless rounds as loops in the graph)
+                        try:
+                            child.apply(move)
+                        except Exception:  # (chance to enumerate, or the rules failing: successors)
+                            child = None
+                        finally:
+                            plain.state = None
+                        if child is not None:
+                            here[3] = 0
+                            tried += 1
+                            key = encoder.key(child)
+                            kid = keys.get(key)
+                            kids.append(kid if kid is not None else new(key, child, sid, (move, ()), m << 20))
+                            continue
                         for o, (script, got) in enumerate(successors(state, move, plain, limit)):
                             here[3] = o
                             tried += 1
