@@ -21,6 +21,7 @@ cdef class Encoder:
     cdef public bint as_bytes
     cdef public Py_ssize_t room
     cdef public bytes spare
+    cdef public bytes alike
 
     @cython.locals(classes=bytes, played=bytes, by=list, sorted_at=bytes, flat=bytearray, zones=list, z=list,
                    pile=list, i=Py_ssize_t, n=Py_ssize_t, c=Py_ssize_t, p=Py_ssize_t, token=Py_ssize_t,
@@ -31,6 +32,8 @@ cdef class Encoder:
     @cython.locals(flat=bytearray)
     cpdef bytes key(self, State s)
     cpdef _value(self, bytearray flat, v)
+    @cython.locals(c=Py_ssize_t, inst=Py_ssize_t)
+    cpdef object move_class(self, State s, move)
     cpdef _tail(self, bytearray flat, State s)
     @cython.locals(start=Py_ssize_t, end=Py_ssize_t, k=Py_ssize_t)
     cpdef bint _small_tail(self, bytearray flat, State s) except -1

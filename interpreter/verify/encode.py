@@ -23,6 +23,7 @@ overhead is most of either).
 
 from __future__ import annotations
 
+from collections import Counter
 from marshal import dumps
 from typing import Any
 
@@ -61,6 +62,8 @@ class Encoder:
         self.sorted_at = bytes(i in self.free for i in range(lay.size))
         self.room = 1 + 2 * len(classes) + lay.size  # the zones' bytes at most: the mark, a card, a pile, a zone's end
         self.spare = bytes(TAIL_ROOM)  # (room for the values after the zones: _small_tail)
+        copies = Counter(classes)
+        self.alike = bytes(copies[k] > 1 for k in classes)  # card id -> whether another card is alike
 
     def _zone_bytes(self, s: Any) -> bytearray:
         """Every zone's cards in a row, each card as its token (class and who played it), each
@@ -120,6 +123,23 @@ class Encoder:
                 flat.extend([classes[c] + played[by[c] + 1] for c in z])
             flat.append(-1)
         return flat
+
+    def move_class(self, s: Any, move: Any) -> Any:
+        """What a move that plays card ``c`` of a zone keyed as a sorted hand has in common with
+        the moves that play an alike card from there (same class, same player before), when
+        nothing else in the state names the card: (rule, token, zone instance, target). Two such
+        moves lead to states with one key (each is the other with the two cards' names traded,
+        which no key tells), so verify plays only the first (explore). None for any other move."""
+        rule, c, t = move
+        if c < 0 or type(t) is not int or s.asking is not None or s.picking is not None or s.shown or s.expiring:
+            return None
+        inst = s.loc[c]
+        if not self.sorted_at[inst]:
+            return None
+        for _, held in s.pending:  # (a held move names its card: the state knows which copy)
+            if held[1] == c:
+                return None
+        return (rule, self.classes[c] + self.played[s.played_by[c] + 1], inst, t)
 
     def token(self, c: int, s: Any) -> int:
         """A card as the zones' keys hold it: its class and who played it."""

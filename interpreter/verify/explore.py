@@ -216,6 +216,7 @@ def explore(
         return sid
 
     plain = Scripted((), classes)  # the chance of every move that shuffles nothing
+    alike = encoder.alike
     with _Collector() as collector:
         limit = max(max_states, 1)
         try:
@@ -255,9 +256,17 @@ def explore(
                     continue
                 kids: list[int] = []
                 tried = 0
+                played: dict | None = None  # a move's class (Encoder.move_class) -> the state it led to
                 try:
                     for m, move in enumerate(moves):
                         here[2] = m
+                        same = encoder.move_class(state, move) if move[1] >= 0 and alike[move[1]] else None
+                        if same is not None and played is not None:
+                            kid = played.get(same)
+                            if kid is not None:  # (an alike card's move played already: its state again)
+                                tried += 1
+                                kids.append(kid)
+                                continue
                         # the usual move, that shuffles nothing: played once, here (successors')
                         child = state.copy(memo=True, chance=plain, log=False)
                         plain.state = child
@@ -273,7 +282,13 @@ def explore(
                             tried += 1
                             key = encoder.key(child)
                             kid = keys.get(key)
-                            kids.append(kid if kid is not None else new(key, child, sid, (move, ()), m << 20))
+                            if kid is None:
+                                kid = new(key, child, sid, (move, ()), m << 20)
+                            kids.append(kid)
+                            if same is not None:
+                                if played is None:
+                                    played = {}
+                                played[same] = kid
                             continue
                         for o, (script, got) in enumerate(successors(state, move, plain, limit)):
                             here[3] = o
