@@ -7,7 +7,7 @@ cimport cython
 from ..engine.state cimport State
 
 # the marks of a key, C integers (encode.py gives their values)
-cdef int TAIL_ROOM, PILE, END, BYTES, NUMBERS, SMALL, NEGATIVE, NONE, FALSE, TRUE, LIST, TUPLE, CLOSE, MARSHALLED, TEXT
+cdef int TAIL_ROOM, HELD, PILE, END, BYTES, NUMBERS, SMALL, NEGATIVE, NONE, FALSE, TRUE, LIST, TUPLE, CLOSE, MARSHALLED, TEXT
 
 
 @cython.final
@@ -37,6 +37,8 @@ cdef class Encoder:
     cpdef _tail(self, bytearray flat, State s)
     @cython.locals(start=Py_ssize_t, end=Py_ssize_t, k=Py_ssize_t)
     cpdef bint _small_tail(self, bytearray flat, State s) except -1
+    @cython.locals(start=Py_ssize_t, end=Py_ssize_t, k=Py_ssize_t, loc=list, zones=list, inst=Py_ssize_t, z=list)
+    cpdef bint _held_moves(self, bytearray flat, State s) except -1
     @cython.locals(t=object, x=object)
     cdef Py_ssize_t _put(self, bytearray flat, Py_ssize_t k, Py_ssize_t end, object v, int depth) except -2
     cpdef _number(self, bytearray flat, Py_ssize_t n)

@@ -35,6 +35,7 @@ BYTES, NUMBERS = 0, 1  # a key's first byte: its zones as bytes, or as numbers (
 # byte below SMALL + NEGATIVE; the marks are above
 SMALL, NEGATIVE = 200, 32
 NONE, FALSE, TRUE, LIST, TUPLE, CLOSE, MARSHALLED, TEXT = 232, 233, 234, 235, 236, 237, 238, 239
+HELD = 240  # the held moves, written as numbers (Encoder._held_moves; else marshalled, _Places)
 TAIL_ROOM = 96  # the bytes made ready for the values after the zones (Encoder._small_tail)
 
 
@@ -159,7 +160,9 @@ class Encoder:
             self._value(flat, self._zone_list(s))
         if not self._small_tail(flat, s):
             self._tail(flat, s)
-        if s.pending or s.asking is not None or s.shown:
+        if s.pending and s.asking is None and not s.shown and self._held_moves(flat, s):
+            pass
+        elif s.pending or s.asking is not None or s.shown:
             held = _Places(s, self.card_slots, self.token, self.free).held()
             try:  # (marshal's version 2 writes no back-references: equal values, equal bytes)
                 self._escaped(flat, MARSHALLED, dumps(held, 2))
@@ -217,6 +220,40 @@ class Encoder:
             del flat[start:]
             return False
         del flat[k:]
+        return True
+
+    def _held_moves(self, flat: bytearray, s: Any) -> bool:
+        """The held moves of a simultaneous phase (no ask, no card shown), after HELD, each as its
+        player, rule, card by place (zone instance, then its token in a zone keyed as a sorted hand,
+        else its index) and target zone, as ``_put`` writes numbers, when each is a card played to
+        a zone and every number is small; else False, and ``flat`` as it was (_Places then)."""
+        start = len(flat)
+        flat += self.spare
+        end = start + TAIL_ROOM
+        flat[start] = HELD
+        k = start + 1
+        loc, zones = s.loc, s.zones
+        for p, move in s.pending:
+            rule, c, t = move
+            if type(t) is not int or type(c) is not int or c < 0:
+                k = -1
+                break
+            inst = loc[c]
+            if self.sorted_at[inst]:
+                at = self.classes[c] + self.played[s.played_by[c] + 1]
+            else:
+                z = zones[inst]
+                at = ([x for pile in z for x in pile] if z and type(z[0]) is list else z).index(c)
+            k = self._put(flat, k, end, p, 0)
+            k = self._put(flat, k, end, rule, 0)
+            k = self._put(flat, k, end, inst, 0)
+            k = self._put(flat, k, end, at, 0)
+            k = self._put(flat, k, end, t, 0)
+        if k < 0 or k >= end:
+            del flat[start:]
+            return False
+        flat[k] = CLOSE
+        del flat[k + 1 :]
         return True
 
     def _put(self, flat: bytearray, k: int, end: int, v: Any, depth: int) -> int:
