@@ -74,7 +74,7 @@ def test_the_keys_and_moves_shortcuts_leave_the_report_as_it_was(game, monkeypat
     """The key's values and held moves written at once, and a move of a card alike to one just
     played not played again (encode.py): the whole report is the one without them."""
     fast = _report(*game)
-    monkeypatch.setattr(Encoder, "_small_tail", lambda self, flat, s: False)
+    monkeypatch.setattr(Encoder, "_small_tail", lambda self, flat, start, s: -1)
     monkeypatch.setattr(Encoder, "_held_moves", lambda self, flat, s: False)
     monkeypatch.setattr(Encoder, "move_class", lambda self, s, move: None)
     assert _report(*game) == fast

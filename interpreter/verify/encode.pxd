@@ -26,17 +26,17 @@ cdef class Encoder:
     @cython.locals(classes=bytes, played=bytes, by=list, sorted_at=bytes, flat=bytearray, zones=list, z=list,
                    pile=list, i=Py_ssize_t, n=Py_ssize_t, c=Py_ssize_t, p=Py_ssize_t, token=Py_ssize_t,
                    j=Py_ssize_t, k=Py_ssize_t, start=Py_ssize_t, ranked=bint)
-    cpdef bytearray _zone_bytes(self, State s)
+    cpdef Py_ssize_t _zone_bytes(self, State s, bytearray flat) except -2
     @cython.locals(by=list, sorted_at=bytes, flat=list, z=list, pile=list, i=Py_ssize_t)
     cpdef list _zone_list(self, State s)
-    @cython.locals(flat=bytearray)
+    @cython.locals(flat=bytearray, k=Py_ssize_t, end=Py_ssize_t)
     cpdef bytes key(self, State s)
     cpdef _value(self, bytearray flat, v)
     @cython.locals(c=Py_ssize_t, inst=Py_ssize_t)
     cpdef object move_class(self, State s, move)
     cpdef _tail(self, bytearray flat, State s)
-    @cython.locals(start=Py_ssize_t, end=Py_ssize_t, k=Py_ssize_t)
-    cpdef bint _small_tail(self, bytearray flat, State s) except -1
+    @cython.locals(end=Py_ssize_t, k=Py_ssize_t)
+    cpdef Py_ssize_t _small_tail(self, bytearray flat, Py_ssize_t start, State s) except -2
     @cython.locals(start=Py_ssize_t, end=Py_ssize_t, k=Py_ssize_t, loc=list, zones=list, inst=Py_ssize_t, z=list)
     cpdef bint _held_moves(self, bytearray flat, State s) except -1
     @cython.locals(t=object, x=object)

@@ -66,12 +66,12 @@ class Encoder:
         copies = Counter(classes)
         self.alike = bytes(copies[k] > 1 for k in classes)  # card id -> whether another card is alike
 
-    def _zone_bytes(self, s: Any) -> bytearray:
+    def _zone_bytes(self, s: Any, flat: bytearray) -> int:
         """Every zone's cards in a row, each card as its token (class and who played it), each
         zone closed by END (in it, each pile opened by PILE); a zone whose order no rule can tell
-        as its sorted tokens: one string of bytes, after the mark BYTES."""
+        as its sorted tokens: written in ``flat`` (``room`` bytes at least), after the mark BYTES;
+        how many bytes were written."""
         classes, played, by, sorted_at = self.classes, self.played, s.played_by, self.sorted_at
-        flat = bytearray(self.room)  # (written in place, then cut to what was written: k bytes)
         flat[0] = BYTES
         k = 1
         zones = s.zones
@@ -103,8 +103,7 @@ class Encoder:
                     flat[j] = token
             flat[k] = END
             k += 1
-        del flat[k:]
-        return flat
+        return k
 
     def _zone_list(self, s: Any) -> list:
         """The zones as ``_zone_bytes`` has them, for tokens that do not all fit a byte: a list of
@@ -149,17 +148,24 @@ class Encoder:
     def key(self, s: Any) -> bytes:
         """The state's key: its zones (one byte a card when every token fits a byte), then every
         other value the rules can read, each written as it comes (``_value``)."""
-        flat = None
+        k = -1
         if self.as_bytes:
-            try:  # noqa: SIM105 (a with statement costs a call in and out of the suppressing context)
-                flat = self._zone_bytes(s)
+            flat = bytearray(self.room + TAIL_ROOM)  # (written in place, then cut to what was written)
+            try:
+                k = self._zone_bytes(s, flat)
             except IndexError:  # more cards than the game has (a card in two zones: the property says so)
-                pass
-        if flat is None:
+                k = -1
+        if k < 0:
             flat = bytearray((NUMBERS,))
             self._value(flat, self._zone_list(s))
-        if not self._small_tail(flat, s):
+            k = len(flat)
+            flat += self.spare
+        end = self._small_tail(flat, k, s)
+        if end < 0:
+            del flat[k:]
             self._tail(flat, s)
+        else:
+            del flat[end:]
         if s.pending and s.asking is None and not s.shown and self._held_moves(flat, s):
             pass
         elif s.pending or s.asking is not None or s.shown:
@@ -191,20 +197,18 @@ class Encoder:
             self._value(flat, v)
         flat.append(CLOSE)
 
-    def _small_tail(self, flat: bytearray, s: Any) -> bool:
-        """``_tail``, written at once into room made for it (no append a value), when every value
-        is one ``_put`` writes (the usual: small numbers, lists of them, None); else False, and
-        ``flat`` as it was. The bytes are ``_tail``'s (a state has one key whichever way it went)."""
-        start = len(flat)
-        flat += self.spare
-        end = start + TAIL_ROOM
+    def _small_tail(self, flat: bytearray, start: int, s: Any) -> int:
+        """``_tail``, written at once from ``start`` into the room left in ``flat`` (no append a
+        value), when every value is one ``_put`` writes (the usual: small numbers, lists of them,
+        None): where it ends; else -1. The bytes are ``_tail``'s (a state has one key whichever
+        way it went)."""
+        end = len(flat)
         k = self._put(flat, start, end, s.round, 0)
         k = self._put(flat, k, end, s.dealer, 0)
         k = self._put(flat, k, end, s.phase, 0)
         k = self._put(flat, k, end, s.current, 0)
-        if k < 0:
-            del flat[start:]
-            return False
+        if k < 0 or k >= end:
+            return -1
         flat[k] = TRUE if s.over else FALSE
         k += 1
         k = self._put(flat, k, end, s.won_together, 0)
@@ -215,12 +219,7 @@ class Encoder:
         k = self._put(flat, k, end, s.choosers, 0)
         k = self._put(flat, k, end, s.expiring, 0)
         k = self._put(flat, k, end, sorted(s.out) if s.out else (), 0)
-        k = self._put(flat, k, end, list(s.schedule.values()) if s.schedule else [], 0)
-        if k < 0:
-            del flat[start:]
-            return False
-        del flat[k:]
-        return True
+        return self._put(flat, k, end, list(s.schedule.values()) if s.schedule else [], 0)
 
     def _held_moves(self, flat: bytearray, s: Any) -> bool:
         """The held moves of a simultaneous phase (no ask, no card shown), after HELD, each as its

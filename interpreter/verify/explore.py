@@ -260,7 +260,8 @@ def explore(
                 try:
                     for m, move in enumerate(moves):
                         here[2] = m
-                        same = encoder.move_class(state, move) if move[1] >= 0 and alike[move[1]] else None
+                        c = move.card  # (by name: a Move's item by number is a call in Python)
+                        same = encoder.move_class(state, move) if c >= 0 and alike[c] else None
                         if same is not None and played is not None:
                             kid = played.get(same)
                             if kid is not None:  # (an alike card's move played already: its state again)
