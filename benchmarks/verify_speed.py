@@ -15,8 +15,9 @@ practice: the others were slowed by other work), with the spread of the N (``cpu
 Compare two installs by running each from outside the source tree (cwd /tmp), alternately: the CPU
 time of a shared machine still varies by a third from run to run. Figures: docs/verify.md, "Speed".
 For where the time goes without the load's noise, count instructions:
-``valgrind --tool=callgrind --toggle-collect=__pyx_pw_11interpreter_6verify_7explore_6explore python ...``
-(and divide by the states reached).
+``valgrind --tool=callgrind --toggle-collect=__pyx_pw_11interpreter_6verify_7explore_8explore python ...``
+and divide by the states reached (the function's name as ``nm`` lists it in the compiled explore
+module: its number follows the module's definitions; a wrong name collects 0 instructions).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from interpreter.errors import RecordError, RulesetError
 from interpreter.loader import ir_from_path, ir_from_text
 from interpreter.verify import encode as encode_module
 from interpreter.verify import explore
-from interpreter.verify.chance import count_orders, orders
+from interpreter.verify.chance import card_classes, count_orders, orders
 from interpreter.verify.jobs import verify
 from interpreter.verify.order import ordered_zones
 from interpreter.verify.report import counterexample, to_json
@@ -243,3 +243,47 @@ def test_a_card_lost_doubled_or_misplaced_is_told_alike_by_check_and_verify():
     card = misplaced.zones[0][0]
     misplaced.loc[card] = 1
     assert cards_finding(misplaced) == f"card {card} is in zone instance 0, but the state places it in 1"
+
+
+GAME = tiny()
+CLASSES = card_classes(GAME)
+GAME_STATE = GAME.new_game(2, seed=1)
+
+# the values after the zones as the rules leave them: small numbers mostly, now and then a large
+# one, a list, a tuple or a text (written the slow way: Encoder._tail)
+VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-40, 210) | st.integers() | st.text(max_size=2),
+    lambda inner: st.lists(inner, max_size=3) | st.lists(inner, max_size=3).map(tuple),
+    max_leaves=6,
+)
+
+
+@given(
+    numbers=st.lists(st.integers(-40, 210), min_size=4, max_size=4),
+    over=st.booleans(),
+    values=st.lists(VALUES, min_size=6, max_size=6),
+    out=st.frozensets(st.integers(0, 3), max_size=2),
+    schedule=st.lists(VALUES, max_size=2),
+)
+def test_a_states_values_are_keyed_alike_written_at_once_or_one_by_one(numbers, over, values, out, schedule):
+    encoder = encode_module.Encoder(GAME, CLASSES, 2)
+    s = GAME_STATE.copy()
+    s.round, s.dealer, s.phase, s.current = numbers
+    s.over = over
+    s.won_together, s.next_player, s.vars, s.totals, s.to_move, s.expiring = values
+    s.out = out
+    s.schedule = {f"s{i}": v for i, v in enumerate(schedule)}
+    fast, slow = bytearray(b"zones" + bytes(encode_module.TAIL_ROOM)), bytearray(b"zones")
+    encoder._tail(slow, s)
+    end = encoder._small_tail(fast, 5, s)
+    if end >= 0:
+        assert fast[:end] == slow
+    else:  # (a value it does not write: a large number, a text, lists three deep; or too many bytes)
+        too_long = len(slow) > 5 + encode_module.TAIL_ROOM
+        assert encode_module.MARSHALLED in slow[5:] or too_long or _deep([*values, schedule])
+
+
+def _deep(values: list) -> bool:
+    """Whether a list or tuple three deep is among ``values``."""
+    seq = (list, tuple)
+    return any(type(x) in seq and any(type(y) in seq and any(type(z) in seq for z in y) for y in x) for x in values)

@@ -69,6 +69,17 @@ def test_orders_that_deal_alike_are_dealt_once_and_the_report_is_the_same(game, 
     assert by_place == every_order
 
 
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g[0].stem)
+def test_the_keys_and_moves_shortcuts_leave_the_report_as_it_was(game, monkeypatch):
+    """The key's values and held moves written at once, and a move of a card alike to one just
+    played not played again (encode.py): the whole report is the one without them."""
+    fast = _report(*game)
+    monkeypatch.setattr(Encoder, "_small_tail", lambda self, flat, start, s: -1)
+    monkeypatch.setattr(Encoder, "_held_moves", lambda self, flat, s: False)
+    monkeypatch.setattr(Encoder, "move_class", lambda self, s, move: None)
+    assert _report(*game) == fast
+
+
 def test_jobs_deal_by_place_too_and_report_what_one_process_does():
     one = _report(*KEDRIC)
     assert _report(*KEDRIC, jobs=2) == one

@@ -7,6 +7,6 @@ cimport cython
 cpdef tuple _order(list seq, list ids, list taken)
 @cython.locals(n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t)
 cpdef bint _next(list seq)
-@cython.locals(cards=list, out=bytearray, i=Py_ssize_t, at=list, start=Py_ssize_t, j=Py_ssize_t, k=Py_ssize_t,
+@cython.locals(out=bytearray, i=Py_ssize_t, at=bytes, start=Py_ssize_t, j=Py_ssize_t, k=Py_ssize_t,
                m=Py_ssize_t, token=Py_ssize_t, ranked=bint)
-cpdef bytes placed(tuple script, list places, bytes classes, bytes sorted_at)
+cpdef bytes _placed_at(bytes tokens, list places, bytes sorted_at)

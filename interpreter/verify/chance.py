@@ -203,12 +203,16 @@ def outcomes_by_place(
     decks that deals what an earlier order did (the same ``placed`` key), (its script, None), as
     many times as the earlier order gave outcomes (more shuffles after the deal), the step not run."""
     given: dict[bytes, int] = {}
-    kinds = bytes(classes)
+    at = [bytes(a) for a in places]  # (fewer than 256 places: explore._deal_places)
+    table = _class_table(classes)
     later = [list(orders(cards, tokens)) for cards, tokens in shuffles[1:]]
     for first in orders(*shuffles[0]):
-        for rest in product(*later):
-            script = (first, *rest)
-            dealt = placed(script, places, kinds, sorted_at)
+        for rest in product(*later) if later else ((),):
+            script = (first, *rest) if rest else (first,)
+            if table is not None:  # (each card's class at once, in C)
+                dealt = _placed_at(b"".join([bytes(o) for o in script]).translate(table), at, sorted_at)
+            else:
+                dealt = placed(script, places, bytes(classes), sorted_at)
             k = given.get(dealt)
             if k is None:
                 k = 0
@@ -221,20 +225,32 @@ def outcomes_by_place(
                     yield script, None
 
 
+def _class_table(classes: tuple[int, ...]) -> bytes | None:
+    """A table for ``bytes.translate``: card id -> its class; None when the ids do not fit a byte."""
+    if len(classes) > 256:
+        return None
+    return bytes(classes) + bytes(256 - len(classes))
+
+
 def placed(script: tuple, places: list[list[int]], classes: bytes, sorted_at: bytes) -> bytes:
     """The classes of the cards each zone instance gets from the orders ``script`` (sorted in a
     zone whose order no rule tells), each zone closed by 255: ``places[i]`` lists the places, in
     the orders one after the other, whose cards zone instance i gets (``classes``: each card's,
-    a byte below 255)."""
-    cards = [c for order in script for c in order]
-    out = bytearray(len(cards) + len(places))  # (written in place: a place's card, a zone's end)
+    a byte below 255; fewer than 256 places)."""
+    return _placed_at(bytes([classes[c] for order in script for c in order]), [bytes(a) for a in places], sorted_at)
+
+
+def _placed_at(tokens: bytes, places: list[bytes], sorted_at: bytes) -> bytes:
+    """``placed`` from the class of the card at each place (``tokens``) and each zone instance's
+    places (bytes: fewer than 256 places)."""
+    out = bytearray(len(tokens) + len(places))  # (written in place: a place's card, a zone's end)
     k = 0
     for i in range(len(places)):
         at = places[i]
         start = k
         ranked = len(at) > 1 and sorted_at[i]
         for j in at:
-            token = classes[cards[j]]
+            token = tokens[j]
             m = k
             k += 1
             if ranked:  # (each token put in its place as it comes)

@@ -23,6 +23,7 @@ overhead is most of either).
 
 from __future__ import annotations
 
+from collections import Counter
 from marshal import dumps
 from typing import Any
 
@@ -34,6 +35,8 @@ BYTES, NUMBERS = 0, 1  # a key's first byte: its zones as bytes, or as numbers (
 # byte below SMALL + NEGATIVE; the marks are above
 SMALL, NEGATIVE = 200, 32
 NONE, FALSE, TRUE, LIST, TUPLE, CLOSE, MARSHALLED, TEXT = 232, 233, 234, 235, 236, 237, 238, 239
+HELD = 240  # the held moves, written as numbers (Encoder._held_moves; else marshalled, _Places)
+TAIL_ROOM = 96  # the bytes made ready for the values after the zones (Encoder._small_tail)
 
 
 class Encoder:
@@ -59,13 +62,16 @@ class Encoder:
         )
         self.sorted_at = bytes(i in self.free for i in range(lay.size))
         self.room = 1 + 2 * len(classes) + lay.size  # the zones' bytes at most: the mark, a card, a pile, a zone's end
+        self.spare = bytes(TAIL_ROOM)  # (room for the values after the zones: _small_tail)
+        copies = Counter(classes)
+        self.alike = bytes(copies[k] > 1 for k in classes)  # card id -> whether another card is alike
 
-    def _zone_bytes(self, s: Any) -> bytearray:
+    def _zone_bytes(self, s: Any, flat: bytearray) -> int:
         """Every zone's cards in a row, each card as its token (class and who played it), each
         zone closed by END (in it, each pile opened by PILE); a zone whose order no rule can tell
-        as its sorted tokens: one string of bytes, after the mark BYTES."""
+        as its sorted tokens: written in ``flat`` (``room`` bytes at least), after the mark BYTES;
+        how many bytes were written."""
         classes, played, by, sorted_at = self.classes, self.played, s.played_by, self.sorted_at
-        flat = bytearray(self.room)  # (written in place, then cut to what was written: k bytes)
         flat[0] = BYTES
         k = 1
         zones = s.zones
@@ -97,8 +103,7 @@ class Encoder:
                     flat[j] = token
             flat[k] = END
             k += 1
-        del flat[k:]
-        return flat
+        return k
 
     def _zone_list(self, s: Any) -> list:
         """The zones as ``_zone_bytes`` has them, for tokens that do not all fit a byte: a list of
@@ -119,6 +124,23 @@ class Encoder:
             flat.append(-1)
         return flat
 
+    def move_class(self, s: Any, move: Any) -> Any:
+        """What a move that plays card ``c`` of a zone keyed as a sorted hand has in common with
+        the moves that play an alike card from there (same class, same player before), when
+        nothing else in the state names the card: (rule, token, zone instance, target). Two such
+        moves lead to states with one key (each is the other with the two cards' names traded,
+        which no key tells), so verify plays only the first (explore). None for any other move."""
+        rule, c, t = move
+        if c < 0 or type(t) is not int or s.asking is not None or s.picking is not None or s.shown or s.expiring:
+            return None
+        inst = s.loc[c]
+        if not self.sorted_at[inst]:
+            return None
+        for _, held in s.pending:  # (a held move names its card: the state knows which copy)
+            if held[1] == c:
+                return None
+        return (rule, self.classes[c] + self.played[s.played_by[c] + 1], inst, t)
+
     def token(self, c: int, s: Any) -> int:
         """A card as the zones' keys hold it: its class and who played it."""
         return self.classes[c] + self.kinds * (s.played_by[c] + 1)
@@ -126,15 +148,37 @@ class Encoder:
     def key(self, s: Any) -> bytes:
         """The state's key: its zones (one byte a card when every token fits a byte), then every
         other value the rules can read, each written as it comes (``_value``)."""
-        flat = None
+        k = -1
         if self.as_bytes:
-            try:  # noqa: SIM105 (a with statement costs a call in and out of the suppressing context)
-                flat = self._zone_bytes(s)
+            flat = bytearray(self.room + TAIL_ROOM)  # (written in place, then cut to what was written)
+            try:
+                k = self._zone_bytes(s, flat)
             except IndexError:  # more cards than the game has (a card in two zones: the property says so)
-                pass
-        if flat is None:
+                k = -1
+        if k < 0:
             flat = bytearray((NUMBERS,))
             self._value(flat, self._zone_list(s))
+            k = len(flat)
+            flat += self.spare
+        end = self._small_tail(flat, k, s)
+        if end < 0:
+            del flat[k:]
+            self._tail(flat, s)
+        else:
+            del flat[end:]
+        if s.pending and s.asking is None and not s.shown and self._held_moves(flat, s):
+            pass
+        elif s.pending or s.asking is not None or s.shown:
+            held = _Places(s, self.card_slots, self.token, self.free).held()
+            try:  # (marshal's version 2 writes no back-references: equal values, equal bytes)
+                self._escaped(flat, MARSHALLED, dumps(held, 2))
+            except ValueError:  # a value marshal does not write (an engine object in an ask's frames)
+                self._escaped(flat, TEXT, repr(held).encode())
+        return bytes(flat)
+
+    def _tail(self, flat: bytearray, s: Any) -> None:
+        """Every value of the state but its zones and held moves, after the zones, as ``_value``
+        writes each."""
         self._number(flat, s.round)
         self._number(flat, s.dealer)
         self._number(flat, s.phase)
@@ -152,13 +196,98 @@ class Encoder:
         for v in s.schedule.values():
             self._value(flat, v)
         flat.append(CLOSE)
-        if s.pending or s.asking is not None or s.shown:
-            held = _Places(s, self.card_slots, self.token, self.free).held()
-            try:  # (marshal's version 2 writes no back-references: equal values, equal bytes)
-                self._escaped(flat, MARSHALLED, dumps(held, 2))
-            except ValueError:  # a value marshal does not write (an engine object in an ask's frames)
-                self._escaped(flat, TEXT, repr(held).encode())
-        return bytes(flat)
+
+    def _small_tail(self, flat: bytearray, start: int, s: Any) -> int:
+        """``_tail``, written at once from ``start`` into the room left in ``flat`` (no append a
+        value), when every value is one ``_put`` writes (the usual: small numbers, lists of them,
+        None): where it ends; else -1. The bytes are ``_tail``'s (a state has one key whichever
+        way it went)."""
+        end = len(flat)
+        k = self._put(flat, start, end, s.round, 0)
+        k = self._put(flat, k, end, s.dealer, 0)
+        k = self._put(flat, k, end, s.phase, 0)
+        k = self._put(flat, k, end, s.current, 0)
+        if k < 0 or k >= end:
+            return -1
+        flat[k] = TRUE if s.over else FALSE
+        k += 1
+        k = self._put(flat, k, end, s.won_together, 0)
+        k = self._put(flat, k, end, s.next_player, 0)
+        k = self._put(flat, k, end, s.vars, 0)
+        k = self._put(flat, k, end, s.totals, 0)
+        k = self._put(flat, k, end, s.to_move, 0)
+        k = self._put(flat, k, end, s.choosers, 0)
+        k = self._put(flat, k, end, s.expiring, 0)
+        k = self._put(flat, k, end, sorted(s.out) if s.out else (), 0)
+        return self._put(flat, k, end, list(s.schedule.values()) if s.schedule else [], 0)
+
+    def _held_moves(self, flat: bytearray, s: Any) -> bool:
+        """The held moves of a simultaneous phase (no ask, no card shown), after HELD, each as its
+        player, rule, card by place (zone instance, then its token in a zone keyed as a sorted hand,
+        else its index) and target zone, as ``_put`` writes numbers, when each is a card played to
+        a zone and every number is small; else False, and ``flat`` as it was (_Places then)."""
+        start = len(flat)
+        flat += self.spare
+        end = start + TAIL_ROOM
+        flat[start] = HELD
+        k = start + 1
+        loc, zones = s.loc, s.zones
+        for p, move in s.pending:
+            rule, c, t = move
+            if type(t) is not int or type(c) is not int or c < 0:
+                k = -1
+                break
+            inst = loc[c]
+            if self.sorted_at[inst]:
+                at = self.classes[c] + self.played[s.played_by[c] + 1]
+            else:
+                z = zones[inst]
+                at = ([x for pile in z for x in pile] if z and type(z[0]) is list else z).index(c)
+            k = self._put(flat, k, end, p, 0)
+            k = self._put(flat, k, end, rule, 0)
+            k = self._put(flat, k, end, inst, 0)
+            k = self._put(flat, k, end, at, 0)
+            k = self._put(flat, k, end, t, 0)
+        if k < 0 or k >= end:
+            del flat[start:]
+            return False
+        flat[k] = CLOSE
+        del flat[k + 1 :]
+        return True
+
+    def _put(self, flat: bytearray, k: int, end: int, v: Any, depth: int) -> int:
+        """``v`` written as ``_value`` writes it at ``k`` (before ``end``): the place after it; -1
+        for a value that is not a whole number from -NEGATIVE to SMALL - 1, a boolean, None, nor a
+        list or tuple of such (two deep at most), or that does not fit (``k`` -1: -1)."""
+        if k < 0 or k >= end:
+            return -1
+        t = type(v)
+        if t is int:
+            if 0 <= v < SMALL:
+                flat[k] = v
+            elif -NEGATIVE <= v < 0:
+                flat[k] = SMALL - 1 - v
+            else:
+                return -1
+            return k + 1
+        if v is None:
+            flat[k] = NONE
+            return k + 1
+        if t is bool:
+            flat[k] = TRUE if v else FALSE
+            return k + 1
+        if (t is list or t is tuple) and depth < 2:
+            flat[k] = LIST if t is list else TUPLE
+            k += 1
+            for x in v:
+                k = self._put(flat, k, end, x, depth + 1)
+                if k < 0:
+                    return -1
+            if k >= end:
+                return -1
+            flat[k] = CLOSE
+            return k + 1
+        return -1
 
     def _value(self, flat: bytearray, v: Any) -> None:
         """``v`` appended to ``flat`` so that it reads back alone (no value's bytes begin

@@ -143,6 +143,8 @@ def _deal_places(game: Any, players: int, step: Callable[[Scripted], Any], class
     except Exception:  # (the deal itself fails: each order is dealt, its error its own)
         return None
     place = {c: k for k, c in enumerate(c for order in script for c in order)}
+    if len(place) > 255:
+        return None  # (a place a byte: chance.outcomes_by_place; no such deck has orders few enough)
     places = []
     for z in probe.zones:
         cards = [c for pile in z for c in pile] if z and type(z[0]) is list else z
@@ -193,8 +195,10 @@ def explore(
     def add(state: Any, parent: int, step: Step, edge: int) -> int:
         key = encoder.key(state)
         sid = keys.get(key)
-        if sid is not None:
-            return sid
+        return sid if sid is not None else new(key, state, parent, step, edge)
+
+    def new(key: bytes, state: Any, parent: int, step: Step, edge: int) -> int:
+        """A state not found before: numbered, checked, and to explore unless the game is over."""
         if len(keys) >= max_states:
             raise _Budget
         sid = keys[key] = len(parents)
@@ -212,6 +216,7 @@ def explore(
         return sid
 
     plain = Scripted((), classes)  # the chance of every move that shuffles nothing
+    alike = encoder.alike
     with _Collector() as collector:
         limit = max(max_states, 1)
         try:
@@ -251,9 +256,41 @@ def explore(
                     continue
                 kids: list[int] = []
                 tried = 0
+                played: dict | None = None  # a move's class (Encoder.move_class) -> the state it led to
                 try:
                     for m, move in enumerate(moves):
                         here[2] = m
+                        c = move.card  # (by name: a Move's item by number is a call in Python)
+                        same = encoder.move_class(state, move) if c >= 0 and alike[c] else None
+                        if same is not None and played is not None:
+                            kid = played.get(same)
+                            if kid is not None:  # (an alike card's move played already: its state again)
+                                tried += 1
+                                kids.append(kid)
+                                continue
+                        # the usual move, that shuffles nothing: played once, here (successors')
+                        child = state.copy(memo=True, chance=plain, log=False)
+                        plain.state = child
+                        child.moves_in_round = 0  # (verify finds endless rounds as loops in the graph)
+                        try:
+                            child.apply(move)
+                        except Exception:  # (chance to enumerate, or the rules failing: successors)
+                            child = None
+                        finally:
+                            plain.state = None
+                        if child is not None:
+                            here[3] = 0
+                            tried += 1
+                            key = encoder.key(child)
+                            kid = keys.get(key)
+                            if kid is None:
+                                kid = new(key, child, sid, (move, ()), m << 20)
+                            kids.append(kid)
+                            if same is not None:
+                                if played is None:
+                                    played = {}
+                                played[same] = kid
+                            continue
                         for o, (script, got) in enumerate(successors(state, move, plain, limit)):
                             here[3] = o
                             tried += 1
