@@ -336,3 +336,39 @@ def test_a_seat_s_random_is_the_one_random_random_makes_of_its_text(text: str) -
 @given(run_seed=st.one_of(st.none(), st.integers(-(2**40), 2**40)), index=st.integers(0, 10**6))
 def test_a_game_s_seed_is_drawn_as_randrange_draws_it(run_seed: int | None, index: int) -> None:
     assert game_seed(run_seed, index) == random.Random(f"{run_seed}/{index}").randrange(2**31)
+
+
+@given(
+    first=st.one_of(st.none(), st.integers(-(2**40), 2**40)),
+    second=st.one_of(st.none(), st.integers(-(2**40), 2**40)),
+    seat=st.integers(0, 7),
+    draws=st.integers(0, 50),
+)
+def test_a_random_agent_seeded_again_draws_what_a_new_one_draws(
+    first: int | None, second: int | None, seat: int, draws: int
+) -> None:
+    """A run keeps its random agents from game to game (one_game.Seats) and seeds them again: after
+    any draws in one game, the agent picks what a new agent of the next game's seed picks."""
+    kept = make_agent("random", seat, first)
+    moves = list(range(1, 30))
+    for _ in range(draws):
+        kept.pick(moves[: 1 + draws % 29])
+    kept.reseed(second)
+    fresh = make_agent("random", seat, second)
+    assert [kept.pick(moves[: n + 1]) for n in range(29)] == [fresh.pick(moves[: n + 1]) for n in range(29)]
+    assert kept.rng.getstate() == fresh.rng.getstate()
+
+
+@pytest.mark.parametrize("agents", [["random"] * 4, ["greedy:2", "random", "random", "random"]])
+def test_a_run_s_kept_agents_play_the_games_new_agents_play(kedric: interpreter.Game, agents: list[str]) -> None:
+    """Seats keeps agents that can be seeded again (random) and makes the others anew each game:
+    every game of a run plays move for move as with agents made for that game alone."""
+    from interpreter.simulation.one_game import Seats
+
+    seats = Seats(4)
+    for index in range(6):
+        seed = game_seed(3, index)
+        kept = play_game(kedric, 4, seed, agents, seats=seats)
+        fresh = play_game(kedric, 4, seed, agents)
+        assert record(kept, agents) == record(fresh, agents)
+    assert list(seats.kept) == ([tuple(agents)] if agents[0] == "random" else [])

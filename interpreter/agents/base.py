@@ -70,7 +70,12 @@ class Agent(Protocol):
 
 def agent_rng(seed: int | None, seat: int, name: str) -> random.Random:
     """A seat's own Random, derived from the game's seed (never the module-level one)."""
-    return seeded_random(f"{seed}:{seat}:{name}")
+    return seeded_random(agent_seed_text(seed, seat, name))
+
+
+def agent_seed_text(seed: int | None, seat: int, name: str) -> str:
+    """What a seat's Random is seeded with (``agent_rng``)."""
+    return f"{seed}:{seat}:{name}"
 
 
 _c_seed = _CRandom.seed  # Random's seeding in C, without random.py's frames around it
@@ -82,10 +87,16 @@ def seeded_random(text: str) -> random.Random:
     done here directly, without the frames of Random.__init__ and seed (a run makes one for each
     game and each seat of it)."""
     rng = random.Random.__new__(random.Random)
+    reseed(rng, text)
+    return rng
+
+
+def reseed(rng: random.Random, text: str) -> None:
+    """Set ``rng`` to the state ``random.Random(text)`` starts in (see ``seeded_random``): a seat's
+    agent kept from one game of a run to the next draws what a new one would."""
     data = text.encode()
     _c_seed(rng, int.from_bytes(data + sha512(data).digest()))
     rng.gauss_next = None
-    return rng
 
 
 @contextmanager

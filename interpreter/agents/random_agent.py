@@ -4,15 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import SeatView, agent_rng
+from .base import SeatView, agent_rng, agent_seed_text, reseed
 
 
 class RandomAgent:
     name = "random"
 
     def __init__(self, seat: int, seed: int | None):
+        self.seat = seat
         self.rng = agent_rng(seed, seat, self.name)
         self.bits = self.rng.getrandbits
+
+    def reseed(self, seed: int | None) -> None:
+        """Become the agent ``RandomAgent(self.seat, seed)`` would be (a run keeps its seats' agents
+        from game to game: one_game.Seats), its Random seeded again in place."""
+        reseed(self.rng, agent_seed_text(seed, self.seat, self.name))
 
     def choose(self, view: SeatView) -> Any:
         return self.pick(view.legal_moves)

@@ -21,27 +21,51 @@ def game_seed(run_seed: int | None, index: int) -> int:
     return r
 
 
+class Seats:
+    """A run's agents, made once and set again for each game: when every agent of a seating can be
+    seeded again in place (``reseed(seed)``: the agent ``make_agents`` would make for that seed), the
+    same agents play each game of the run; otherwise each game makes its own."""
+
+    def __init__(self, players: int):
+        self.players = players
+        self.kept: dict[tuple[str, ...], list[Any]] = {}  # by the agents' names, seat by seat
+
+    def for_game(self, agents: list[str], seed: int | None) -> list[Any]:
+        """The agents of one game of the run, by seat, as ``make_agents(agents, players, seed)``."""
+        kept = self.kept.get(tuple(agents))
+        if kept is None:
+            seats = make_agents(agents, self.players, seed)
+            if all(hasattr(agent, "reseed") for agent in seats):
+                self.kept[tuple(agents)] = seats
+            return seats
+        for agent in kept:
+            agent.reseed(seed)
+        return kept
+
+
 def play_game(
     game: Game,
     players: int,
     seed: int | None,
     agents: str | list[str] | None = None,
     params: dict[str, Any] | None = None,
+    seats: Seats | None = None,
 ) -> Any:
-    """Play one game to its end with the named agents; returns the final State. The rules'
-    `always` and `never` checks are asserted after every move (a PlayError when one breaks)."""
+    """Play one game to its end with the named agents (a list of names when ``seats``, a run's Seats,
+    makes them); returns the final State. The rules' `always` and `never` checks are asserted after
+    every move (a PlayError when one breaks)."""
     state = game.new_game(players, seed, params)
-    seats = make_agents(agents, players, seed)
+    agents_by_seat = make_agents(agents, players, seed) if seats is None else seats.for_game(agents, seed)
     apply = state.apply
     checks = [c for c in game.checks if c.kind != "sometimes"]
-    picks = [getattr(agent, "pick", None) for agent in seats]
+    picks = [getattr(agent, "pick", None) for agent in agents_by_seat]
     if not checks and None not in picks:  # agents that read the legal moves alone (base.Agent)
         legal = state.legal_moves
         while not state.over:
             apply(picks[state.current](legal()))
         return state
     views = [SeatView(state, seat) for seat in range(players)]
-    choosers = [agent.choose for agent in seats]
+    choosers = [agent.choose for agent in agents_by_seat]
     if checks:
         return _asserting(state, choosers, views, checks, seed)
     while not state.over:  # (is_over and current_player, without their property calls)

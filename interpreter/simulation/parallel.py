@@ -16,13 +16,13 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine.game import Game, compile_ir
 from ..engine.records import dumps, record
 from ..errors import RulesetError
-from .one_game import game_seed, play_game
+from .one_game import Seats, game_seed, play_game
 from .tally import RuleTally, outcome, taken_in_turns
 
 
@@ -36,7 +36,7 @@ class Job:
     agents: list[str]
     params: dict[str, Any] | None = None
     records: bool = False
-    key: str = field(default="", compare=False)
+    key: str = field(default="", compare=False)  # the IR's content_key, given to a job sent to a cluster
     count_rules: bool = True
     max_moves: int | None = None  # the game's bound on moves per round, when it was set by hand
     rotate: bool = False  # game i seats the agents turned i places: agents[0] sits at seat i % players
@@ -54,23 +54,20 @@ def make_job(
     rotate: bool = False,
     observe: bool = False,
 ) -> Job:
-    """The Job of a run, keyed by its IR so that a worker compiles each ruleset once."""
-    key = hashlib.sha256(json.dumps(game.ir, sort_keys=True).encode()).hexdigest()
+    """The Job of a run. A game compiled as the job's would be (no rule counts asked, none kept by
+    the game, the same bound on moves) is the one its games play in this process, not compiled again."""
     params = dict(params) if params else None
     bound = game.max_moves_per_round
-    return Job(
-        game.ir,
-        players,
-        seed,
-        list(agents),
-        params,
-        records,
-        f"{key}/{count_rules}/{bound}",
-        count_rules,
-        bound,
-        rotate,
-        observe,
-    )
+    job = Job(game.ir, players, seed, list(agents), params, records, "", count_rules, bound, rotate, observe)
+    if not count_rules and game.coverage is None:
+        _games()[_identity(job)] = (game.ir, game)
+    return job
+
+
+def content_key(ir: dict[str, Any]) -> str:
+    """A digest of an IR's content: the key of a job sent to a cluster, whose workers keep one Game
+    for every run of the same rules (each receives its own copy of the IR)."""
+    return hashlib.sha256(json.dumps(ir, sort_keys=True).encode()).hexdigest()
 
 
 def seated(agents: list[str], index: int, rotate: bool) -> list[str]:
@@ -97,14 +94,34 @@ class Chunk:
 _local = threading.local()
 
 
-def _game(job: Job) -> Game:
-    """This thread's Game for a job's IR, compiled with rule counting (threads never share counters)."""
+def _games() -> dict[Any, Any]:
+    """This thread's compiled Games (threads never share a Game's counters)."""
     cache = getattr(_local, "games", None)
     if cache is None:
         cache = _local.games = {}
-    game = cache.get(job.key)
+    return cache
+
+
+def _identity(job: Job) -> tuple[int, bool, int | None]:
+    """The key of a job's Game by the identity of its IR: found without reading the IR (an entry
+    holds the IR itself, so that its id stays this IR's while the entry lives)."""
+    return (id(job.ir), job.count_rules, job.max_moves)
+
+
+def _game(job: Job) -> Game:
+    """This thread's Game for a job's IR, compiled with rule counting when the job counts rules."""
+    cache = _games()
+    mine = _identity(job)
+    hit = cache.get(mine)
+    if hit is not None and hit[0] is job.ir:
+        return hit[1]
+    key = f"{job.key}/{job.count_rules}/{job.max_moves}" if job.key else None
+    game = cache.get(key) if key else None
     if game is None:
-        game = cache[job.key] = compile_ir(job.ir, coverage=job.count_rules, max_moves=job.max_moves)
+        game = compile_ir(job.ir, coverage=job.count_rules, max_moves=job.max_moves)
+        if key:
+            cache[key] = game
+    cache[mine] = (job.ir, game)
     return game
 
 
@@ -117,6 +134,7 @@ def play_chunk(job: Job, start: int, stop: int) -> Chunk:
     rules = RuleTally(counts)
     outcomes, lines = [], []
     in_turns = taken_in_turns(game)
+    seats = Seats(job.players)
     try:
         for index in range(start, stop):
             agents = seated(job.agents, index, job.rotate)
@@ -127,7 +145,7 @@ def play_chunk(job: Job, start: int, stop: int) -> Chunk:
                 state, seen = play_observed(game, job.players, seed, agents, job.params)
                 outcomes.append({**outcome(state, in_turns), "observed": seen})
             else:
-                state = play_game(game, job.players, seed, agents, job.params)
+                state = play_game(game, job.players, seed, agents, job.params, seats)
                 outcomes.append(outcome(state, in_turns))
             if job.records:
                 lines.append(dumps(record(state, agents)) + "\n")
@@ -262,7 +280,7 @@ def _on_dask(job: Job, games: int, scheduler: Any) -> Iterator[Chunk]:
         ) from None
     try:
         workers = max(1, sum(client.nthreads().values()))
-        shared = client.scatter(job, broadcast=True)
+        shared = client.scatter(replace(job, key=job.key or content_key(job.ir)), broadcast=True)
         futures = [client.submit(play_chunk, shared, a, b, pure=False) for a, b in ranges(games, workers)]
         for future in futures:
             chunk = future.result()
