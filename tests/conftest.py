@@ -19,10 +19,18 @@ ROOT = Path(__file__).resolve().parent.parent
 def pytest_configure(config: pytest.Config) -> None:
     """What the commands keep (the parser's tables, rulesets' IR: interpreter/language/ir_cache.py)
     goes to a folder of the test run's own, for every test and every command they start, never the
-    user's home. (Set here, not on import: a benchmark that imports this module keeps the user's.)"""
+    user's home: under pytest-xdist, of each worker's own (each worker process runs this hook).
+    (Set here, not on import: a benchmark that imports this module keeps the user's.)"""
     folder = tempfile.mkdtemp(prefix="ruleset-test-cache-")
     os.environ["RULESET_CACHE_DIR"] = folder
     config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+    # The Python processes the tests start (hundreds of `ruleset` commands) keep their compiled bytecode
+    # in a folder of the run's own too, even where PYTHONDONTWRITEBYTECODE keeps it out of the source
+    # tree: else each one compiles the modules it imports anew (a quarter of a second of CPU each).
+    bytecode = tempfile.mkdtemp(prefix="ruleset-test-bytecode-")
+    os.environ["PYTHONPYCACHEPREFIX"] = bytecode
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    config.add_cleanup(lambda: shutil.rmtree(bytecode, ignore_errors=True))
 
 
 RULESETS = ROOT / "rulesets"
