@@ -144,15 +144,33 @@ def group_tally(guards: Any, table: Any, negate: bool, coverage: Any, asked: Any
     (Counted in the coverage's list in place, see coverage.RuleCounts.)"""
     if coverage is None or not at:
         return None
-    kind, by_kind = guards.kind, guards.by_kind
-    counts: list = coverage.counts  # (typed: compiled, read and written in place)
+    kind: tuple = tuple(guards.kind)  # (typed, as the lists below: compiled, each is read in place)
+    by_kind = guards.by_kind
+    counts: list = coverage.counts
     touched: list = coverage.touched
     i: cython.Py_ssize_t = coverage.slot(at)
     j: cython.Py_ssize_t = coverage.slot(consult_key(at)) if asked is not None else -1
     one_group = by_kind and not negate and len(set(kind)) == len(set(table)) == len(set(zip(kind, table, strict=True)))
+    # group -> the call of `groups` that last met it: each call's mark is a new int object, told
+    # from older marks by identity (no set built, no number compared: a C loop, compiled)
+    marks: list = [None] * guards.groups
+    clock: list = [0]
 
-    def groups(cards):
-        return len({kind[c] for c in cards}) if by_kind else len(cards)
+    def groups(cards) -> int:
+        """How many groups the cards fall into."""
+        if not by_kind:
+            return len(cards)
+        mark = clock[0] + 1
+        clock[0] = mark
+        n: cython.Py_ssize_t = 0
+        c: cython.Py_ssize_t
+        g: cython.Py_ssize_t
+        for c in cards:
+            g = kind[c]
+            if marks[g] is not mark:
+                marks[g] = mark
+                n += 1
+        return n
 
     def tally(chosen, cards):
         every = groups(cards) if j >= 0 or chosen is cards else 0

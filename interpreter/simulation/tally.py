@@ -157,11 +157,15 @@ class Tally:
     def add(self, out: dict[str, Any]) -> None:
         """Fold in one game's outcome (call in game-index order)."""
         self.games += 1
-        agents, agent_scores, score_hist, scores = self.agents, self.agent_scores, self.score_hist, self.scores
+        agents, agent_scores, score_hist = self.agents, self.agent_scores, self.score_hist
+        scores: list = self.scores
+        m: Moments  # (typed: compiled, each `m.add` is a C call, not a method looked up by name)
         for seat, t in enumerate(out["totals"]):
-            scores[seat].add(t)
+            m = scores[seat]
+            m.add(t)
             score_hist[seat][t] += 1
-            agent_scores[agents[seat]].add(t)
+            m = agent_scores[agents[seat]]
+            m.add(t)
         winners = out["winners"]
         for seat in winners:
             self.wins[seat] += 1
@@ -179,9 +183,10 @@ class Tally:
                 continue
             while len(round_scores) <= index:
                 round_scores.append([Moments() for _ in range(players)])
-            row = round_scores[index]
+            row: list = round_scores[index]
             for seat, x in enumerate(round_points):
-                row[seat].add(x)
+                m = row[seat]
+                m.add(x)
             if teams:  # a team's points are written on one member: the team's row is their sum
                 while len(self.round_team_scores) <= index:
                     self.round_team_scores.append([Moments() for _ in teams])
@@ -191,7 +196,8 @@ class Tally:
                 others = (sum(round_points) - round_points[first]) / (players - 1)
                 lead = round_points[first] - others
                 lead = lead if highest else -lead
-                self.first_lead.add(lead)
+                m = self.first_lead
+                m.add(lead)
                 best = best_seats(round_points, highest)
                 self.first_rounds += 1
                 self.first_wins += first in best
@@ -200,9 +206,11 @@ class Tally:
         self.first_lead_by_game.add(leads, counted)
         self.first_best_by_game.add(bests, counted)
         moves = out["moves"]
-        self.moves.add(moves)
+        m = self.moves
+        m.add(moves)
         self.moves_hist[moves] += 1
-        self.rounds.add(len(out["rounds"]))
+        m = self.rounds
+        m.add(len(out["rounds"]))
 
     def seats(self) -> list[dict[str, Any]]:
         """Per seat: mean score (and its spread and interval), wins, win rate and its interval, advantage."""
