@@ -105,13 +105,12 @@ def in_sampled_states(agent: str, seat: int, game: Any) -> Iterator[None]:
     there are not counted (``game.coverage`` counts the game's own moves), and an error raised
     there says so (the rule's position kept): the rules failed in a state the agent imagined."""
     counts = game.coverage
-    before = dict(counts) if counts is not None else None
+    before = counts.snapshot() if counts is not None else None
     try:
         yield
     except RulesetError as err:
         where = f"in a state sampled by agent {agent} of seat {seat} for its search, not in the game itself"
         raise type(err)(f"{err.message} ({where})", err.span, err.hint) from err
     finally:
-        if before is not None:  # (the same Counter, which the compiled rules hold: emptied and refilled)
-            counts.clear()
-            counts.update(before)
+        if before is not None:  # (the same lists, which the compiled rules hold: set back in place)
+            counts.restore(before)

@@ -76,10 +76,9 @@ def run_chunk(task: tuple[str, dict[str, Any], int, int, int, int | None, int | 
         moves_total += moves
         max_moves = max(max_moves, moves)
         if failure is None and index % REPLAY_EVERY == 0:
-            played = Counter(game.coverage)  # (the second play and the replay are no playouts: not counted)
+            played = game.coverage.snapshot()  # (the second play and the replay are no playouts: not counted)
             failure = replays_identically(game, players, seed, sets, state)
-            game.coverage.clear()
-            game.coverage.update(played)
+            game.coverage.restore(played)
         if failure is not None:
             key = (failure["code"], failure.get("at") or "")
             counts[key] += 1

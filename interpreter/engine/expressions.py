@@ -8,13 +8,13 @@ when the expression is compiled, so evaluating never looks a name up.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from .aggregate_exprs import AggregateExprs
 from .cards import CardTable
 from .collection_exprs import CollectionExprs
 from .comparison_exprs import ComparisonExprs
+from .coverage import RuleCounts
 from .expr_analysis import MISSING, UNSET, Fn, Scope, constant_time, public_valued, reads, uses_env
 from .knowledge import KnowledgeExprs
 from .player_exprs import PlayerExprs
@@ -26,19 +26,6 @@ if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports S
     import cython
 
     from .state_fields import StateFields
-
-
-class RuleCounts(Counter):
-    """The rule counts of a Game compiled with coverage (``game.coverage``): a Counter whose store
-    costs what a dict's does. Counter's own ``__delitem__`` (which ignores a missing key) makes
-    Python call ``__setitem__`` through its name on every store, about three times the cost of a
-    dict's, on every count of every rule; dict's, taken back here, lets the type use dict's store
-    directly (deleting a missing key raises KeyError, as from a dict). Reading ``counts[at]`` has
-    no such cure: dict's ``__getitem__`` is a method of its own beside the C slot, so that every
-    subclass of dict reads through a call by name (some 360 instructions, against 60): the
-    counting closures read with the bound ``get`` they keep, ``counts[at] = get(at, 0) + 1``."""
-
-    __delitem__ = dict.__delitem__
 
 
 def consult_key(at: str) -> str:
@@ -73,9 +60,9 @@ class ExprCompiler(
         self.condition_fns: list[Fn] = []
         self.counter = [0]
         self.lazy_slots: dict[int, Fn] = {}  # slot -> how to compute it on first read
-        self.coverage: Counter | None = None  # when set, rules count how often they hold
-        # when set (by `check`), guards also count how often they were consulted, under "AT asked"
-        self.consults: Counter | None = None
+        self.coverage: RuleCounts | None = None  # when set, rules count how often they hold
+        # when set (by `check`: the coverage itself), guards also count how often they were consulted, under "AT asked"
+        self.consults: RuleCounts | None = None
         self.zone_pure: set[int] = set()  # definitions whose value depends only on their zone's cards
         # env slots that may hold a card id (or a tuple of them): the card moved, a card or a set
         # chosen, a `let` of a card; a swap of two cards renames them (State.swap_cards)
@@ -86,20 +73,28 @@ class ExprCompiler(
 
     def counted(self, fn: Fn, at: str | None, guard: bool = False) -> Fn:
         """``fn``, counting in ``coverage[at]`` each time it holds (only when coverage is on); a
-        ``guard`` also counts each time it is consulted when consults are on (see `consults`)."""
-        counts = self.coverage
-        if counts is None or not at:
+        ``guard`` also counts each time it is consulted when consults are on (see `consults`).
+        The count is the rule's place in the coverage's list (see coverage.RuleCounts)."""
+        coverage = self.coverage
+        if coverage is None or not at:
             return fn
-        get = counts.get  # (see RuleCounts)
-        asked = self.consults
-        if guard and asked is not None:
-            key = consult_key(at)
+        counts: list = coverage.counts  # (typed: compiled, read and written in place)
+        touched: list = coverage.touched
+        i: cython.Py_ssize_t = coverage.slot(at)
+        if guard and self.consults is not None:
+            j: cython.Py_ssize_t = coverage.slot(consult_key(at))
 
             def count_asked(s: StateFields, e):
-                asked[key] += 1
+                n = counts[j]
+                if not n:
+                    touched.append(j)
+                counts[j] = n + 1
                 v = fn(s, e)
                 if v:
-                    counts[at] = get(at, 0) + 1
+                    n = counts[i]
+                    if not n:
+                        touched.append(i)
+                    counts[i] = n + 1
                 return v
 
             return count_asked
@@ -107,7 +102,10 @@ class ExprCompiler(
         def count(s: StateFields, e):
             v = fn(s, e)
             if v:
-                counts[at] = get(at, 0) + 1
+                n = counts[i]
+                if not n:
+                    touched.append(i)
+                counts[i] = n + 1
             return v
 
         return count

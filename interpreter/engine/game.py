@@ -11,7 +11,6 @@ choices, card_sets, flow, scoring).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -23,9 +22,10 @@ from ..language.limits import default_max_moves, endless_round
 from .card_sets import compile_set_choice
 from .cards import CardTable, build_cards, derive_attributes
 from .choices import compile_choice
+from .coverage import RuleCounts
 from .effects import Effect, compile_effects
 from .expr_analysis import Fn, Scope, binds_names, uses_env, zone_pure
-from .expressions import ExprCompiler, RuleCounts
+from .expressions import ExprCompiler
 from .moves import compile_generator
 from .observe import CARD_TYPES
 from .rule_fields import FlowFields, GameFields, MoveFields, PhaseFields, TriggerFields, fields_first
@@ -194,7 +194,7 @@ class Game:
     max_moves_per_round: int
     card_slots: frozenset[int] = frozenset()  # env slots that may hold cards (ExprCompiler.card_slots)
     card_vars: tuple[int, ...] = ()  # the variables (by index) that hold a card or cards
-    coverage: Counter | None = None  # rule position -> times it held (compile_ir(..., coverage=True))
+    coverage: RuleCounts | None = None  # rule position -> times it held (compile_ir(..., coverage=True))
     target_piles: tuple[bool, ...] = ()  # by move rule index: whether its target zone keeps piles
     flow: Flow = field(default_factory=lambda: Flow())
     extra: dict[str, Any] = field(default_factory=dict)
@@ -364,7 +364,7 @@ def _compile_ir(
     cx.public_vars = {v["name"] for v in ir["vars"] if v.get("visibility", "public") == "public"}
     cx.attributes = ir["attributes"]
     cx.asks = []  # the asks of effects, numbered after the phases' moves (see choice_rule)
-    counts: Counter | None = RuleCounts() if coverage else None
+    counts: RuleCounts | None = RuleCounts() if coverage else None
     cx.coverage = counts
     cx.consults = counts if consults else None
     base = cx.scope("player", "card", "target")  # slots 0, 1, 2
@@ -634,14 +634,17 @@ def _compile_flow(ir: dict[str, Any], cx: ExprCompiler, base: Scope, expr: Compi
 
 
 def _counted_effects(cx: ExprCompiler, effects: Effect, condition: Any, at: str | None) -> Effect:
-    """A trigger without a condition counts when its effects run."""
-    counts = cx.coverage
-    if counts is None or condition is not None or not at:
+    """A trigger without a condition counts when its effects run (see coverage.RuleCounts)."""
+    coverage = cx.coverage
+    if coverage is None or condition is not None or not at:
         return effects
-    get = counts.get  # (read so: see RuleCounts)
+    counts, touched, i = coverage.counts, coverage.touched, coverage.slot(at)
 
     def run(s, e):
-        counts[at] = get(at, 0) + 1
+        n = counts[i]
+        if not n:
+            touched.append(i)
+        counts[i] = n + 1
         effects(s, e)
 
     return run

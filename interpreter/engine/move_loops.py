@@ -134,31 +134,57 @@ def moves_by_attribute(
     return generate_attr
 
 
-def group_tally(guards: Any, table: Any, negate: bool, counts: Any, asked: Any, at: str | None) -> Callable | None:
+def group_tally(guards: Any, table: Any, negate: bool, coverage: Any, asked: Any, at: str | None) -> Callable | None:
     """``tally(chosen, cards)``: counts the one guard of an attribute filter (moves_by_attribute) from
     the cards it passed (``chosen``, of the source's ``cards``), exactly as moves_by_card's test of
     each card counts it: +1 for each group of alike cards (``guards.kind``) whose verdict holds, or
     each card when cards are not grouped; with `check`'s consults, +1 under the consult key for each
     group tested (that key first, as the test does). None when coverage is off. The cards an
-    un-negated filter passes share their ATTR: one group when the groups are ATTR's values."""
-    if counts is None or not at:
+    un-negated filter passes share their ATTR: one group when the groups are ATTR's values.
+    (Counted in the coverage's list in place, see coverage.RuleCounts.)"""
+    if coverage is None or not at:
         return None
-    kind, by_kind = guards.kind, guards.by_kind
-    key = consult_key(at)
-    get = counts.get  # (read so: see expressions.RuleCounts)
+    kind: tuple = tuple(guards.kind)  # (typed, as the lists below: compiled, each is read in place)
+    by_kind = guards.by_kind
+    counts: list = coverage.counts
+    touched: list = coverage.touched
+    i: cython.Py_ssize_t = coverage.slot(at)
+    j: cython.Py_ssize_t = coverage.slot(consult_key(at)) if asked is not None else -1
     one_group = by_kind and not negate and len(set(kind)) == len(set(table)) == len(set(zip(kind, table, strict=True)))
+    # group -> the call of `groups` that last met it: each call's mark is a new int object, told
+    # from older marks by identity (no set built, no number compared: a C loop, compiled)
+    marks: list = [None] * guards.groups
+    clock: list = [0]
 
-    def groups(cards):
-        return len({kind[c] for c in cards}) if by_kind else len(cards)
+    def groups(cards) -> int:
+        """How many groups the cards fall into."""
+        if not by_kind:
+            return len(cards)
+        mark = clock[0] + 1
+        clock[0] = mark
+        n: cython.Py_ssize_t = 0
+        c: cython.Py_ssize_t
+        g: cython.Py_ssize_t
+        for c in cards:
+            g = kind[c]
+            if marks[g] is not mark:
+                marks[g] = mark
+                n += 1
+        return n
 
     def tally(chosen, cards):
-        every = groups(cards) if asked is not None or chosen is cards else 0
-        if asked is not None:
-            asked[key] += every
-        if chosen is cards:
-            counts[at] = get(at, 0) + every
-        elif chosen:
-            counts[at] = get(at, 0) + (1 if one_group else groups(chosen))
+        every = groups(cards) if j >= 0 or chosen is cards else 0
+        if j >= 0 and every:
+            n = counts[j]
+            if not n:
+                touched.append(j)
+            counts[j] = n + every
+        add = every if chosen is cards else (1 if one_group else groups(chosen)) if chosen else 0
+        if add:
+            n = counts[i]
+            if not n:
+                touched.append(i)
+            counts[i] = n + add
 
     return tally
 

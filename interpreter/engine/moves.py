@@ -334,12 +334,18 @@ def _span(slots: list[int], what: str) -> tuple[int, int]:
 Finder = Callable[[Any, list, list, dict, set, tuple], None]
 
 
-def _finder(allow: tuple, number: int, counts: Any, target_span: tuple[int, int], asked: Any = None) -> Finder:
+def _finder(allow: tuple, number: int, coverage: Any, target_span: tuple[int, int], asked: Any = None) -> Finder:
     """The closure that adds to ``found`` the target indices one pair-level allow admits for the
     card in ``env``: a dictionary lookup (``join``), a precomputed list (``split``) or tests pair by
-    pair. ``memo`` keeps, for one generation, what is the same for every card. With ``asked`` (a
-    Counter, `check`'s consults), a lookup counts each time it is consulted."""
+    pair. ``memo`` keeps, for one generation, what is the same for every card. With ``coverage``
+    (coverage.RuleCounts), a lookup counts the targets it admitted; with ``asked`` (the same,
+    `check`'s consults), each time it is consulted."""
     how = allow[0]
+    counts: list = coverage.counts if coverage is not None else None  # (typed: compiled, read in place)
+    touched: list = coverage.touched if coverage is not None else None
+    k: cython.Py_ssize_t = -1
+    if coverage is not None and how != "pair":
+        k = coverage.slot(allow[-1])
     if how == "join":  # T(target) = C(card): the targets whose T is C(card)
         _, col, slot, fn, at = allow
 
@@ -355,8 +361,11 @@ def _finder(allow: tuple, number: int, counts: Any, target_span: tuple[int, int]
             hits = table.get(v)
             if hits:
                 found.update(hits)
-                if counts is not None:
-                    counts[at] = counts.get(at, 0) + len(hits)  # (read so: see expressions.RuleCounts)
+                if k >= 0:
+                    n = counts[k]
+                    if not n:
+                        touched.append(k)
+                    counts[k] = n + len(hits)
 
         return join if asked is None else _asking(join, asked, consult_key(at), None)
     if how == "split":  # P(target) and Q(card): the targets where P holds, when Q holds
@@ -379,8 +388,11 @@ def _finder(allow: tuple, number: int, counts: Any, target_span: tuple[int, int]
                 if not v:
                     return
             found.update(chosen)
-            if counts is not None:
-                counts[at] = counts.get(at, 0) + len(chosen)
+            if k >= 0:
+                n = counts[k]
+                if not n:
+                    touched.append(k)
+                counts[k] = n + len(chosen)
 
         return split if asked is None else _asking(split, asked, consult_key(at), number)
     _, test = allow
@@ -399,14 +411,20 @@ def _finder(allow: tuple, number: int, counts: Any, target_span: tuple[int, int]
 
 
 def _asking(find: Finder, asked: Any, key: str, number: int | None) -> Finder:
-    """A lookup finder that counts in ``asked[key]`` each time it is consulted (`check` only, so
-    the finders of play pay nothing). A split (``number``: its memo of chosen targets) is not
-    consulted when the targets it would admit are admitted already."""
+    """A lookup finder that counts in ``asked[key]`` (coverage.RuleCounts) each time it is consulted
+    (`check` only, so the finders of play pay nothing). A split (``number``: its memo of chosen
+    targets) is not consulted when the targets it would admit are admitted already."""
+    counts: list = asked.counts
+    touched: list = asked.touched
+    k: cython.Py_ssize_t = asked.slot(key)
 
     def counted(s: StateFields, e, rows: list, memo: dict, found: set, targets):
         chosen = None if number is None else memo.get(number)
         if not chosen or not found.issuperset(chosen):
-            asked[key] += 1
+            n = counts[k]
+            if not n:
+                touched.append(k)
+            counts[k] = n + 1
         find(s, e, rows, memo, found, targets)
 
     return counted

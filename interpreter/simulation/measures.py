@@ -41,15 +41,14 @@ def positions(state: Any, sign: int) -> list[float]:
     a ruleset whose scoring cannot be read mid-round (an error) gives the totals so far.
     Scoring here is a look, not play: the rule counts (``game.coverage``) are left as they were."""
     counts = state.game.coverage
-    saved = counts.copy() if counts is not None else None
+    saved = counts.snapshot() if counts is not None else None
     try:
         values = position_values(state, state.round)
     except RulesetError:
         values = list(state.totals)
     finally:
         if saved is not None:
-            counts.clear()
-            counts.update(saved)
+            counts.restore(saved)
     return [sign * v for v in values]
 
 

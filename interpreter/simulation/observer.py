@@ -61,13 +61,12 @@ def pilot(game: Game, players: int, seed: int | None, params: dict[str, Any] | N
     """Play ``PILOT_GAMES`` random games (seeded from ``seed``) and count what an agent's search costs
     in them; the game's rule counts are left as they were."""
     counts = game.coverage
-    saved = counts.copy() if counts is not None else None
+    saved = counts.snapshot() if counts is not None else None
     try:
         return _pilot(game, players, seed, params)
     finally:
         if saved is not None:
-            counts.clear()
-            counts.update(saved)
+            counts.restore(saved)
 
 
 def _pilot(game: Game, players: int, seed: int | None, params: dict[str, Any] | None) -> Pilot:

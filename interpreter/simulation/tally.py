@@ -8,11 +8,16 @@ back; folding in game-index order makes a serial, ``--jobs`` or dask run give th
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.scoring import team_results
 from ..engine.scoring import winners as best_seats
 from .stats import Clustered, Moments, holm, rate_p_value, rate_summary, significant, wilson
+
+if TYPE_CHECKING:  # (Cython reads `cython.Py_ssize_t` annotations as C integers; plain Python never does)
+    import cython
+
+    from ..engine.coverage import RuleCounts
 
 
 def outcome(state: Any, in_turns: list[bool] | None = None) -> dict[str, Any]:
@@ -54,44 +59,52 @@ class RuleTally:
     """A chunk's rule counts folded one game at a time (parallel.play_chunk): per rule, the sum over
     games of the times it fired, the sum of their squares and the games in which it fired.
 
-    ``counts`` is the Game's own (``game.coverage``; None when rules are not counted). Between games
-    it is set back to 0 rather than emptied: it keeps every rule it counted in the chunk, each at
-    its place in ``counts.values()`` (a dict only grows at its end), so a game is folded from that
-    list, and its counts find their keys in place (no Counter.__missing__ call nor growth of the dict
-    per rule per game). The keys come in the order they were first counted, as a fold of each game's
-    counts in turn would add them."""
+    ``coverage`` is the Game's own (``game.coverage``, an engine.coverage.RuleCounts; None when rules
+    are not counted): a game is folded from the rules it counted (``touched``), each read at its
+    place in the list of counts and set back to 0 there, with no dict read or store. The chunk keeps
+    the rules in the order it first counted them (``order``), as a fold of each game's counts in
+    turn into Counters would add them."""
 
-    def __init__(self, counts: Counter | None):
-        self.counts = counts
-        self.sums: list[int] = []
+    def __init__(self, coverage: RuleCounts | None):
+        self.coverage = coverage
+        self.sums: list[int] = []  # by rule index
         self.squares: list[int] = []
         self.present: list[int] = []
-        self.zeros: dict[str, int] = {}
+        self.order: list[int] = []  # the rule indexes counted in the chunk, in the order first counted
 
     def add(self) -> None:
         """Fold in the game just played, and set its counts back to 0."""
-        counts = self.counts
-        if not counts:  # (rules not counted, or none counted yet)
+        coverage = self.coverage
+        if coverage is None:
             return
-        values = list(counts.values())
-        sums, squares, present = self.sums, self.squares, self.present
-        grown = len(values) - len(sums)
-        if grown:
+        touched: list = coverage.touched  # (typed, as the lists below: compiled, each is read in place)
+        if not touched:
+            return
+        counts: list = coverage.counts
+        sums: list = self.sums
+        squares: list = self.squares
+        present: list = self.present
+        order: list = self.order
+        grown = len(counts) - len(sums)
+        if grown > 0:
             for column in (sums, squares, present):
                 column.extend([0] * grown)
-            self.zeros = dict.fromkeys(counts, 0)
-        for i, n in enumerate(values):
-            if n:
-                sums[i] += n
-                squares[i] += n * n
-                present[i] += 1
-        dict.update(counts, self.zeros)
+        i: cython.Py_ssize_t
+        for i in touched:
+            n = counts[i]
+            counts[i] = 0
+            if not present[i]:
+                order.append(i)
+            sums[i] += n
+            squares[i] += n * n
+            present[i] += 1
+        touched.clear()
 
     def counters(self) -> tuple[Counter, Counter, Counter]:
         """Per rule position: the sums, the squares and the games it fired in."""
-        keys = list(self.counts or ())
+        names = self.coverage.names if self.coverage is not None else []
         return tuple(
-            Counter(dict(zip(keys, column, strict=True))) for column in (self.sums, self.squares, self.present)
+            Counter({names[i]: column[i] for i in self.order}) for column in (self.sums, self.squares, self.present)
         )
 
 
@@ -144,11 +157,15 @@ class Tally:
     def add(self, out: dict[str, Any]) -> None:
         """Fold in one game's outcome (call in game-index order)."""
         self.games += 1
-        agents, agent_scores, score_hist, scores = self.agents, self.agent_scores, self.score_hist, self.scores
+        agents, agent_scores, score_hist = self.agents, self.agent_scores, self.score_hist
+        scores: list = self.scores
+        m: Moments  # (typed: compiled, each `m.add` is a C call, not a method looked up by name)
         for seat, t in enumerate(out["totals"]):
-            scores[seat].add(t)
+            m = scores[seat]
+            m.add(t)
             score_hist[seat][t] += 1
-            agent_scores[agents[seat]].add(t)
+            m = agent_scores[agents[seat]]
+            m.add(t)
         winners = out["winners"]
         for seat in winners:
             self.wins[seat] += 1
@@ -166,9 +183,10 @@ class Tally:
                 continue
             while len(round_scores) <= index:
                 round_scores.append([Moments() for _ in range(players)])
-            row = round_scores[index]
+            row: list = round_scores[index]
             for seat, x in enumerate(round_points):
-                row[seat].add(x)
+                m = row[seat]
+                m.add(x)
             if teams:  # a team's points are written on one member: the team's row is their sum
                 while len(self.round_team_scores) <= index:
                     self.round_team_scores.append([Moments() for _ in teams])
@@ -178,7 +196,8 @@ class Tally:
                 others = (sum(round_points) - round_points[first]) / (players - 1)
                 lead = round_points[first] - others
                 lead = lead if highest else -lead
-                self.first_lead.add(lead)
+                m = self.first_lead
+                m.add(lead)
                 best = best_seats(round_points, highest)
                 self.first_rounds += 1
                 self.first_wins += first in best
@@ -187,9 +206,11 @@ class Tally:
         self.first_lead_by_game.add(leads, counted)
         self.first_best_by_game.add(bests, counted)
         moves = out["moves"]
-        self.moves.add(moves)
+        m = self.moves
+        m.add(moves)
         self.moves_hist[moves] += 1
-        self.rounds.add(len(out["rounds"]))
+        m = self.rounds
+        m.add(len(out["rounds"]))
 
     def seats(self) -> list[dict[str, Any]]:
         """Per seat: mean score (and its spread and interval), wins, win rate and its interval, advantage."""
