@@ -35,13 +35,20 @@ class Server:
         files: tuple[str, ...] = (),
         limits: Limits | None = None,
         hosts: tuple[str, ...] = (),
+        pings: bool = True,
     ):
         self.store = TableStore(data)
         self.tables = Tables(Catalogue(list(files), self.store.uploads, limits), self.store, limits)
         self.app = build_app(None, replays, hosts) if replays else build_app(self.tables, hosts=hosts)
         self.hub = self.app.state.hub
         config = uvicorn.Config(
-            self.app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=1 << 16, timeout_graceful_shutdown=2
+            self.app,
+            host="127.0.0.1",
+            port=0,
+            log_level="warning",
+            ws_max_size=1 << 16,
+            timeout_graceful_shutdown=2,
+            ws_ping_interval=20.0 if pings else None,  # (a keepalive ping draws from the `random` module)
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -96,10 +103,11 @@ def running(
     files: tuple[str, ...] = (),
     limits: Limits | None = None,
     hosts: tuple[str, ...] = (),
+    pings: bool = True,
 ) -> Iterator[Server]:
     """A server on loopback; ``files`` are offered as ``file/0``, ``file/1``... (as `serve FILES` does);
-    ``limits`` and ``hosts`` as `serve`'s options give them."""
-    with Server(data, replays, files, limits, hosts) as server:
+    ``limits`` and ``hosts`` as `serve`'s options give them; ``pings`` False: no websocket keepalive pings."""
+    with Server(data, replays, files, limits, hosts, pings) as server:
         yield server
 
 
