@@ -232,6 +232,38 @@ def test_a_page_that_never_reads_holds_up_nobody_and_is_closed(tmp_path):
             flood.close()
 
 
+def test_a_table_at_rest_builds_each_seats_state_once_however_many_pages_refresh(tmp_path, monkeypatch):
+    """Nine pages (eight on the spectator's link, one on a seat's), each asking for the state again
+    and again as fast as it reads it: a table at rest builds each seat's state once, and every page
+    gets it. (A state costs milliseconds of the event loop's time: built at every refresh, a few
+    dozen pages refreshing froze every table of the server, each move seconds late.)"""
+    from interpreter.play.web import tables as tables_module
+
+    built = []
+    seat_view = tables_module.seat_view
+    monkeypatch.setattr(tables_module, "seat_view", lambda state, seat: built.append(seat) or seat_view(state, seat))
+    with running(tmp_path, limits=Limits(refresh_gap=0.001)) as server:
+        links = server.create("shipped/poison", ["human", "random", "random", "random"], seed=3)
+        version = server.tables.tables[links["table"]].version
+        urls = [server.ws + token(links["spectator"])] * 8 + [server.ws + token(links["seats"][0]["link"])]
+        got = []
+
+        def refreshes(url):
+            with ws_client.connect(url) as page:
+                for _ in range(30):
+                    page.send(json.dumps({"type": "refresh"}))
+                    got.append(receive(page))
+
+        flooding = [threading.Thread(target=refreshes, args=(url,)) for url in urls]
+        for thread in flooding:
+            thread.start()
+        for thread in flooding:
+            thread.join()
+        assert len(got) == 9 * 30 and all(m["version"] == version for m in got)
+        assert all(m["moves"] for m in got if m["view"]["seat"] == 0), "the seat is offered its moves"
+        assert sorted(built) == [-1, 0], "one state built for the spectator, one for the seat"
+
+
 def test_open_pages_are_capped_per_link_and_per_table(tmp_path):
     """The ninth page on one link is refused with a message (the default cap is 8); with caps of 2
     a link and 3 a table, the next page is refused until one closes."""

@@ -32,10 +32,10 @@ from ...loader import ir_from_path
 from ...text.render import render
 from .catalogue import UploadRefused
 from .guard import Guard
-from .hub import CLOSE_FULL, CLOSE_GONE, Hub, Page, dumps
+from .hub import CLOSE_FULL, CLOSE_GONE, Hub, Page
 from .limits import Limits
 from .replays import ReplayBook
-from .tables import Refused, Tables
+from .tables import Refused, Tables, dumps
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_MESSAGE = 4096  # characters: a move message is a few dozen

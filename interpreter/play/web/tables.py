@@ -10,6 +10,7 @@ the same as if the seats had chosen in turn; the others' choices stay hidden unt
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import secrets
 import sys
@@ -27,6 +28,11 @@ from .store import TableStore
 from .views import SPECTATOR, moves_view, seat_view
 
 KINDS = ("human", "agent")
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """A message as the text a page is sent."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 class Refused(Exception):
@@ -51,11 +57,21 @@ class Table:
         self.version = 0  # one more at every move
         self.failure: str | None = None  # the rules could not go on (a PlayError): the table stops
         self.written: Any = None  # a person's move already in the journal, about to be played
+        self.sent: dict[int, tuple[Any, str]] = {}  # seat -> (the table's state, its message's text)
 
     # ---- what a seat is sent --------------------------------------------------------------------
     def names(self) -> list[str]:
         """Each seat as the record names it: ``human`` or the agent's spec."""
         return ["human" if s["kind"] == "human" else s["agent"] for s in self.seats]
+
+    def text(self, seat: int) -> str:
+        """The state message for one seat as sent, built once per state of the table: any number of
+        pages and refreshes of one seat at one state cost one build (a build takes milliseconds)."""
+        now = (self.version, self.failure, tuple(sorted(self.chosen)))  # (all a message depends on)
+        kept = self.sent.get(seat)
+        if kept is None or kept[0] != now:
+            kept = self.sent[seat] = (now, dumps(self.message(seat)))  # (message() also keeps what it offers)
+        return kept[1]
 
     def message(self, seat: int) -> dict[str, Any]:
         """The state message for one seat (or SPECTATOR): its view and the moves it may choose."""
