@@ -198,6 +198,24 @@ def test_uploads_are_capped_in_size_and_count(tmp_path):
         assert status == 400 and "already holds 1" in reply["error"]
 
 
+def test_a_refused_upload_leaves_nothing_behind_on_disk_or_in_memory(tmp_path):
+    """Refused uploads are never capped in number: each must leave nothing, neither its file nor its
+    text kept for error messages (kept, a client sending different refused files of 60 KB each
+    grew the server by a gigabyte in a quarter of an hour)."""
+    import hashlib
+
+    from interpreter.errors import source_text
+
+    with running(tmp_path) as server:
+        for n in range(3):
+            text = f"# {n}\n" + "# padding\n" * 2000 + 'game "x"\nthis is not a rule\n'
+            status, reply = send(server.http + "/api/upload", {"name": "bad.rules", "text": text})
+            assert status == 400 and "bad.rules:" in reply["error"]
+            path = server.store.uploads / f"{hashlib.sha256(text.encode()).hexdigest()[:16]}.rules"
+            assert not path.exists() and source_text(str(path)) is None
+        assert send(server.http + "/api/upload", {"name": "good.rules", "text": variant("poison")})[0] == 200
+
+
 def test_a_copy_count_of_thousands_of_digits_is_an_error_at_its_place(tmp_path):
     with running(tmp_path) as server:
         text = POISON.replace("x3", "x" + "9" * 5000, 1)
