@@ -273,6 +273,18 @@ def test_private_links_are_long_random_tokens(tmp_path):
         assert len(set(tokens)) == len(tokens) and all(len(t) >= 22 for t in tokens), "128 bits each"
 
 
+def test_a_seed_left_empty_is_drawn_from_more_seeds_than_a_search_can_try(tmp_path):
+    """The seed gives every deal: a player who could try every seed the server draws would find the
+    one whose deal gives their own hand, then know every other. Drawn below 2**31 it could be found
+    by a search of minutes; a seed left empty is drawn from all 2**63 a table takes."""
+    body = {"rules": "shipped/poison", "players": 3, "seats": AGENTS3}
+    with running(tmp_path) as server:
+        for _ in range(8):
+            assert send(server.http + "/api/tables", body)[0] == 200
+        seeds = [t.setup["seed"] for t in server.tables.tables.values()]
+    assert all(0 <= s < 2**63 for s in seeds) and max(seeds) >= 2**40, seeds
+
+
 @pytest.mark.parametrize(
     ("path", "body", "said"),
     [

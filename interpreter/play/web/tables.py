@@ -23,7 +23,7 @@ from ...agents import SeatView, make_agent
 from ...engine.records import find_move, move_record, place_now, record
 from ...errors import IllegalMoveError, PlayError, RulesetError, SaveError
 from .catalogue import Catalogue
-from .limits import Limits, check_agent, check_params, check_rounds, check_seed, check_values
+from .limits import MAX_SEED, Limits, check_agent, check_params, check_rounds, check_seed, check_values
 from .store import TableStore
 from .views import SPECTATOR, moves_view, seat_view
 
@@ -252,7 +252,7 @@ class Tables:
         params = check_params(request.get("params"))
         check_values(game.param_values(players, params))  # unknown names, wrong types, huge numbers
         seed = request.get("seed")
-        seed = check_seed(secrets.randbelow(2**31) if seed in (None, "") else seed)
+        seed = check_seed(secrets.randbelow(MAX_SEED) if seed in (None, "") else seed)  # (no search finds it)
         seats = self._seats(request.get("seats"), players, seed)
         check_rounds(game.new_game(players, seed, params or None).rounds, self.limits)  # (and `rounds` 0)
         setup = {
