@@ -337,6 +337,17 @@ def test_a_replay_seat_that_is_not_a_plain_number_is_a_400(tmp_path, seat):
         assert status == 400 and "seat is all, table or 0 to 2" in json.loads(text)["error"]
 
 
+def test_a_replay_viewers_game_that_is_not_a_plain_number_is_refused_never_a_500(tmp_path):
+    """The replay viewer's rulebook and steps by a game's number: digits of another script (which
+    str.isdigit takes and int refuses) and thousands of digits (int's limit) are a 404 or a 400."""
+    with running(tmp_path, recorded_games()) as server:
+        for game in ["²", "١", "9" * 5000, "-1", "1"]:
+            quoted = urllib.request.quote(game)
+            assert get(f"{server.http}/rulebook/{quoted}")[0] == 404, game
+            assert get(f"{server.http}/api/replay/{quoted}/0")[0] == 400, game
+        assert get(f"{server.http}/rulebook/0")[0] == 200
+
+
 def test_the_serve_command_takes_the_caps_and_the_names_as_options(tmp_path):
     """`ruleset serve --max-rounds 2 --allow-host table.lan`: the running server holds to both."""
     import socket
