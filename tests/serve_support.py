@@ -19,6 +19,7 @@ ws_client = pytest.importorskip("websockets.sync.client", reason="pip install '.
 
 from interpreter.play.web.app import build_app  # noqa: E402
 from interpreter.play.web.catalogue import Catalogue  # noqa: E402
+from interpreter.play.web.connections import config as server_config  # noqa: E402
 from interpreter.play.web.limits import Limits  # noqa: E402
 from interpreter.play.web.replays import ReplayBook  # noqa: E402
 from interpreter.play.web.store import TableStore  # noqa: E402
@@ -41,12 +42,12 @@ class Server:
         self.tables = Tables(Catalogue(list(files), self.store.uploads, limits), self.store, limits)
         self.app = build_app(None, replays, hosts) if replays else build_app(self.tables, hosts=hosts)
         self.hub = self.app.state.hub
-        config = uvicorn.Config(
+        config = server_config(
             self.app,
+            limits or Limits(),
             host="127.0.0.1",
             port=0,
             log_level="warning",
-            ws_max_size=1 << 16,
             timeout_graceful_shutdown=2,
             ws_ping_interval=20.0 if pings else None,  # (a keepalive ping draws from the `random` module)
         )

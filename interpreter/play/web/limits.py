@@ -39,6 +39,9 @@ class Limits:
     send_queue: int = 32  # messages waiting for a page that reads slowly
     send_timeout: float = 10.0  # seconds one message may take to go out
     refresh_gap: float = 0.05  # seconds between two states sent for a page's refreshes
+    # connections (connections.py)
+    max_client_sockets: int = 64  # connections open at once from one address (pages and requests)
+    head_time: float = 10.0  # seconds a connection may take to send a request's head
 
 
 def check_params(raw: Any) -> dict[str, str]:
