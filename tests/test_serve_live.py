@@ -7,6 +7,7 @@ own when signals are the point. Every wait has a generous guard against a hang, 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -169,6 +170,54 @@ def test_a_person_is_answered_while_six_tables_of_slow_agents_think(tmp_path):
         with ws_client.connect(server.ws + token(mine["seats"][0]["link"])) as person:
             assert play_moves(person, 6) == 6
         assert all(server.tables.tables[t["table"]].version > 0 for t in busy), "the busy tables play too"
+
+
+def spin(seconds: float) -> None:
+    """Work for ``seconds`` of this thread's time (as an agent thinking does)."""
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+
+
+def test_a_table_that_had_little_of_the_workers_goes_before_one_that_had_much():
+    """One worker: a table that used the worker for 0.3 s of work and a new table each ask for a slice while
+    the worker is busy; the new table's slice runs first (in the order asked, the busy one would)."""
+    from interpreter.play.web.workers import Workers
+
+    async def main():
+        workers, ran, busy = Workers(1), [], threading.Event()
+        await workers.run("greedy", spin, 0.3)
+        holding = asyncio.ensure_future(workers.run("other", busy.wait))
+        await asyncio.sleep(0.05)
+        later = [asyncio.ensure_future(workers.run(key, ran.append, key)) for key in ("greedy", "new")]
+        await asyncio.sleep(0.05)
+        busy.set()
+        await asyncio.gather(holding, *later)
+        workers.stop()
+        return ran
+
+    assert asyncio.run(main()) == ["new", "greedy"]
+
+
+def test_a_worker_is_kept_for_short_slices_while_the_others_think_for_seconds():
+    """Two workers; a table whose slices take long (an agent thinking) asks for two more, which hold
+    the other worker and wait; a person's table, whose slices are short, is played at once by the
+    kept worker (first come, first served, it waited until an agent's thinking was over)."""
+    from interpreter.play.web.workers import LIGHT, Workers
+
+    async def main():
+        workers, thinking = Workers(2), threading.Event()
+        await workers.run("agents", spin, LIGHT + 0.05)
+        await workers.run("person", lambda: None)  # (its first slice: short)
+        slow = [asyncio.ensure_future(workers.run("agents", thinking.wait, GUARD)) for _ in range(2)]
+        await asyncio.sleep(0.05)
+        person = await asyncio.wait_for(workers.run("person", lambda: "played"), GUARD)
+        thinking.set()
+        await asyncio.gather(*slow)
+        workers.stop()
+        return person
+
+    assert asyncio.run(main()) == "played"
 
 
 def raw_websocket(port: int, path: str) -> socket.socket:
