@@ -186,10 +186,10 @@ def test_a_table_that_had_little_of_the_workers_goes_before_one_that_had_much():
 
     async def main():
         workers, ran, busy = Workers(1), [], threading.Event()
-        await workers.run("greedy", spin, 0.3)
-        holding = asyncio.ensure_future(workers.run("other", busy.wait))
+        await workers.run("greedy", True, spin, 0.3)
+        holding = asyncio.ensure_future(workers.run("other", True, busy.wait))
         await asyncio.sleep(0.05)
-        later = [asyncio.ensure_future(workers.run(key, ran.append, key)) for key in ("greedy", "new")]
+        later = [asyncio.ensure_future(workers.run(key, True, ran.append, key)) for key in ("greedy", "new")]
         await asyncio.sleep(0.05)
         busy.set()
         await asyncio.gather(holding, *later)
@@ -199,19 +199,19 @@ def test_a_table_that_had_little_of_the_workers_goes_before_one_that_had_much():
     assert asyncio.run(main()) == ["new", "greedy"]
 
 
-def test_a_worker_is_kept_for_short_slices_while_the_others_think_for_seconds():
-    """Two workers; a table whose slices take long (an agent thinking) asks for two more, which hold
-    the other worker and wait; a person's table, whose slices are short, is played at once by the
-    kept worker (first come, first served, it waited until an agent's thinking was over)."""
-    from interpreter.play.web.workers import LIGHT, Workers
+def test_a_worker_is_kept_for_quick_tables_while_the_others_think_for_seconds():
+    """Two workers; a table of searching agents (which may think for seconds a move) asks for two
+    slices, which hold the other worker and wait, though its last slice was short; a person's table
+    of quick agents is played at once by the kept worker (first come, first served, it waited until
+    an agent's thinking was over)."""
+    from interpreter.play.web.workers import Workers
 
     async def main():
         workers, thinking = Workers(2), threading.Event()
-        await workers.run("agents", spin, LIGHT + 0.05)
-        await workers.run("person", lambda: None)  # (its first slice: short)
-        slow = [asyncio.ensure_future(workers.run("agents", thinking.wait, GUARD)) for _ in range(2)]
+        await workers.run("agents", False, lambda: None)
+        slow = [asyncio.ensure_future(workers.run("agents", False, thinking.wait, GUARD)) for _ in range(2)]
         await asyncio.sleep(0.05)
-        person = await asyncio.wait_for(workers.run("person", lambda: "played"), GUARD)
+        person = await asyncio.wait_for(workers.run("person", True, lambda: "played"), GUARD)
         thinking.set()
         await asyncio.gather(*slow)
         workers.stop()

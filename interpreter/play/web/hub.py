@@ -113,7 +113,7 @@ class Hub:
             if saved is not None:
                 try:
                     async with lock:
-                        problem = await self.workers.run(table.id, self.tables.replay, table, saved)
+                        problem = await self.workers.run(table.id, table.quick, self.tables.replay, table, saved)
                     if problem:
                         self._problem(problem)
                 finally:
@@ -124,7 +124,7 @@ class Hub:
                 self.again.discard(table.id)
                 async with lock:
                     seats = {page.seat for page in self.pages.get(table.id, ())}
-                    more, texts = await self.workers.run(table.id, self._slice, table, seats)
+                    more, texts = await self.workers.run(table.id, table.quick, self._slice, table, seats)
                 if texts is not None:
                     for page in list(self.pages.get(table.id, ())):
                         if page.seat in texts:

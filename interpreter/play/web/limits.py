@@ -109,6 +109,11 @@ def check_agent(spec: Any, seat: int, seed: int, limits: Limits) -> str:
     return spec
 
 
+def searches(agent: Any) -> bool:
+    """Whether an agent searches (samples deals, plays games out): its move may take --agent-time."""
+    return any(_option(agent, name) is not None for name in ("time", "iterations", "samples"))
+
+
 def _option(agent: Any, name: str) -> float | None:
     value = getattr(agent, name, None)
     return value if isinstance(value, int | float) and not isinstance(value, bool) else None

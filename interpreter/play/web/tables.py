@@ -23,7 +23,7 @@ from ...agents import SeatView, make_agent
 from ...engine.records import find_move, move_record, place_now, record
 from ...errors import IllegalMoveError, PlayError, RulesetError, SaveError
 from .catalogue import Catalogue
-from .limits import MAX_SEED, Limits, check_agent, check_params, check_rounds, check_seed, check_values
+from .limits import MAX_SEED, Limits, check_agent, check_params, check_rounds, check_seed, check_values, searches
 from .store import TableStore
 from .views import SPECTATOR, moves_view, seat_view
 
@@ -52,6 +52,7 @@ class Table:
         self.bots = {
             p: make_agent(s["agent"], p, setup["seed"]) for p, s in enumerate(self.seats) if s["kind"] == "agent"
         }
+        self.quick = not any(searches(bot) for bot in self.bots.values())  # (its moves take no thinking)
         self.chosen: dict[int, Any] = {}  # a person's choice in a simultaneous phase, held until its turn
         self.offered: dict[int, tuple[int, list[Any]]] = {}  # seat -> (version, the moves it was shown)
         self.version = 0  # one more at every move

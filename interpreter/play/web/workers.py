@@ -12,9 +12,12 @@ seconds. Two rules keep any number of such tables from holding up a person at an
   job last started, so it neither jumps ahead for good nor waits behind the others' past). A table
   that waits for a person uses little, so its next slice goes before those of tables of agents that
   play on and on.
-- **A worker kept for short slices.** With two workers or more, the first one takes only the jobs
-  of tables whose last slice was short (``LIGHT``; a new table's first slice is not known to be):
-  while every other worker thinks for seconds for an agent, a person's table's slice starts at once.
+- **A worker kept for quick tables.** With two workers or more, the first one takes only the jobs
+  of tables whose agents do not search (``quick``: no agent that samples deals or plays games out,
+  which may think for seconds a move) and whose last slice was short (``LIGHT``): while every other
+  worker thinks for an agent, a person's table's slice starts at once. (Whether the agents search
+  is known from the table's set-up: a table whose searching agents happen to have a short slice,
+  with one legal move each, must not then take the kept worker for seconds.)
 """
 
 from __future__ import annotations
@@ -35,10 +38,10 @@ class Workers:
 
     def __init__(self, count: int):
         self.lock = threading.Condition()
-        self.waiting: list[tuple[int, str, Any]] = []  # (order asked, table, the job)
+        self.waiting: list[tuple[int, str, bool, Any]] = []  # (order asked, table, quick, the job)
         self.used: dict[str, float] = {}  # seconds of a thread's time each table was given (from its start)
         self.clock = 0.0  # the share of the job last started: where a table new or back from rest counts from
-        self.light: set[str] = set()  # tables whose last slice took at most LIGHT (a new one: not known yet)
+        self.long: set[str] = set()  # tables whose last slice took more than LIGHT
         self.order = itertools.count()
         self.stopping = False
         count = max(1, count)
@@ -48,8 +51,9 @@ class Workers:
         ]
         self.started = False
 
-    async def run(self, key: str, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)``, work of table ``key``, in a worker thread; its result (or its exception) once done."""
+    async def run(self, key: str, quick: bool, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)``, work of table ``key`` (``quick``: whose agents do not search), in a worker
+        thread; its result (or its exception) once done."""
         if not self.started:
             self.started = True
             for thread in self.threads:
@@ -57,7 +61,7 @@ class Workers:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
         with self.lock:
-            self.waiting.append((next(self.order), key, (loop, future, fn, args)))
+            self.waiting.append((next(self.order), key, quick, (loop, future, fn, args)))
             self.lock.notify_all()
         return await future
 
@@ -70,8 +74,8 @@ class Workers:
     def _next(self, short_only: bool) -> tuple[str, Any] | None:
         """(Under the lock.) Take the waiting job whose table had the least time (the oldest of equals)."""
         best = None
-        for i, (order, key, _) in enumerate(self.waiting):
-            if short_only and key not in self.light:
+        for i, (order, key, quick, _) in enumerate(self.waiting):
+            if short_only and (not quick or key in self.long):
                 continue
             rank = (max(self.used.get(key, 0.0), self.clock), order)
             if best is None or rank < best[0]:
@@ -79,7 +83,7 @@ class Workers:
         if best is None:
             return None
         (share, _), i = best
-        _, key, job = self.waiting.pop(i)
+        _, key, _, job = self.waiting.pop(i)
         self.clock = self.used[key] = share
         return key, job
 
@@ -99,7 +103,7 @@ class Workers:
             spent = time.thread_time() - start
             with self.lock:
                 self.used[key] += spent
-                (self.light.discard if spent > LIGHT else self.light.add)(key)
+                (self.long.add if spent > LIGHT else self.long.discard)(key)
                 self.lock.notify_all()  # (the kept worker may take a job now short again)
             try:
                 loop.call_soon_threadsafe(_settle, future, result, error)
