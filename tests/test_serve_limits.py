@@ -189,6 +189,17 @@ def test_the_server_caps_are_its_options(tmp_path):
         assert status == 200
 
 
+def test_tables_are_capped_in_number_and_a_refused_one_writes_nothing(tmp_path):
+    """Anyone may set up a table, each a folder and a game in memory: past --max-tables (here 2,
+    finished tables included) one more is refused with the reason, and nothing of it is written."""
+    body = {"rules": "shipped/poison", "players": 3, "params": {"rounds": "1"}, "seats": AGENTS3}
+    with running(tmp_path, limits=Limits(max_tables=2)) as server:
+        assert [send(server.http + "/api/tables", body)[0] for _ in range(2)] == [200, 200]
+        wait_until(lambda: all(t.state.over for t in server.tables.tables.values()), "the two games to end")
+        status, reply = send(server.http + "/api/tables", body)
+        assert status == 400 and "already holds 2 tables" in reply["error"] and len(table_folders(server)) == 2
+
+
 def test_uploads_are_capped_in_size_and_count(tmp_path):
     with running(tmp_path, limits=Limits(upload_bytes=4000, uploads=1)) as server:
         status, reply = send(server.http + "/api/upload", {"name": "big.rules", "text": POISON + "#" * 4000})

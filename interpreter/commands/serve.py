@@ -66,6 +66,7 @@ LIMIT_HELP = {
     "agent_samples": "deals an agent may sample per move (default %(default)s)",
     "upload_bytes": "bytes of one uploaded rules file (default %(default)s)",
     "uploads": "uploaded rulesets the server keeps (default %(default)s)",
+    "max_tables": "tables the server keeps, finished ones included (default %(default)s)",
     "body_bytes": "bytes of one request's body (default %(default)s)",
     "max_moves": "moves a game may last before its table stops (default %(default)s)",
     "workers": "threads that play the tables' moves (default %(default)s)",

@@ -30,6 +30,7 @@ class Limits:
     agent_samples: int = 64  # sampled deals per move (greedy's and mcts's `samples`)
     upload_bytes: int = 64_000  # one uploaded rules file (the shipped ones are under 7,000)
     uploads: int = 100  # uploaded rulesets kept by one server
+    max_tables: int = 1000  # tables kept by one server (each a folder under --data)
     body_bytes: int = 300_000  # one request's body, read before it is parsed (an upload, JSON-escaped)
     # while the tables play (hub.py, workers.py); agent_time is also each agent move's budget
     max_moves: int = 100_000  # a game longer than this stops (its rules run away)

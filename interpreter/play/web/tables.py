@@ -242,6 +242,11 @@ class Tables:
     def create(self, request: dict[str, Any]) -> Table:
         """A new table from the lobby's form: ``rules`` (a key), ``players``, ``params``, ``seats``, ``seed``.
         Everything is checked (against the rules and the server's limits) before anything is written."""
+        if len(self.tables) + len(self.broken) >= self.limits.max_tables:  # (each a folder: disk, memory)
+            raise RulesetError(
+                f"this server already holds {self.limits.max_tables:,} tables, the most it keeps",
+                hint="its operator may move finished tables out of its --data folder and restart it",
+            )
         if not isinstance(request, dict):
             raise RulesetError("a table is set up with an object: rules, players, params, seats, seed")
         entry = self.catalogue.get(str(request.get("rules"))[:200])
