@@ -17,6 +17,11 @@ def remember_source(file: str, text: str) -> None:
     _SOURCES[file] = text
 
 
+def forget_source(file: str) -> None:
+    """Drop a file's remembered text (a server's refused upload: nothing of it is kept)."""
+    _SOURCES.pop(file, None)
+
+
 def show_as(file: str, name: str) -> None:
     """Name ``file`` as ``name`` in messages: a shipped ruleset found by its name (`ruleset check
     NAME`) is named as the user knows it, not by where the package happens to be installed."""

@@ -19,6 +19,7 @@ ws_client = pytest.importorskip("websockets.sync.client", reason="pip install '.
 
 from interpreter.play.web.app import build_app  # noqa: E402
 from interpreter.play.web.catalogue import Catalogue  # noqa: E402
+from interpreter.play.web.connections import config as server_config  # noqa: E402
 from interpreter.play.web.limits import Limits  # noqa: E402
 from interpreter.play.web.replays import ReplayBook  # noqa: E402
 from interpreter.play.web.store import TableStore  # noqa: E402
@@ -35,13 +36,20 @@ class Server:
         files: tuple[str, ...] = (),
         limits: Limits | None = None,
         hosts: tuple[str, ...] = (),
+        pings: bool = True,
     ):
         self.store = TableStore(data)
         self.tables = Tables(Catalogue(list(files), self.store.uploads, limits), self.store, limits)
         self.app = build_app(None, replays, hosts) if replays else build_app(self.tables, hosts=hosts)
         self.hub = self.app.state.hub
-        config = uvicorn.Config(
-            self.app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=1 << 16, timeout_graceful_shutdown=2
+        config = server_config(
+            self.app,
+            limits or Limits(),
+            host="127.0.0.1",
+            port=0,
+            log_level="warning",
+            timeout_graceful_shutdown=2,
+            ws_ping_interval=20.0 if pings else None,  # (a keepalive ping draws from the `random` module)
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -96,10 +104,11 @@ def running(
     files: tuple[str, ...] = (),
     limits: Limits | None = None,
     hosts: tuple[str, ...] = (),
+    pings: bool = True,
 ) -> Iterator[Server]:
     """A server on loopback; ``files`` are offered as ``file/0``, ``file/1``... (as `serve FILES` does);
-    ``limits`` and ``hosts`` as `serve`'s options give them."""
-    with Server(data, replays, files, limits, hosts) as server:
+    ``limits`` and ``hosts`` as `serve`'s options give them; ``pings`` False: no websocket keepalive pings."""
+    with Server(data, replays, files, limits, hosts, pings) as server:
         yield server
 
 

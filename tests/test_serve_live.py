@@ -7,6 +7,7 @@ own when signals are the point. Every wait has a generous guard against a hang, 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -16,6 +17,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -170,6 +172,54 @@ def test_a_person_is_answered_while_six_tables_of_slow_agents_think(tmp_path):
         assert all(server.tables.tables[t["table"]].version > 0 for t in busy), "the busy tables play too"
 
 
+def spin(seconds: float) -> None:
+    """Work for ``seconds`` of this thread's time (as an agent thinking does)."""
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+
+
+def test_a_table_that_had_little_of_the_workers_goes_before_one_that_had_much():
+    """One worker: a table that used the worker for 0.3 s of work and a new table each ask for a slice while
+    the worker is busy; the new table's slice runs first (in the order asked, the busy one would)."""
+    from interpreter.play.web.workers import Workers
+
+    async def main():
+        workers, ran, busy = Workers(1), [], threading.Event()
+        await workers.run("greedy", True, spin, 0.3)
+        holding = asyncio.ensure_future(workers.run("other", True, busy.wait))
+        await asyncio.sleep(0.05)
+        later = [asyncio.ensure_future(workers.run(key, True, ran.append, key)) for key in ("greedy", "new")]
+        await asyncio.sleep(0.05)
+        busy.set()
+        await asyncio.gather(holding, *later)
+        workers.stop()
+        return ran
+
+    assert asyncio.run(main()) == ["new", "greedy"]
+
+
+def test_a_worker_is_kept_for_quick_tables_while_the_others_think_for_seconds():
+    """Two workers; a table of searching agents (which may think for seconds a move) asks for two
+    slices, which hold the other worker and wait, though its last slice was short; a person's table
+    of quick agents is played at once by the kept worker (first come, first served, it waited until
+    an agent's thinking was over)."""
+    from interpreter.play.web.workers import Workers
+
+    async def main():
+        workers, thinking = Workers(2), threading.Event()
+        await workers.run("agents", False, lambda: None)
+        slow = [asyncio.ensure_future(workers.run("agents", False, thinking.wait, GUARD)) for _ in range(2)]
+        await asyncio.sleep(0.05)
+        person = await asyncio.wait_for(workers.run("person", True, lambda: "played"), GUARD)
+        thinking.set()
+        await asyncio.gather(*slow)
+        workers.stop()
+        return person
+
+    assert asyncio.run(main()) == "played"
+
+
 def raw_websocket(port: int, path: str) -> socket.socket:
     """A websocket client that never reads: a bare socket with a small receive buffer, after the handshake."""
     sock = socket.socket()
@@ -232,6 +282,38 @@ def test_a_page_that_never_reads_holds_up_nobody_and_is_closed(tmp_path):
             flood.close()
 
 
+def test_a_table_at_rest_builds_each_seats_state_once_however_many_pages_refresh(tmp_path, monkeypatch):
+    """Nine pages (eight on the spectator's link, one on a seat's), each asking for the state again
+    and again as fast as it reads it: a table at rest builds each seat's state once, and every page
+    gets it. (A state costs milliseconds of the event loop's time: built at every refresh, a few
+    dozen pages refreshing froze every table of the server, each move seconds late.)"""
+    from interpreter.play.web import tables as tables_module
+
+    built = []
+    seat_view = tables_module.seat_view
+    monkeypatch.setattr(tables_module, "seat_view", lambda state, seat: built.append(seat) or seat_view(state, seat))
+    with running(tmp_path, limits=Limits(refresh_gap=0.001)) as server:
+        links = server.create("shipped/poison", ["human", "random", "random", "random"], seed=3)
+        version = server.tables.tables[links["table"]].version
+        urls = [server.ws + token(links["spectator"])] * 8 + [server.ws + token(links["seats"][0]["link"])]
+        got = []
+
+        def refreshes(url):
+            with ws_client.connect(url) as page:
+                for _ in range(30):
+                    page.send(json.dumps({"type": "refresh"}))
+                    got.append(receive(page))
+
+        flooding = [threading.Thread(target=refreshes, args=(url,)) for url in urls]
+        for thread in flooding:
+            thread.start()
+        for thread in flooding:
+            thread.join()
+        assert len(got) == 9 * 30 and all(m["version"] == version for m in got)
+        assert all(m["moves"] for m in got if m["view"]["seat"] == 0), "the seat is offered its moves"
+        assert sorted(built) == [-1, 0], "one state built for the spectator, one for the seat"
+
+
 def test_open_pages_are_capped_per_link_and_per_table(tmp_path):
     """The ninth page on one link is refused with a message (the default cap is 8); with caps of 2
     a link and 3 a table, the next page is refused until one closes."""
@@ -254,6 +336,76 @@ def test_open_pages_are_capped_per_link_and_per_table(tmp_path):
             until(lambda: len(server.hub.pages[links["table"]]) == 2, "a closed page is counted out")
             with ws_client.connect(seat) as again:
                 assert receive(again)["type"] == "state"
+
+
+def closed(sock: socket.socket, dribble: bytes = b"") -> bool:
+    """Whether the server closes ``sock`` (within the hang guard) while it sends ``dribble`` a byte
+    every 20 ms (a header sent a byte at a time), or nothing."""
+    sock.settimeout(0.02)
+    end, sent = time.monotonic() + GUARD, 0
+    while time.monotonic() < end:
+        try:
+            if sock.recv(1024) == b"":
+                return True
+        except TimeoutError:
+            pass
+        except OSError:
+            return True
+        if dribble:
+            with contextlib.suppress(OSError):
+                sock.send(dribble[sent % len(dribble) :][:1])
+            sent += 1
+    return False
+
+
+def test_a_connection_that_never_finishes_a_requests_head_is_closed_and_pages_stay(tmp_path):
+    """A connection that sends nothing, one that sends a header a byte at a time, and one that does
+    so for its second request are closed once their head is late (here 0.3 s); a page's websocket,
+    quiet for longer, stays. (Such connections were held for good: a thousand of them, from one
+    machine, shut the server to everyone at the usual limit of 1,024 open files.)"""
+    with running(tmp_path, limits=Limits(head_time=0.3)) as server:
+        links = server.create("shipped/poison", ["human", "random", "random"], seed=1)
+        port = int(server.http.rsplit(":", 1)[1])
+        with ws_client.connect(server.ws + token(links["seats"][0]["link"])) as page:
+            first = receive(page)
+            silent = socket.create_connection(("127.0.0.1", port))
+            slow = socket.create_connection(("127.0.0.1", port))
+            slow.sendall(b"GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            second = socket.create_connection(("127.0.0.1", port))
+            second.sendall(b"GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert b" 200 " in second.recv(100)
+            with silent, slow, second:
+                assert closed(silent) and closed(slow, b"X-Slow: 1\r\n") and closed(second, b"GET / HTTP/1.1\r\n")
+            assert get_json(server.http + "/api/tables")[0] == 200
+            page.send(json.dumps({"type": "refresh"}))
+            assert receive(page)["version"] == first["version"], "the page, quiet for a second, is still open"
+
+
+def test_one_address_holds_at_most_its_cap_of_connections(tmp_path):
+    """With a cap of 4 connections an address: three pages and an idle connection are served, a
+    fifth connection is answered 429 with the reason, and once a page closes the lobby answers."""
+    with running(tmp_path, limits=Limits(max_client_sockets=4)) as server:
+        links = server.create("shipped/poison", ["human", "random", "random"], seed=1)
+        port = int(server.http.rsplit(":", 1)[1])
+        url = server.ws + token(links["spectator"])
+        with contextlib.ExitStack() as held:
+            pages = [held.enter_context(ws_client.connect(url)) for _ in range(3)]
+            assert all(receive(p)["type"] == "state" for p in pages)
+            held.enter_context(socket.create_connection(("127.0.0.1", port)))
+            status, _ = get_json_or_text(server.http + "/api/tables")
+            assert status == 429
+            pages[0].close()
+            until(lambda: get_json_or_text(server.http + "/api/tables")[0] == 200, "the lobby answers again")
+
+
+def get_json_or_text(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=GUARD) as reply:
+            return reply.status, reply.read().decode()
+    except urllib.error.HTTPError as err:
+        text = err.read().decode()
+        assert err.code != 429 or "this address has 4 connections open" in text
+        return err.code, text
 
 
 # ---- `ruleset serve` in a process of its own: restarts and signals -------------------------------

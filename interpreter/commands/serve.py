@@ -66,6 +66,7 @@ LIMIT_HELP = {
     "agent_samples": "deals an agent may sample per move (default %(default)s)",
     "upload_bytes": "bytes of one uploaded rules file (default %(default)s)",
     "uploads": "uploaded rulesets the server keeps (default %(default)s)",
+    "max_tables": "tables the server keeps, finished ones included (default %(default)s)",
     "body_bytes": "bytes of one request's body (default %(default)s)",
     "max_moves": "moves a game may last before its table stops (default %(default)s)",
     "workers": "threads that play the tables' moves (default %(default)s)",
@@ -74,6 +75,8 @@ LIMIT_HELP = {
     "send_queue": "messages waiting for a page before it is closed as too slow (default %(default)s)",
     "send_timeout": "seconds a message may take to reach a page before it is closed (default %(default)s)",
     "refresh_gap": "seconds between two states sent for a page's refreshes (default %(default)s)",
+    "max_client_sockets": "connections open at once from one address, pages included (default %(default)s)",
+    "head_time": "seconds a connection may take to send a request's head before it is closed (default %(default)s)",
 }
 
 
@@ -101,26 +104,41 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from ..play.web.app import build_app
+        from ..play.web.app import build_app  # (and the connections' guard, which needs uvicorn too)
     except ImportError as err:
         raise RulesetError(
             f"ruleset serve needs the web server packages ({err.name} is missing)",
             hint='pip install "ruleset-cards[web]"',
         ) from None
+    from ..play.web.connections import config as server_config
+
     app, banner = _replay_app(args, build_app) if args.replay else _table_app(args, build_app)
     sock = _listen(args.host, args.port)
+    _more_files()
     print(f"{banner}: http://{args.host}:{sock.getsockname()[1]}/  (Ctrl-C stops)", flush=True)
-    config = uvicorn.Config(
+    config = server_config(
         app,
+        _limits(args),
         host=args.host,
         port=args.port,
         log_level="warning",
-        ws_max_size=1 << 16,
         timeout_graceful_shutdown=GRACE,  # (then open pages are dropped: a table's worker is never waited for)
     )
     with contextlib.suppress(KeyboardInterrupt):  # (uvicorn raises Ctrl-C again once it has stopped)
         uvicorn.Server(config).run(sockets=[sock])
     return 0
+
+
+def _more_files() -> None:
+    """Raise the process's limit on open files to what the system allows it (often 1,024 of
+    524,288): each page is a connection, and each connection a file (best effort)."""
+    with contextlib.suppress(ImportError, ValueError, OSError):
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        want = 65536 if hard == resource.RLIM_INFINITY else min(hard, 65536)
+        if soft != resource.RLIM_INFINITY and soft < want:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
 
 
 def _listen(host: str, port: int) -> Any:

@@ -32,10 +32,10 @@ from ...loader import ir_from_path
 from ...text.render import render
 from .catalogue import UploadRefused
 from .guard import Guard
-from .hub import CLOSE_FULL, CLOSE_GONE, Hub, Page, dumps
+from .hub import CLOSE_FULL, CLOSE_GONE, Hub, Page
 from .limits import Limits
 from .replays import ReplayBook
-from .tables import Refused, Tables
+from .tables import Refused, Tables, dumps
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_MESSAGE = 4096  # characters: a move message is a few dozen
@@ -179,8 +179,8 @@ async def rulebook(request: Request) -> Response:
         path, params = found[0].setup["rules"], found[0].setup["params"]
     elif hub.tables and key in hub.tables.catalogue.entries:
         path, params = hub.tables.catalogue.entries[key].path, {}
-    elif hub.tables is None and key.isdigit() and int(key) < len(request.app.state.replays.records):
-        rec = request.app.state.replays.records[int(key)]
+    elif hub.tables is None and (game := _number(key)) is not None and game < len(request.app.state.replays.records):
+        rec = request.app.state.replays.records[game]
         path, params = rec[1].ir.get("source", ""), {}
     else:
         return PlainTextResponse("no such ruleset or table", status_code=404)
@@ -214,10 +214,16 @@ async def replay_step(request: Request) -> Response:
     q = request.query_params.get("seat", "all")
     seat: Any = int(q) if re.fullmatch(r"-?[0-9]{1,4}", q) else q  # (not int("²"), which isdigit() allows)
     try:
-        index, step = int(request.path_params["game"]), int(request.path_params["step"])
+        index, step = _number(request.path_params["game"]), _number(request.path_params["step"])
         return JSONResponse(book.view(index, step, seat))
     except (RecordError, ValueError) as err:
         return JSONResponse({"error": getattr(err, "message", str(err))}, status_code=400)
+
+
+def _number(text: str) -> int | None:
+    """A path's number: ASCII digits, at most 9 (not int("²"), which str.isdigit allows, nor 5,000
+    digits, past int's limit); None for anything else."""
+    return int(text) if re.fullmatch(r"[0-9]{1,9}", text) else None
 
 
 async def _json(request: Request) -> Any:

@@ -17,7 +17,7 @@ from typing import Any
 from ...checker import check
 from ...checker.text import format_report
 from ...engine.game import Game, compile_ir
-from ...errors import ExtendsError, RulesetError
+from ...errors import ExtendsError, RulesetError, forget_source
 from ...language.ast_nodes import Extends
 from ...language.variants import BaseFinder, bundled, find_base, shipped_dirs, shipped_names
 from ...loader import ir_from_path
@@ -144,6 +144,7 @@ class Catalogue:
         report = check(str(path), games=0, find=self.upload_base)
         if report.exit_code != 0:
             path.unlink()
+            forget_source(str(path))  # (refused uploads are not counted: none may cost memory for good)
             shown = format_report(report, show_info=False).replace(str(path), Path(name).name or "upload.rules")
             shown = shown.replace(f"{self.uploads}/", "")  # (another upload, as the lobby names it)
             raise UploadRefused(shown)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import sys
 import time
 import traceback
@@ -34,10 +33,6 @@ CLOSE_GONE = 4404  # no table has this link
 CLOSE_FULL = 4429  # too many pages open on this link or table
 CLOSE_SLOW = 4408  # the page did not read its messages
 SLICE = 0.05  # seconds of a table's moves before the other tables' next slices
-
-
-def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 class Page:
@@ -118,7 +113,7 @@ class Hub:
             if saved is not None:
                 try:
                     async with lock:
-                        problem = await self.workers.run(self.tables.replay, table, saved)
+                        problem = await self.workers.run(table.id, table.quick, self.tables.replay, table, saved)
                     if problem:
                         self._problem(problem)
                 finally:
@@ -129,7 +124,7 @@ class Hub:
                 self.again.discard(table.id)
                 async with lock:
                     seats = {page.seat for page in self.pages.get(table.id, ())}
-                    more, texts = await self.workers.run(self._slice, table, seats)
+                    more, texts = await self.workers.run(table.id, table.quick, self._slice, table, seats)
                 if texts is not None:
                     for page in list(self.pages.get(table.id, ())):
                         if page.seat in texts:
@@ -148,7 +143,7 @@ class Hub:
     def _slice(self, table: Table, seats: set[int]) -> tuple[bool, dict[int, str] | None]:
         """(In a worker.) A slice of the table's moves; at rest, each seat's state as it will be sent."""
         more = table.pump(SLICE, self.limits.max_moves, self.limits.agent_time)
-        return more, None if more else {seat: dumps(table.message(seat)) for seat in seats}
+        return more, None if more else {seat: table.text(seat) for seat in seats}
 
     # ---- the pages ----------------------------------------------------------------------------------
     def admit(self, table: Table, token: str) -> str | None:
@@ -173,8 +168,8 @@ class Hub:
                     else:  # (not while the table's agents move: its driver sends the state at rest)
                         await asyncio.sleep(page.last_refresh + limits.refresh_gap - time.monotonic())
                         page.refresh, page.last_refresh = False, time.monotonic()
-                        async with self.lock(page.table):
-                            text = dumps(page.table.message(page.seat))
+                        async with self.lock(page.table):  # (built once a state: a refresh of a state sent is free)
+                            text = page.table.text(page.seat)
                     await asyncio.wait_for(ws.send_text(text), limits.send_timeout)
                 if page.behind:
                     break

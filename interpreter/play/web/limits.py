@@ -30,6 +30,7 @@ class Limits:
     agent_samples: int = 64  # sampled deals per move (greedy's and mcts's `samples`)
     upload_bytes: int = 64_000  # one uploaded rules file (the shipped ones are under 7,000)
     uploads: int = 100  # uploaded rulesets kept by one server
+    max_tables: int = 1000  # tables kept by one server (each a folder under --data)
     body_bytes: int = 300_000  # one request's body, read before it is parsed (an upload, JSON-escaped)
     # while the tables play (hub.py, workers.py); agent_time is also each agent move's budget
     max_moves: int = 100_000  # a game longer than this stops (its rules run away)
@@ -39,6 +40,9 @@ class Limits:
     send_queue: int = 32  # messages waiting for a page that reads slowly
     send_timeout: float = 10.0  # seconds one message may take to go out
     refresh_gap: float = 0.05  # seconds between two states sent for a page's refreshes
+    # connections (connections.py)
+    max_client_sockets: int = 64  # connections open at once from one address (pages and requests)
+    head_time: float = 10.0  # seconds a connection may take to send a request's head
 
 
 def check_params(raw: Any) -> dict[str, str]:
@@ -104,6 +108,11 @@ def check_agent(spec: Any, seat: int, seed: int, limits: Limits) -> str:
                 hint=f"the server's --agent-{option} sets the cap",
             )
     return spec
+
+
+def searches(agent: Any) -> bool:
+    """Whether an agent searches (samples deals, plays games out): its move may take --agent-time."""
+    return any(_option(agent, name) is not None for name in ("time", "iterations", "samples"))
 
 
 def _option(agent: Any, name: str) -> float | None:

@@ -10,6 +10,7 @@ the same as if the seats had chosen in turn; the others' choices stay hidden unt
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import secrets
 import sys
@@ -22,11 +23,16 @@ from ...agents import SeatView, make_agent
 from ...engine.records import find_move, move_record, place_now, record
 from ...errors import IllegalMoveError, PlayError, RulesetError, SaveError
 from .catalogue import Catalogue
-from .limits import Limits, check_agent, check_params, check_rounds, check_seed, check_values
+from .limits import MAX_SEED, Limits, check_agent, check_params, check_rounds, check_seed, check_values, searches
 from .store import TableStore
 from .views import SPECTATOR, moves_view, seat_view
 
 KINDS = ("human", "agent")
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """A message as the text a page is sent."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 class Refused(Exception):
@@ -46,16 +52,27 @@ class Table:
         self.bots = {
             p: make_agent(s["agent"], p, setup["seed"]) for p, s in enumerate(self.seats) if s["kind"] == "agent"
         }
+        self.quick = not any(searches(bot) for bot in self.bots.values())  # (its moves take no thinking)
         self.chosen: dict[int, Any] = {}  # a person's choice in a simultaneous phase, held until its turn
         self.offered: dict[int, tuple[int, list[Any]]] = {}  # seat -> (version, the moves it was shown)
         self.version = 0  # one more at every move
         self.failure: str | None = None  # the rules could not go on (a PlayError): the table stops
         self.written: Any = None  # a person's move already in the journal, about to be played
+        self.sent: dict[int, tuple[Any, str]] = {}  # seat -> (the table's state, its message's text)
 
     # ---- what a seat is sent --------------------------------------------------------------------
     def names(self) -> list[str]:
         """Each seat as the record names it: ``human`` or the agent's spec."""
         return ["human" if s["kind"] == "human" else s["agent"] for s in self.seats]
+
+    def text(self, seat: int) -> str:
+        """The state message for one seat as sent, built once per state of the table: any number of
+        pages and refreshes of one seat at one state cost one build (a build takes milliseconds)."""
+        now = (self.version, self.failure, tuple(sorted(self.chosen)))  # (all a message depends on)
+        kept = self.sent.get(seat)
+        if kept is None or kept[0] != now:
+            kept = self.sent[seat] = (now, dumps(self.message(seat)))  # (message() also keeps what it offers)
+        return kept[1]
 
     def message(self, seat: int) -> dict[str, Any]:
         """The state message for one seat (or SPECTATOR): its view and the moves it may choose."""
@@ -225,6 +242,11 @@ class Tables:
     def create(self, request: dict[str, Any]) -> Table:
         """A new table from the lobby's form: ``rules`` (a key), ``players``, ``params``, ``seats``, ``seed``.
         Everything is checked (against the rules and the server's limits) before anything is written."""
+        if len(self.tables) + len(self.broken) >= self.limits.max_tables:  # (each a folder: disk, memory)
+            raise RulesetError(
+                f"this server already holds {self.limits.max_tables:,} tables, the most it keeps",
+                hint="its operator may move finished tables out of its --data folder and restart it",
+            )
         if not isinstance(request, dict):
             raise RulesetError("a table is set up with an object: rules, players, params, seats, seed")
         entry = self.catalogue.get(str(request.get("rules"))[:200])
@@ -236,7 +258,7 @@ class Tables:
         params = check_params(request.get("params"))
         check_values(game.param_values(players, params))  # unknown names, wrong types, huge numbers
         seed = request.get("seed")
-        seed = check_seed(secrets.randbelow(2**31) if seed in (None, "") else seed)
+        seed = check_seed(secrets.randbelow(MAX_SEED) if seed in (None, "") else seed)  # (no search finds it)
         seats = self._seats(request.get("seats"), players, seed)
         check_rounds(game.new_game(players, seed, params or None).rounds, self.limits)  # (and `rounds` 0)
         setup = {
