@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .base import SeatView, agent_rng, agent_seed_text, reseed
+
+if TYPE_CHECKING:  # (the compiled engine reads `cython.Py_ssize_t` annotations as C integers, which
+    # plain Python never evaluates)
+    import cython
+
+
+_BIT_LENGTHS = tuple(n.bit_length() for n in range(256))  # n -> n.bit_length(), read from a table
 
 
 class RandomAgent:
@@ -28,8 +35,9 @@ class RandomAgent:
         loop that asks nothing else of the seat's view skips the view: one_game.play_game)."""
         # rng.choice(moves), drawn as random.Random draws it (rejection over bit_length bits), in
         # place: the same move from the same seed, without two calls through random.py a move
-        n = len(moves)
-        k = n.bit_length()
+        n: cython.Py_ssize_t = len(moves)  # (C integers, compiled: the move read in place)
+        k: cython.Py_ssize_t = _BIT_LENGTHS[n] if n < 256 else n.bit_length()  # (a call through Python, spared)
+        r: cython.Py_ssize_t
         bits = self.bits
         r = bits(k)
         while r >= n:

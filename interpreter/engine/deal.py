@@ -18,7 +18,9 @@ def shuffle_decks(state: StateFields) -> None:
     """Every card back in its deck's zone, each deck shuffled (decks in declaration order)."""
     lay = state.layout
     decks, loc = _decks(state.game, lay)
-    zones = state.zones = list(map(list, [()] * lay.size))  # empty zones (made in C)
+    # empty zones, one a zone instance (the layout's typed field read, not its size property: compiled,
+    # a loop in C without a call a zone)
+    zones = state.zones = [[] for _ in range(len(lay.zone_of))]
     rng = state.rng
     plain = type(rng) is random.Random
     for inst, cards in decks:

@@ -27,19 +27,39 @@ def every_move(plan_and_cards: Callable) -> Generator:
 
     def generate_all(s: StateFields, p, out: list):
         plan, cards = plan_and_cards(s, p)
-        if not cards:
-            return
-        c: cython.Py_ssize_t  # (a card id as a C integer, compiled: each list read in place)
-        single: list = plan[5][p]
-        if single is not None:  # (a loop, not a map of __getitem__: compiled, it is C without a call a card)
-            for c in cards:
-                out.append(single[c])
-            return
-        tab: list = plan[3][p]
-        for c in cards:
-            out.extend(tab[c])
+        if cards:
+            emit(plan, p, cards, out)
 
     return generate_all
+
+
+def emit(plan: tuple, p: cython.Py_ssize_t, chosen: list, out: list) -> None:
+    """Append to ``out`` the moves of the ``chosen`` cards for player ``p`` by the plan of the state's
+    layout (moves._planner): each card's one move when there is one target, else its move to each."""
+    c: cython.Py_ssize_t  # (a card id as a C integer, compiled: each list read in place)
+    single: list = plan[5][p]
+    if single is not None:  # (a loop, not a map of __getitem__: compiled, it is C without a call a card)
+        for c in chosen:
+            out.append(single[c])
+        return
+    tab: list = plan[3][p]
+    for c in chosen:
+        out.extend(tab[c])
+
+
+def passing(cards: list, table: tuple, v: Any, negate: bool) -> list:
+    """The cards whose attribute (``table``: card id -> its value) is ``v`` (or, negated, is not)."""
+    out = []
+    c: cython.Py_ssize_t  # (C integers, compiled: each table read in place)
+    if negate:
+        for c in cards:
+            if table[c] != v:
+                out.append(c)
+    else:
+        for c in cards:
+            if table[c] == v:
+                out.append(c)
+    return out
 
 
 def moves_by_attribute(
@@ -64,32 +84,6 @@ def moves_by_attribute(
     src_name = next(name for name, z in cx.zone_index.items() if z == src_zone)
     tally = group_tally(guards, table, negate, cx.coverage, cx.consults, at)
 
-    def passing(cards, v):
-        """The cards whose ATTR is (or, negated, is not) ``v``."""
-        out = []
-        c: cython.Py_ssize_t  # (C integers, compiled: each table read in place)
-        if negate:
-            for c in cards:
-                if table[c] != v:
-                    out.append(c)
-        else:
-            for c in cards:
-                if table[c] == v:
-                    out.append(c)
-        return out
-
-    def emit(plan, p: cython.Py_ssize_t, chosen, out: list):
-        """Append the moves of the chosen cards (each card's one move when there is one target)."""
-        c: cython.Py_ssize_t
-        single: list = plan[5][p]
-        if single is not None:
-            for c in chosen:
-                out.append(single[c])
-            return
-        tab: list = plan[3][p]
-        for c in chosen:
-            out.extend(tab[c])
-
     # C is `no card in the source where ATTR of it = V`: it holds exactly when no card passed
     if first_free is not None and _none_pass(first_free, eq, dict(player_lifts), src_name, src_per_player):
         free = None
@@ -107,7 +101,7 @@ def moves_by_attribute(
                 v = value(s, e)
             else:
                 v = value(s, plan[4])
-            chosen = passing(cards, v) or cards
+            chosen = passing(cards, table, v, negate) or cards
             if tally is not None:
                 tally(chosen, cards)
             emit(plan, p, chosen, out)
@@ -123,7 +117,7 @@ def moves_by_attribute(
         if free_first and free(s, e):  # `C or ATTR = V`, C holds: every card
             chosen = cards
         else:
-            chosen = passing(cards, value(s, e))
+            chosen = passing(cards, table, value(s, e), negate)
             # `ATTR = V or C`: C is read when some card fails the test, as a card-by-card test would
             if len(chosen) < len(cards) and free is not None and not free_first and free(s, e):
                 chosen = cards

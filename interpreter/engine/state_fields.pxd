@@ -14,6 +14,7 @@ cdef class LayoutFields:
     cdef public tuple zone_of
     cdef public tuple owner
     cdef public tuple number
+    cdef public tuple piles
 
 
 cdef class StateFields:

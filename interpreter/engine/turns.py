@@ -44,16 +44,18 @@ def _keys(phase: Any, card_key: tuple, which: str) -> tuple:
 
 def _rank(state: StateFields, keys: tuple, env: list) -> list:
     """The rank of the env's player (and move) by ordering keys: smallest first."""
-    rank = []
-    for key, lowest, by_card, missing in keys:
-        v = key(state, env)
-        if v is None:
-            rank.append(missing)
-        elif by_card is not None:
-            rank.append(by_card[v])
-        else:
-            rank.append((0, v) if lowest else (0, -v))
-    return rank
+    return [_key_rank(state, key, env) for key in keys]
+
+
+def _key_rank(state: StateFields, key: tuple, env: list) -> Any:
+    """The rank of the env's player (and move) by one ordering key (see _keys)."""
+    fn, lowest, by_card, missing = key
+    v = fn(state, env)
+    if v is None:
+        return missing
+    if by_card is not None:
+        return by_card[v]
+    return (0, v) if lowest else (0, -v)
 
 
 def resolution_order(state: StateFields, phase: Any, pending: list) -> list:
@@ -82,14 +84,23 @@ def first_player(state: StateFields, phase: Any) -> int:
         return start % n
     keys = _keys(phase, state.game.cards.key, "first_player")
     env = [None] * state.game.env_size
-    best, best_rank = -1, None
-    for k in range(n):
-        player = (start + k) % n
-        env[0] = player
-        rank = _rank(state, keys, env)
-        if best_rank is None or rank < best_rank:  # the first of the best, clockwise
-            best, best_rank = player, rank
-    return best
+    order = [(start + k) % n for k in range(n)]
+    # Key by key, the seats still tied on every key before it: a later key is read for them only
+    # (the best by the whole rank, lexicographic, is the best by the first key, then among those
+    # tied by the next...), unless rules are counted (coverage: every key of every seat, as a rule
+    # the keys read counts each time it holds).
+    every = state.game.coverage is not None
+    tied = order
+    for key in keys:
+        if len(tied) == 1 and not every:
+            break
+        ranks = {}
+        for player in order if every else tied:
+            env[0] = player
+            ranks[player] = _key_rank(state, key, env)
+        best = min(ranks[p] for p in tied)
+        tied = [p for p in tied if ranks[p] == best]
+    return tied[0]  # the first of the best, clockwise
 
 
 def lose_turn(state: StateFields, p: int) -> None:

@@ -32,6 +32,7 @@ class Layout:
     zone_of: tuple[int, ...]  # instance -> zone index
     owner: tuple[int | None, ...]  # instance -> owning player (per-player zones) or None
     number: tuple[int, ...]  # instance -> its index within its zone (the record's "index")
+    piles: tuple[bool, ...] = ()  # instance -> whether its zone keeps piles (State.move_cards reads it)
 
     @property
     def size(self) -> int:
@@ -59,7 +60,8 @@ def layout(specs: list[ZoneSpec], players: int) -> Layout:
             zone_of.append(z)
             owner.append(i if spec.per_player else None)
             number.append(i)
-    return Layout(players, tuple(base), tuple(instances), tuple(zone_of), tuple(owner), tuple(number))
+    piles = tuple(specs[z].piles for z in zone_of)
+    return Layout(players, tuple(base), tuple(instances), tuple(zone_of), tuple(owner), tuple(number), piles)
 
 
 def sees(game: Any, lay: Any, inst: int, seat: int) -> bool:
