@@ -22,6 +22,7 @@ from typing import Any
 from ..engine.deal import deal, shuffle_decks
 from ..engine.state import State
 from ..errors import PlayError, RulesetError
+from . import score_memo
 from .chance import (
     NeedChance,
     Scripted,
@@ -217,7 +218,8 @@ def explore(
 
     plain = Scripted((), classes)  # the chance of every move that shuffles nothing
     alike = encoder.alike
-    with _Collector() as collector:
+    score_memo.install(game, players)
+    with _Collector() as collector, _Uninstalled(game):
         limit = max(max_states, 1)
         try:
             if roots is None:
@@ -368,6 +370,20 @@ class _Collector:
         gc.unfreeze()
         if self.was:
             gc.enable()
+
+
+class _Uninstalled:
+    """The game's scoring memo taken away when the search is over (score_memo.py): a game
+    played later scores every state afresh."""
+
+    def __init__(self, game: Any):
+        self.game = game
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        score_memo.uninstall(self.game)
 
 
 class _Budget(Exception):
