@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """Scoring, remembered: the points of a round's end worked out once for each content of what the
 score rules read. Half the states of a shrunk game can be final ones, each scored afresh by the
 engine, though many hold the same cards where the score rules look (AMIGO: the collected piles).
@@ -33,6 +34,7 @@ STATE = {  # operation -> the part of the state it reads (keyed whole)
     "schedule": "schedule",
 }
 BUILTIN = {"round": "round", "dealer": "dealer", "players": None}
+TRIAL = 1000  # scorings after which a memo whose keys were mostly new is given up
 
 
 class _Unknown(Exception):
@@ -104,30 +106,43 @@ class ScoreMemo:
         self.vars = tuple(sorted(index[n] for n in names))
         self.parts = tuple(sorted(parts))
         self.known: dict[tuple, list[list[int]]] = {}
+        self.calls = 0  # scorings asked
+        self.off = False  # the memo given up: most keys were new (TRIAL)
 
     def key(self, s: Any) -> tuple:
         """What the score rules read in state ``s``: each zone's cards in order (piles as tuples),
         the variables, the other parts."""
         zones = s.zones
-        out: list = []
+        out = []
         for i in self.instances:
             z = zones[i]
-            out.append(tuple([tuple(p) for p in z]) if z and type(z[0]) is list else tuple(z))
-        v = s.vars
-        for k in self.vars:
-            x = v[k]
-            out.append(tuple(x) if type(x) is list else x)
-        for name in self.parts:
+            if len(z) and type(z[0]) is list:
+                out.append(tuple([tuple(p) for p in z]))
+            else:
+                out.append(tuple(z))
+        if self.vars:
+            v = s.vars
+            for k in self.vars:
+                x = v[k]
+                out.append(tuple(x) if type(x) is list else x)
+        for name in self.parts:  # (the rarer parts: by name)
             x = getattr(s, name)
             out.append(tuple(x) if type(x) is list else tuple(x.items()) if type(x) is dict else x)
         return tuple(out)
 
     def scored(self, s: Any, score: Any) -> list[list[int]]:
-        """``score(s)`` (each player's points by rule), worked out once for each key."""
+        """``score(s)`` (each player's points by rule), worked out once for each key; every time
+        once the first TRIAL scorings have shown few repeats (keys cost more than they save)."""
+        if self.off:
+            return score(s)
+        self.calls += 1
         key = self.key(s)
         got = self.known.get(key)
         if got is None:
             got = self.known[key] = score(s)
+            if self.calls >= TRIAL and len(self.known) * 2 > self.calls:
+                self.off = True
+                self.known = {}
         return [row[:] for row in got]
 
 
