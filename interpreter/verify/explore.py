@@ -107,16 +107,19 @@ class Result:
 
 
 def deals(game: Any, players: int, values: dict[str, Any], classes: tuple[int, ...], limit: int) -> Any:
-    """Every deal: (number, script of the orders, the state dealt, the error the rules raised, or
-    None: an order that deals what an earlier one did, not dealt again; chance.outcomes_by_place)."""
+    """Every deal: (number, script of the orders, the state dealt or the error the rules raised);
+    or (number, None, n) for n orders in a row that deal what earlier ones did, not dealt again
+    (chance.outcomes_by_place), numbered from the first of them."""
     step = _dealing(game, players, values)
     by_place = _deal_places(game, players, step, classes, limit)
     if by_place is None:
         dealt: Any = outcomes(step, classes, limit)
     else:
         dealt = outcomes_by_place(step, classes, limit, *by_place)
-    for i, (script, got) in enumerate(dealt):
+    i = 0
+    for script, got in dealt:
         yield i, script, got
+        i += 1 if script is not None else got
 
 
 def _deal_places(game: Any, players: int, step: Callable[[Scripted], Any], classes: tuple[int, ...], limit: int) -> Any:
@@ -227,9 +230,10 @@ def explore(
             else:
                 dealt = ((i, script, _dealt(game, players, values, classes, script)) for i, script in roots)
             for i, script, got in dealt:
-                result.orders += 1
-                if got is None:  # (a deal an earlier order gave: a state reached again)
+                if script is None:  # (deals earlier orders gave: states reached again)
+                    result.orders += got
                     continue
+                result.orders += 1
                 here[1] = (i,)
                 if isinstance(got, BaseException):
                     fail(*failure_kind(got), -1, (None, script))
