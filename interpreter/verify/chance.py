@@ -262,7 +262,8 @@ def _placed_groups(seqs: list[list[int]], kinds: list[bytes], places: list[bytes
         seq = seqs[k]
         kind = kinds[k]
         for j in range(len(seq)):
-            tokens[i] = kind[seq[j]]
+            g = seq[j]
+            tokens[i] = kind[g]
             i += 1
     return _placed_at(bytes(tokens), places, sorted_at)
 
