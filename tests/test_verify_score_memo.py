@@ -13,7 +13,7 @@ from conftest import TINY_RULES
 from interpreter.engine.game import compile_ir
 from interpreter.loader import ir_from_path, ir_from_text
 from interpreter.verify import score_memo
-from interpreter.verify.chance import _advance, _order, _placed_groups, orders, placed
+from interpreter.verify.chance import _advance, _groups, _order, _placed_groups, orders, placed
 from interpreter.verify.explore import explore
 
 
@@ -79,13 +79,8 @@ def test_deals_told_from_groups_are_those_told_from_card_ids(first, second):
     n = len(classes)
     places = [list(range(0, n, 2)), list(range(1, n, 2))]
     sorted_at = bytes([1, 0])
-    ids, seqs = [], []
-    for cs, ts in zip(cards, tokens, strict=True):
-        groups: dict = {}
-        for c, t in zip(cs, ts, strict=True):
-            groups.setdefault(t, []).append(c)
-        ids.append([sorted(g) for g in groups.values()])
-        seqs.append([g for g, same in enumerate(ids[-1]) for _ in same])
+    grouped = [_groups(cs, ts) for cs, ts in zip(cards, tokens, strict=True)]
+    seqs, ids = [seq for seq, _ in grouped], [same for _, same in grouped]
     kinds = [bytes([classes[same[0]] for same in groups]) for groups in ids]
     expected = [(a, b) for a in orders(cards[0], tokens[0]) for b in orders(cards[1], tokens[1])]
     walked = []

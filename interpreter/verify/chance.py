@@ -82,14 +82,18 @@ def orders(cards: list[int], tokens: list[Any]) -> Iterator[tuple[int, ...]]:
     """Every distinct order of ``cards`` up to alike cards (same token): copies of one card are
     placed in id order, so each order of tokens is yielded once, as card ids. The orders come in
     the lexicographic order of their groups (a group: a token, numbered as it first comes)."""
+    seq, ids = _groups(cards, tokens)
+    return _orders(seq, ids)
+
+
+def _groups(cards: list[int], tokens: list[Any]) -> tuple[list[int], list[list[int]]]:
+    """The first order of a shuffle's groups of alike cards (a group: a token, numbered as it
+    first comes; the groups in turn), and each group's cards in id order."""
     groups: dict[Any, list[int]] = {}
     for c, t in zip(cards, tokens, strict=True):
         groups.setdefault(t, []).append(c)
-    ids = list(groups.values())
-    for same in ids:
-        same.sort()
-    seq = [g for g, same in enumerate(ids) for _ in same]  # the first order: the groups in turn
-    return _orders(seq, ids)
+    ids = [sorted(same) for same in groups.values()]
+    return [g for g, same in enumerate(ids) for _ in same], ids
 
 
 def _orders(seq: list[int], ids: list[list[int]]) -> Iterator[tuple[int, ...]]:
@@ -209,12 +213,9 @@ def outcomes_by_place(
     at = [bytes(a) for a in places]  # (fewer than 256 places: explore._deal_places)
     seqs, ids = [], []
     for cards, tokens in shuffles:
-        groups: dict[Any, list[int]] = {}
-        for c, t in zip(cards, tokens, strict=True):
-            groups.setdefault(t, []).append(c)
-        same = [sorted(g) for g in groups.values()]
+        seq, same = _groups(cards, tokens)
+        seqs.append(seq)
         ids.append(same)
-        seqs.append([g for g, cs in enumerate(same) for _ in cs])  # the first order: the groups in turn
     # group -> its cards' class (a byte: explore._deal_places takes classes below 255)
     kinds = [bytes([classes[cs[0]] for cs in same]) for same in ids]
     taken = [[0] * len(same) for same in ids]
