@@ -66,6 +66,7 @@ COMPILED = [
     "interpreter/verify/encode.py",
     "interpreter/verify/chance.py",
     "interpreter/verify/properties.py",
+    "interpreter/verify/score_memo.py",
 ]
 
 

@@ -204,6 +204,7 @@ class Game:
     # game that asks nothing and has no set nor `card at place` move): computed here, so that a game
     # without those features reads none of their state on each move
     plain_turns: tuple[bool, ...] = ()
+    score_memo: Any = None  # a search's memo of scoring by what the score rules read (verify/score_memo.py)
 
     def __repr__(self) -> str:
         """A line, not the tables: `<Game 'NAME', 3-6 players, from FILE.rules>`."""

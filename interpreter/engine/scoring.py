@@ -21,6 +21,14 @@ def score_by_rule(state: StateFields) -> list[list[int]]:
     """For each player, what each score rule gives them for the round just ended (in rule order). A
     rule that scores a team (`each team: ...`) gives the team's points to its first (lowest) seat, so
     that a team's total is always the sum of its members' totals."""
+    memo = state.game.score_memo
+    if memo is not None:  # a search's memo (verify/score_memo.py): what the same cards scored before
+        return memo.scored(state, _by_rule)
+    return _by_rule(state)
+
+
+def _by_rule(state: StateFields) -> list[list[int]]:
+    """``score_by_rule``, worked out."""
     game = state.game
     out = []
     for p in range(state.n):

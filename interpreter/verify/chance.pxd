@@ -10,3 +10,7 @@ cpdef bint _next(list seq)
 @cython.locals(out=bytearray, i=Py_ssize_t, at=bytes, start=Py_ssize_t, j=Py_ssize_t, k=Py_ssize_t,
                m=Py_ssize_t, token=Py_ssize_t, ranked=bint)
 cpdef bytes _placed_at(bytes tokens, list places, bytes sorted_at)
+@cython.locals(k=Py_ssize_t)
+cpdef bint _advance(list seqs)
+@cython.locals(n=Py_ssize_t, k=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, g=Py_ssize_t, seq=list, kind=bytes, tokens=bytearray)
+cpdef bytes _placed_groups(list seqs, list kinds, list places, bytes sorted_at)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from itertools import product
 from math import factorial
 from typing import Any
 
@@ -83,14 +82,18 @@ def orders(cards: list[int], tokens: list[Any]) -> Iterator[tuple[int, ...]]:
     """Every distinct order of ``cards`` up to alike cards (same token): copies of one card are
     placed in id order, so each order of tokens is yielded once, as card ids. The orders come in
     the lexicographic order of their groups (a group: a token, numbered as it first comes)."""
+    seq, ids = _groups(cards, tokens)
+    return _orders(seq, ids)
+
+
+def _groups(cards: list[int], tokens: list[Any]) -> tuple[list[int], list[list[int]]]:
+    """The first order of a shuffle's groups of alike cards (a group: a token, numbered as it
+    first comes; the groups in turn), and each group's cards in id order."""
     groups: dict[Any, list[int]] = {}
     for c, t in zip(cards, tokens, strict=True):
         groups.setdefault(t, []).append(c)
-    ids = list(groups.values())
-    for same in ids:
-        same.sort()
-    seq = [g for g, same in enumerate(ids) for _ in same]  # the first order: the groups in turn
-    return _orders(seq, ids)
+    ids = [sorted(same) for same in groups.values()]
+    return [g for g, same in enumerate(ids) for _ in same], ids
 
 
 def _orders(seq: list[int], ids: list[list[int]]) -> Iterator[tuple[int, ...]]:
@@ -197,39 +200,73 @@ def outcomes_by_place(
     shuffles: list[tuple[list[int], list[Any]]],
     places: list[list[int]],
     sorted_at: bytes,
-) -> Iterator[tuple[tuple[tuple[int, ...], ...], Any]]:
+) -> Iterator[tuple[tuple[tuple[int, ...], ...] | None, Any]]:
     """``outcomes(step)`` for a step that begins with ``shuffles`` (the same cards whatever the
-    orders: the decks) and deals by place: in the same sequence, but for each order of the
-    decks that deals what an earlier order did (the same ``placed`` key), (its script, None), as
-    many times as the earlier order gave outcomes (more shuffles after the deal), the step not run."""
+    orders: the decks) and deals by place: in the same sequence, but the orders of the decks that
+    deal what an earlier order did (the same ``placed`` key) not run: (None, n) for n such outcomes
+    in a row (an earlier order's outcomes: more shuffles after the deal count each), the step not run.
+
+    The orders are walked as each shuffle's groups of alike cards (``orders``), the last shuffle's
+    the fastest, and each order's deal is told from its groups' classes in C (``_placed_groups``):
+    a card-id order is made only for a deal not seen before."""
     given: dict[bytes, int] = {}
     at = [bytes(a) for a in places]  # (fewer than 256 places: explore._deal_places)
-    table = _class_table(classes)
-    later = [list(orders(cards, tokens)) for cards, tokens in shuffles[1:]]
-    for first in orders(*shuffles[0]):
-        for rest in product(*later) if later else ((),):
-            script = (first, *rest) if rest else (first,)
-            if table is not None:  # (each card's class at once, in C)
-                dealt = _placed_at(b"".join([bytes(o) for o in script]).translate(table), at, sorted_at)
-            else:
-                dealt = placed(script, places, bytes(classes), sorted_at)
-            k = given.get(dealt)
-            if k is None:
-                k = 0
-                for out in outcomes(step, classes, limit, script):
-                    k += 1
-                    yield out
-                given[dealt] = k
-            else:
-                for _ in range(k):
-                    yield script, None
+    seqs, ids = [], []
+    for cards, tokens in shuffles:
+        seq, same = _groups(cards, tokens)
+        seqs.append(seq)
+        ids.append(same)
+    # group -> its cards' class (a byte: explore._deal_places takes classes below 255)
+    kinds = [bytes([classes[cs[0]] for cs in same]) for same in ids]
+    taken = [[0] * len(same) for same in ids]
+    skipped = 0
+    while True:
+        dealt = _placed_groups(seqs, kinds, at, sorted_at)
+        k = given.get(dealt)
+        if k is None:
+            if skipped:
+                yield None, skipped
+                skipped = 0
+            script = tuple([_order(seqs[x], ids[x], taken[x]) for x in range(len(seqs))])
+            k = 0
+            for out in outcomes(step, classes, limit, script):
+                k += 1
+                yield out
+            given[dealt] = k
+        else:
+            skipped += k
+        if not _advance(seqs):
+            break
+    if skipped:
+        yield None, skipped
 
 
-def _class_table(classes: tuple[int, ...]) -> bytes | None:
-    """A table for ``bytes.translate``: card id -> its class; None when the ids do not fit a byte."""
-    if len(classes) > 256:
-        return None
-    return bytes(classes) + bytes(256 - len(classes))
+def _advance(seqs: list[list[int]]) -> bool:
+    """The next combination of the shuffles' orders (the last shuffle's the fastest), in place;
+    False after the last."""
+    for k in range(len(seqs) - 1, -1, -1):
+        if _next(seqs[k]):
+            return True
+        seqs[k].sort()  # (its first order again; the shuffle before it moves on)
+    return False
+
+
+def _placed_groups(seqs: list[list[int]], kinds: list[bytes], places: list[bytes], sorted_at: bytes) -> bytes:
+    """``placed`` for the orders ``seqs`` (each shuffle's groups, one after the other) whose groups'
+    classes are ``kinds``: the class at each place, then ``_placed_at``."""
+    n = 0
+    for k in range(len(seqs)):
+        n += len(seqs[k])
+    tokens = bytearray(n)
+    i = 0
+    for k in range(len(seqs)):
+        seq = seqs[k]
+        kind = kinds[k]
+        for j in range(len(seq)):
+            g = seq[j]
+            tokens[i] = kind[g]
+            i += 1
+    return _placed_at(bytes(tokens), places, sorted_at)
 
 
 def placed(script: tuple, places: list[list[int]], classes: bytes, sorted_at: bytes) -> bytes:

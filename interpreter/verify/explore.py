@@ -22,6 +22,7 @@ from typing import Any
 from ..engine.deal import deal, shuffle_decks
 from ..engine.state import State
 from ..errors import PlayError, RulesetError
+from . import score_memo
 from .chance import (
     NeedChance,
     Scripted,
@@ -106,16 +107,19 @@ class Result:
 
 
 def deals(game: Any, players: int, values: dict[str, Any], classes: tuple[int, ...], limit: int) -> Any:
-    """Every deal: (number, script of the orders, the state dealt, the error the rules raised, or
-    None: an order that deals what an earlier one did, not dealt again; chance.outcomes_by_place)."""
+    """Every deal: (number, script of the orders, the state dealt or the error the rules raised);
+    or (number, None, n) for n orders in a row that deal what earlier ones did, not dealt again
+    (chance.outcomes_by_place), numbered from the first of them."""
     step = _dealing(game, players, values)
     by_place = _deal_places(game, players, step, classes, limit)
     if by_place is None:
         dealt: Any = outcomes(step, classes, limit)
     else:
         dealt = outcomes_by_place(step, classes, limit, *by_place)
-    for i, (script, got) in enumerate(dealt):
+    i = 0
+    for script, got in dealt:
         yield i, script, got
+        i += 1 if script is not None else got
 
 
 def _deal_places(game: Any, players: int, step: Callable[[Scripted], Any], classes: tuple[int, ...], limit: int) -> Any:
@@ -217,7 +221,8 @@ def explore(
 
     plain = Scripted((), classes)  # the chance of every move that shuffles nothing
     alike = encoder.alike
-    with _Collector() as collector:
+    score_memo.install(game, players)
+    with _Collector() as collector, _Uninstalled(game):
         limit = max(max_states, 1)
         try:
             if roots is None:
@@ -225,9 +230,10 @@ def explore(
             else:
                 dealt = ((i, script, _dealt(game, players, values, classes, script)) for i, script in roots)
             for i, script, got in dealt:
-                result.orders += 1
-                if got is None:  # (a deal an earlier order gave: a state reached again)
+                if script is None:  # (deals earlier orders gave: states reached again)
+                    result.orders += got
                     continue
+                result.orders += 1
                 here[1] = (i,)
                 if isinstance(got, BaseException):
                     fail(*failure_kind(got), -1, (None, script))
@@ -368,6 +374,20 @@ class _Collector:
         gc.unfreeze()
         if self.was:
             gc.enable()
+
+
+class _Uninstalled:
+    """The game's scoring memo taken away when the search is over (score_memo.py): a game
+    played later scores every state afresh."""
+
+    def __init__(self, game: Any):
+        self.game = game
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        score_memo.uninstall(self.game)
 
 
 class _Budget(Exception):

@@ -92,9 +92,10 @@ def _shared(
     seen: set[bytes] = set()
     try:
         for i, script, got in deals(game, players, values, classes, max(max_states, 1)):
-            result.orders += 1
-            if got is None:  # (a deal an earlier order gave)
+            if script is None:  # (deals earlier orders gave)
+                result.orders += got
                 continue
+            result.orders += 1
             if isinstance(got, BaseException):
                 failure = Failure(*failure_kind(got), -1, (None, script), found=(-1, (i,), 0, 0))
                 firsts.append((failure, counterexample(result, failure)))
