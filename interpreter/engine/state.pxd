@@ -16,7 +16,7 @@ from .state_fields cimport StateFields
 cdef class State(StateFields):
 
     cpdef list legal_moves(self)
-    @cython.locals(other=State)  # (each slot set in place: no attribute set by name)
+    @cython.locals(other=State, z=list, copied=list)  # (each slot set in place: no attribute set by name)
     cpdef State copy(self, bint memo=*, chance=*, bint log=*)
     @cython.locals(game=GameFields, c=Py_ssize_t, logged=list)
     cpdef apply(self, move)

@@ -239,8 +239,10 @@ class State(StateFields):
         other.expiring = self.expiring
         other.skips = self.skips
         # what the engine changes in place: copied
-        zones = self.zones
-        other.zones = [z[:] if not z or type(z[0]) is not list else [pile[:] for pile in z] for z in zones]
+        copied: list = []  # (a loop, not a comprehension: compiled, `z` is typed a list, its slice a C call)
+        for z in self.zones:
+            copied.append(z[:] if not z or type(z[0]) is not list else [pile[:] for pile in z])
+        other.zones = copied
         other.loc = self.loc[:]
         other.played_by = self.played_by[:]
         other.vars = [v[:] if type(v) is list else v for v in self.vars]
