@@ -43,6 +43,8 @@ class Agreement:
                         continue
                     other = next((c for c in content[i + 1 :] if kind[c] == k), None)
                     if other is not None:  # two cards the seat sees, in another order: what each did goes as _swap says
+                        if self._saw_played(state, content[i]) or self._saw_played(state, other):
+                            return False  # (a card whose play the seat saw, elsewhere: below)
                         self._swap(state, content[i], other)
                         continue
                     if other is None:
@@ -56,9 +58,13 @@ class Agreement:
                             ),
                             None,
                         )
-                    if other is None:
-                        return False
                     wrong = content[i]
+                    if other is None or self._saw_played(state, wrong):
+                        # (a card whose play the seat saw, in a place the seat sees, where it sees no
+                        # such card or one in another order: the rules moved it otherwise than in the
+                        # game, a trick shown for another, or shown after another; a trade there would
+                        # leave a card nobody played, or another player's, where the game's was played)
+                        return False
                     self._swap(state, wrong, other)
                     # the seat never saw that card where the sample had it, nor where it goes now (a
                     # hidden place): another's hand held facing out (issue 30), a card the sample drew,
@@ -66,6 +72,10 @@ class Agreement:
                     seen.discard(wrong)
         self.provisional.clear()  # (the zones the seat sees hold what it sees: no card there is a guess)
         return True
+
+    def _saw_played(self, state: Any, card: int) -> bool:
+        """Whether the seat saw ``card`` played (its last play, in the replay: ``known``)."""
+        return card in self.known and state.played_by[card] >= 0
 
     def _piles(self, state: Any, inst: int, view: Any) -> bool:
         """Make the piles of zone instance ``inst`` the seat sees hold their cards in the order it

@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..engine.card_sets import CardSet, Pick
+from ..engine.card_sets import CardSet, Pick, swapped
 from ..engine.cards import signature
 from ..engine.records import pick_through
 from ..engine.zones import sees
@@ -523,7 +523,10 @@ class Belief(Repairs, Agreement):
     def trade(self, state: Any, a: int, b: int) -> None:
         """Trade two cards' places, what each did going as ``_swap`` says (the marks stay as they are)."""
         known = self.known
-        state.swap_cards(a, b, facts=not known or (a not in known and b not in known))
+        facts = not known or (a not in known and b not in known)
+        state.swap_cards(a, b, facts=facts)
+        if not facts and state.pending:
+            _held_renamed(state, {a: b, b: a})
 
     def _see(self, state: Any, seen: set[int], named: Any = None) -> None:
         """Add the cards now in zones the seat sees to ``seen``; with ``named`` (after a move: the
@@ -600,6 +603,24 @@ class Replay:
         them revealed since among them: a simultaneous phase's held moves)."""
         n, k = len(self.moves), len(self.events)
         return obs["moves"][:n] == self.moves and list(obs.get("events", ())[:k]) == self.events
+
+
+def _held_renamed(state: Any, other: dict[int, int]) -> None:
+    """After two cards traded places keeping what each did (one whose play the seat saw, one that a
+    held choice names): the held choice names the card now at its place, in the round's log too.
+    The seat did not see that choice (the cards of those it saw are seen, and never trade): the
+    sample guessed it, and made it of a place (War's turned card, the first of its stock); left on
+    the card, it would take effect on a card out of its chooser's zone."""
+    moves = state.history[-1]["moves"] if state.history else []
+    held = []
+    for p, m in state.pending:
+        new = swapped(m, other)
+        if new is not m and new != m:
+            j = max((j for j, pm in enumerate(moves) if pm == (p, m)), default=None)
+            if j is not None:  # (the latest equal one is the held one: observe.unrevealed_removed)
+                moves[j] = (p, new)
+        held.append((p, new))
+    state.pending = held
 
 
 def _chooses_player(game: Any, m: dict[str, Any]) -> bool:
