@@ -187,7 +187,9 @@ def assert_samples_agree(game, state, seed: int) -> int:
 #   nobody played, or another player's, stood where the game's was played (agreement._saw_played);
 # - War (a classic, found by a wider soak): a trade kept, on the card, what a card whose play the seat
 #   saw did, and the other card was one a held choice named (a turned card, unseen): the choice then
-#   named a card in the other player's stock (belief._held_renamed).
+#   named a card in the other player's stock (belief._held_renamed);
+# - Love Letter (a classic, the same soak): a Guard's guess that hit in the game missed in the
+#   sample, the game's last move: the sample had every player in the round (belief._ready).
 FOUND = [
     ("blind-tricks", 834837, 4, 2),
     ("blind-tricks", 415784, 7, 2),
@@ -208,8 +210,12 @@ FOUND = [
     ("shown-or-buried", 0, 8, 4),
     ("classics/war.rules", 810651, 17, 2),
     ("classics/war.rules", 839789, 7, 2),
+    ("classics/love_letter.rules", 319217, 84, 3),
 ]
-FOUND_GAMES = {**GAMES, "classics/war.rules": interpreter.load(EXAMPLES / "classics" / "war.rules")}
+FOUND_GAMES = {
+    **GAMES,
+    **{f"classics/{n}.rules": interpreter.load(EXAMPLES / "classics" / f"{n}.rules") for n in ("war", "love_letter")},
+}
 
 
 @pytest.mark.parametrize(("name", "seed", "steps", "players"), FOUND)
@@ -249,9 +255,11 @@ def test_a_card_whose_play_the_seat_saw_keeps_its_player_in_every_sample(players
 
 def looks(obs: dict) -> tuple:
     """What an observation shows of the game now: zones (each instance's cards sorted), the cards
-    shown and told to the seat, whose turn, the phase, the variables it sees."""
+    shown and told to the seat, whose turn, the phase, the variables it sees, the players out of the
+    round, those who lose their next turn and the way the turn passes."""
     zones = {k: [v if isinstance(v, dict) else sorted(map(str, v)) for v in vs] for k, vs in obs["zones"].items()}
-    return zones, sorted(map(str, obs["shown"])), obs.get("told", []), obs["current"], obs["phase"], obs["vars"]
+    seats = obs["eliminated"], obs["skipped"], obs["turn_order"]
+    return zones, sorted(map(str, obs["shown"])), obs.get("told", []), obs["current"], obs["phase"], obs["vars"], seats
 
 
 @pytest.mark.parametrize("name", ["poison-kedric-winks.rules", "poison-kedric-winks-house-agendas.rules"])

@@ -401,14 +401,18 @@ class Belief(Repairs, Agreement):
         """Whether the replay is where observed move ``m`` was made: its player to move (an answer
         while held choices resolve: those chosen before it made, unseen), the same events so far, and
         no player out of the round whom the seat sees still in it (a Guard's guess that hit in the
-        sample and missed in the game: found at once, not where the player's turn comes)."""
-        if m["move"] in self.asks or m["move"] is None:  # (None: the observed point, _run)
+        sample and missed in the game: found at once, not where the player's turn comes); at the
+        observed point, the players out of the round those the seat sees out (a guess that missed in
+        the sample and hit in the game: its last move, so the turn still fits)."""
+        now = m["move"] is None  # (the observed point, _run)
+        if now or m["move"] in self.asks:
             self._unseen_choices(state, m["player"])
         return (
             done is not None
             and not state.is_over
             and state.current_player == m["player"]
             and (not state.out or state.out <= self.out)
+            and (not now or len(state.out) == len(self.out))
         )
 
     def _step(self, state: Any, move: Any, m: dict[str, Any], seen: set[int], done: int | None) -> int | None:
@@ -485,7 +489,9 @@ class Belief(Repairs, Agreement):
         made = state.history[-1].get("events", ())
         saw = self.obs.get("events", ())
         for i in range(done, len(made)):
-            if i >= len(saw) or ("reveal" in saw[i]) != (made[i][0] == "reveal"):
+            # (the same kind of event after the same moves: a shuffle of the replay's made later than
+            # the game's, its discards counted otherwise, is another world)
+            if i >= len(saw) or ("reveal" in saw[i]) != (made[i][0] == "reveal") or saw[i]["after"] != made[i][1]:
                 return None
             if made[i][0] == "shuffle":  # (its cards as shuffled: the move may have drawn some since)
                 seen.difference_update(made[i][3])
@@ -525,7 +531,10 @@ class Belief(Repairs, Agreement):
         known = self.known
         facts = not known or (a not in known and b not in known)
         state.swap_cards(a, b, facts=facts)
-        if not facts and state.pending:
+        if facts:
+            if state.history and "events" in state.history[-1]:
+                _events_renamed(state.history[-1], {a: b, b: a})
+        elif state.pending:
             _held_renamed(state, {a: b, b: a})
 
     def _see(self, state: Any, seen: set[int], named: Any = None) -> None:
@@ -603,6 +612,20 @@ class Replay:
         them revealed since among them: a simultaneous phase's held moves)."""
         n, k = len(self.moves), len(self.events)
         return obs["moves"][:n] == self.moves and list(obs.get("events", ())[:k]) == self.events
+
+
+def _events_renamed(log: dict, other: dict[int, int]) -> None:
+    """The round's reveals and shuffles (``log``'s events) naming the card now at each place, as
+    its moves do (State.swap_cards): a card the sample revealed where the seat saw another revealed
+    is traded for one of that kind (agreement._hold), and the reveal is then of the card traded in."""
+    out = []
+    for ev in log["events"]:
+        if ev[0] == "reveal" and any(c in other for c, _ in ev[3]):
+            ev = (*ev[:3], tuple((other.get(c, c), i) for c, i in ev[3]))
+        elif ev[0] == "shuffle" and not other.keys().isdisjoint(ev[3]):
+            ev = (*ev[:3], tuple(other.get(c, c) for c in ev[3]))
+        out.append(ev)
+    log["events"] = out
 
 
 def _held_renamed(state: Any, other: dict[int, int]) -> None:
