@@ -43,8 +43,13 @@ class Agreement:
                         continue
                     other = next((c for c in content[i + 1 :] if kind[c] == k), None)
                     if other is not None:  # two cards the seat sees, in another order: what each did goes as _swap says
-                        if self._saw_played(state, content[i]) or self._saw_played(state, other):
-                            return False  # (a card whose play the seat saw, elsewhere: below)
+                        if (self._saw_played(state, content[i]) or self._saw_played(state, other)) and any(
+                            state.played_by[c] >= 0 and c not in self.known for c in content
+                        ):
+                            # (a card whose play the seat saw, in another place of the zone: the cards
+                            # came in another order, and who played one the seat saw played unseen
+                            # goes with its place, now another's: a trick shown after another)
+                            return False
                         self._swap(state, content[i], other)
                         continue
                     if other is None:
@@ -61,9 +66,8 @@ class Agreement:
                     wrong = content[i]
                     if other is None or self._saw_played(state, wrong):
                         # (a card whose play the seat saw, in a place the seat sees, where it sees no
-                        # such card or one in another order: the rules moved it otherwise than in the
-                        # game, a trick shown for another, or shown after another; a trade there would
-                        # leave a card nobody played, or another player's, where the game's was played)
+                        # such card: the rules moved it otherwise than in the game, a trick shown for
+                        # another; a trade there would leave a card nobody played where the game's was)
                         return False
                     self._swap(state, wrong, other)
                     # the seat never saw that card where the sample had it, nor where it goes now (a
@@ -163,16 +167,24 @@ class Agreement:
         state.told = (*(f for f in state.told if f[0] != seat), *mine)
         return True
 
-    def _hold(self, state: Any, cards: Any, seen: set[int], amid: bool = False) -> set[int] | None:
+    def _hold(self, state: Any, cards: Any, seen: set[int], amid: bool = False, made: tuple = ()) -> set[int] | None:
         """Make each zone instance named hold its card (``{"card", "zone", "index"}``; a card None
         is one the seat was not shown): a place that lacks one trades an unshown card of its own
         with one of that kind from another hidden place (both of one deck, and unseen otherwise: a
         card the seat saw go somewhere stays there). ``amid`` the replay (a reveal as it happens),
         the seat's own zones may give or take the card: the sample's draws are its own, and the end
-        puts the seat's zones right (_reconcile). The cards that stand for those named, or None."""
+        puts the seat's zones right (_reconcile). ``made``, the replay's reveal (its cards and their
+        places, those of ``cards`` in turn): a card of the kind the seat saw revealed that lies in
+        the same place first trades places with the card revealed (the last card of a stock: the seat
+        knows which card lies there). The cards that stand for those named, or None."""
         game, lay, kind = self.game, self.lay, self.game.cards.kind
         deck_of = game.cards.deck_of
         visible = set(self.visible)
+        for (c, inst), x in zip(made, cards, strict=False):
+            if x["card"] is not None and kind[c] != (k := self.kind(x["card"])) and c not in seen:
+                here = next((d for d in state.zones[inst] if kind[d] == k and d not in seen), None)
+                if here is not None and deck_of[here] == deck_of[c]:
+                    self._swap(state, c, here)
         kept: set[int] = set()  # cards standing for a shown card already
         missing = []
         for x in cards:  # first the cards already in place, so that no trade takes one away

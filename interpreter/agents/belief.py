@@ -495,7 +495,7 @@ class Belief(Repairs, Agreement):
                 return None
             if made[i][0] == "shuffle":  # (its cards as shuffled: the move may have drawn some since)
                 seen.difference_update(made[i][3])
-            elif self._hold(state, saw[i]["reveal"], seen, amid=True) is None:
+            elif self._hold(state, saw[i]["reveal"], seen, amid=True, made=made[i][3]) is None:
                 return None
         return len(made)
 
@@ -533,7 +533,7 @@ class Belief(Repairs, Agreement):
         state.swap_cards(a, b, facts=facts)
         if facts:
             if state.history and "events" in state.history[-1]:
-                _events_renamed(state.history[-1], {a: b, b: a})
+                _events_renamed(state, state.history[-1], {a: b, b: a})
         elif state.pending:
             _held_renamed(state, {a: b, b: a})
 
@@ -614,16 +614,23 @@ class Replay:
         return obs["moves"][:n] == self.moves and list(obs.get("events", ())[:k]) == self.events
 
 
-def _events_renamed(log: dict, other: dict[int, int]) -> None:
-    """The round's reveals and shuffles (``log``'s events) naming the card now at each place, as
-    its moves do (State.swap_cards): a card the sample revealed where the seat saw another revealed
-    is traded for one of that kind (agreement._hold), and the reveal is then of the card traded in."""
+def _events_renamed(state: Any, log: dict, other: dict[int, int]) -> None:
+    """The round's reveals (``log``'s events) naming, for a card still where it was revealed and not
+    shuffled since, the card now at its place, as its moves do (State.swap_cards): a card the sample
+    revealed where the seat saw another revealed is traded for one of that kind (agreement._hold),
+    and the reveal is then of the card traded in. A card gone from there, or shuffled, is the card
+    revealed, wherever a trade puts it since (a reveal the seat saw, then a shuffle, says what it saw)."""
+    events, loc = log["events"], state.loc
     out = []
-    for ev in log["events"]:
+    for j, ev in enumerate(events):
         if ev[0] == "reveal" and any(c in other for c, _ in ev[3]):
-            ev = (*ev[:3], tuple((other.get(c, c), i) for c, i in ev[3]))
-        elif ev[0] == "shuffle" and not other.keys().isdisjoint(ev[3]):
-            ev = (*ev[:3], tuple(other.get(c, c) for c in ev[3]))
+            later = {e[2] for e in events[j + 1 :] if e[0] == "shuffle"}
+            ev = (
+                *ev[:3],
+                tuple(
+                    (other[c], i) if c in other and loc[other[c]] == i and i not in later else (c, i) for c, i in ev[3]
+                ),
+            )
         out.append(ev)
     log["events"] = out
 
