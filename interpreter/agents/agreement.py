@@ -38,14 +38,15 @@ class Agreement:
                 content = state.zones[inst]
                 if len(content) != len(view):
                     return False
-                for i, k in enumerate(self.kind(c) for c in view):
+                kinds = [self.kind(c) for c in view]
+                for i, k in enumerate(kinds):
                     if kind[content[i]] == k:
                         continue
                     other = next((c for c in content[i + 1 :] if kind[c] == k), None)
                     if other is not None:  # two cards the seat sees, in another order: what each did goes as _swap says
-                        if (self._saw_played(state, content[i]) or self._saw_played(state, other)) and any(
-                            state.played_by[c] >= 0 and c not in self.known for c in content
-                        ):
+                        if (
+                            self._saw_played(state, content[i]) or self._saw_played(state, other)
+                        ) and self._unseen_plays(state, content):
                             # (a card whose play the seat saw, in another place of the zone: the cards
                             # came in another order, and who played one the seat saw played unseen
                             # goes with its place, now another's: a trick shown after another)
@@ -64,10 +65,15 @@ class Agreement:
                             None,
                         )
                     wrong = content[i]
-                    if other is None or self._saw_played(state, wrong):
+                    if other is None or (
+                        self._saw_played(state, wrong)
+                        and (kind[wrong] not in kinds or self._unseen_plays(state, content))
+                    ):
                         # (a card whose play the seat saw, in a place the seat sees, where it sees no
-                        # such card: the rules moved it otherwise than in the game, a trick shown for
-                        # another; a trade there would leave a card nobody played where the game's was)
+                        # such card, or out of its order where the order decides who played a card:
+                        # the rules moved it otherwise than in the game, a trick shown for another or
+                        # after another; a trade there would leave a card nobody played, or another
+                        # player's, where the game's was)
                         return False
                     self._swap(state, wrong, other)
                     # the seat never saw that card where the sample had it, nor where it goes now (a
@@ -80,6 +86,12 @@ class Agreement:
     def _saw_played(self, state: Any, card: int) -> bool:
         """Whether the seat saw ``card`` played (its last play, in the replay: ``known``)."""
         return card in self.known and state.played_by[card] >= 0
+
+    def _unseen_plays(self, state: Any, cards: list[int]) -> bool:
+        """Whether some of ``cards`` were played unseen by the seat (who played each goes with its
+        place: State.swap_cards)."""
+        known, played = self.known, state.played_by
+        return any(played[c] >= 0 and c not in known for c in cards)
 
     def _piles(self, state: Any, inst: int, view: Any) -> bool:
         """Make the piles of zone instance ``inst`` the seat sees hold their cards in the order it
