@@ -84,8 +84,10 @@ class Agreement:
         return True
 
     def _saw_played(self, state: Any, card: int) -> bool:
-        """Whether the seat saw ``card`` played (its last play, in the replay: ``known``)."""
-        return card in self.known and state.played_by[card] >= 0
+        """Whether the seat saw ``card`` played (its last play, in the replay: ``known``) and sees it
+        where it lies, not a guess of the replay's drawn into its sight since (``provisional``: a
+        card played, shuffled into a stock, then drawn: the card the seat drew is another)."""
+        return card in self.known and state.played_by[card] >= 0 and card not in self.provisional
 
     def _unseen_plays(self, state: Any, cards: list[int]) -> bool:
         """Whether some of ``cards`` were played unseen by the seat (who played each goes with its

@@ -490,8 +490,10 @@ class Belief(Repairs, Agreement):
         saw = self.obs.get("events", ())
         for i in range(done, len(made)):
             # (the same kind of event after the same moves: a shuffle of the replay's made later than
-            # the game's, its discards counted otherwise, is another world)
+            # the game's, or of other numbers of cards, is another world)
             if i >= len(saw) or ("reveal" in saw[i]) != (made[i][0] == "reveal") or saw[i]["after"] != made[i][1]:
+                return None
+            if made[i][0] == "shuffle" and len(made[i][3]) != saw[i]["count"]:  # (as many cards as the game's)
                 return None
             if made[i][0] == "shuffle":  # (its cards as shuffled: the move may have drawn some since)
                 seen.difference_update(made[i][3])
