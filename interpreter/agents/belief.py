@@ -616,7 +616,7 @@ class Replay:
         return obs["moves"][:n] == self.moves and list(obs.get("events", ())[:k]) == self.events
 
 
-def _events_renamed(state: Any, log: dict, other: dict[int, int]) -> None:
+def _events_renamed(state: Any, log: Any, other: dict[int, int]) -> None:
     """The round's reveals (``log``'s events) naming, for a card still where it was revealed and not
     shuffled since, the card now at its place, as its moves do (State.swap_cards): a card the sample
     revealed where the seat saw another revealed is traded for one of that kind (agreement._hold),
