@@ -98,7 +98,8 @@ def test_a_replay_that_puts_out_a_player_the_seat_sees_in_the_round_is_mended_at
     the seat sees still in the round. The replay notices at the next move, where a trade in the
     guessed hand mends it, not where that player's turn comes (then no trade of the move before
     helps): seats deciding at every third move of six rounds waste far fewer replays (126 failed
-    for 338 decisions before, 82 after)."""
+    for 338 decisions before, 82 after; 105 since a replay must also have out of the round every
+    player the seat sees out, a guess that hit in the game as its last move: belief._ready)."""
     game = interpreter.load(EXAMPLES / "classics" / "love_letter.rules")
     decided = failed = found = 0
     for seed in range(6):
@@ -116,7 +117,7 @@ def test_a_replay_that_puts_out_a_player_the_seat_sees_in_the_round_is_mended_at
             moves = state.legal_moves()
             state.apply(moves[rng.randrange(len(moves))])
     assert found >= 0.97 * decided
-    assert failed <= 0.3 * decided
+    assert failed <= 0.33 * decided
 
 
 def test_a_card_traded_out_of_a_zone_the_seat_sees_is_unseen_where_it_goes():

@@ -38,11 +38,19 @@ class Agreement:
                 content = state.zones[inst]
                 if len(content) != len(view):
                     return False
-                for i, k in enumerate(self.kind(c) for c in view):
+                kinds = [self.kind(c) for c in view]
+                for i, k in enumerate(kinds):
                     if kind[content[i]] == k:
                         continue
                     other = next((c for c in content[i + 1 :] if kind[c] == k), None)
                     if other is not None:  # two cards the seat sees, in another order: what each did goes as _swap says
+                        if (
+                            self._saw_played(state, content[i]) or self._saw_played(state, other)
+                        ) and self._unseen_plays(state, content):
+                            # (a card whose play the seat saw, in another place of the zone: the cards
+                            # came in another order, and who played one the seat saw played unseen
+                            # goes with its place, now another's: a trick shown after another)
+                            return False
                         self._swap(state, content[i], other)
                         continue
                     if other is None:
@@ -56,9 +64,17 @@ class Agreement:
                             ),
                             None,
                         )
-                    if other is None:
-                        return False
                     wrong = content[i]
+                    if other is None or (
+                        self._saw_played(state, wrong)
+                        and (kind[wrong] not in kinds or self._unseen_plays(state, content))
+                    ):
+                        # (a card whose play the seat saw, in a place the seat sees, where it sees no
+                        # such card, or out of its order where the order decides who played a card:
+                        # the rules moved it otherwise than in the game, a trick shown for another or
+                        # after another; a trade there would leave a card nobody played, or another
+                        # player's, where the game's was)
+                        return False
                     self._swap(state, wrong, other)
                     # the seat never saw that card where the sample had it, nor where it goes now (a
                     # hidden place): another's hand held facing out (issue 30), a card the sample drew,
@@ -66,6 +82,18 @@ class Agreement:
                     seen.discard(wrong)
         self.provisional.clear()  # (the zones the seat sees hold what it sees: no card there is a guess)
         return True
+
+    def _saw_played(self, state: Any, card: int) -> bool:
+        """Whether the seat saw ``card`` played (its last play, in the replay: ``known``) and sees it
+        where it lies, not a guess of the replay's drawn into its sight since (``provisional``: a
+        card played, shuffled into a stock, then drawn: the card the seat drew is another)."""
+        return card in self.known and state.played_by[card] >= 0 and card not in self.provisional
+
+    def _unseen_plays(self, state: Any, cards: list[int]) -> bool:
+        """Whether some of ``cards`` were played unseen by the seat (who played each goes with its
+        place: State.swap_cards)."""
+        known, played = self.known, state.played_by
+        return any(played[c] >= 0 and c not in known for c in cards)
 
     def _piles(self, state: Any, inst: int, view: Any) -> bool:
         """Make the piles of zone instance ``inst`` the seat sees hold their cards in the order it
@@ -153,16 +181,24 @@ class Agreement:
         state.told = (*(f for f in state.told if f[0] != seat), *mine)
         return True
 
-    def _hold(self, state: Any, cards: Any, seen: set[int], amid: bool = False) -> set[int] | None:
+    def _hold(self, state: Any, cards: Any, seen: set[int], amid: bool = False, made: tuple = ()) -> set[int] | None:
         """Make each zone instance named hold its card (``{"card", "zone", "index"}``; a card None
         is one the seat was not shown): a place that lacks one trades an unshown card of its own
         with one of that kind from another hidden place (both of one deck, and unseen otherwise: a
         card the seat saw go somewhere stays there). ``amid`` the replay (a reveal as it happens),
         the seat's own zones may give or take the card: the sample's draws are its own, and the end
-        puts the seat's zones right (_reconcile). The cards that stand for those named, or None."""
+        puts the seat's zones right (_reconcile). ``made``, the replay's reveal (its cards and their
+        places, those of ``cards`` in turn): a card of the kind the seat saw revealed that lies in
+        the same place first trades places with the card revealed (the last card of a stock: the seat
+        knows which card lies there). The cards that stand for those named, or None."""
         game, lay, kind = self.game, self.lay, self.game.cards.kind
         deck_of = game.cards.deck_of
         visible = set(self.visible)
+        for (c, inst), x in zip(made, cards, strict=False):
+            if x["card"] is not None and kind[c] != (k := self.kind(x["card"])) and c not in seen:
+                here = next((d for d in state.zones[inst] if kind[d] == k and d not in seen), None)
+                if here is not None and deck_of[here] == deck_of[c]:
+                    self._swap(state, c, here)
         kept: set[int] = set()  # cards standing for a shown card already
         missing = []
         for x in cards:  # first the cards already in place, so that no trade takes one away

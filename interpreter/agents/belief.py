@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..engine.card_sets import CardSet, Pick
+from ..engine.card_sets import CardSet, Pick, swapped
 from ..engine.cards import signature
 from ..engine.records import pick_through
 from ..engine.zones import sees
@@ -401,14 +401,18 @@ class Belief(Repairs, Agreement):
         """Whether the replay is where observed move ``m`` was made: its player to move (an answer
         while held choices resolve: those chosen before it made, unseen), the same events so far, and
         no player out of the round whom the seat sees still in it (a Guard's guess that hit in the
-        sample and missed in the game: found at once, not where the player's turn comes)."""
-        if m["move"] in self.asks or m["move"] is None:  # (None: the observed point, _run)
+        sample and missed in the game: found at once, not where the player's turn comes); at the
+        observed point, the players out of the round those the seat sees out (a guess that missed in
+        the sample and hit in the game: its last move, so the turn still fits)."""
+        now = m["move"] is None  # (the observed point, _run)
+        if now or m["move"] in self.asks:
             self._unseen_choices(state, m["player"])
         return (
             done is not None
             and not state.is_over
             and state.current_player == m["player"]
             and (not state.out or state.out <= self.out)
+            and (not now or len(state.out) == len(self.out))
         )
 
     def _step(self, state: Any, move: Any, m: dict[str, Any], seen: set[int], done: int | None) -> int | None:
@@ -485,11 +489,15 @@ class Belief(Repairs, Agreement):
         made = state.history[-1].get("events", ())
         saw = self.obs.get("events", ())
         for i in range(done, len(made)):
-            if i >= len(saw) or ("reveal" in saw[i]) != (made[i][0] == "reveal"):
+            # (the same kind of event after the same moves: a shuffle of the replay's made later than
+            # the game's, or of other numbers of cards, is another world)
+            if i >= len(saw) or ("reveal" in saw[i]) != (made[i][0] == "reveal") or saw[i]["after"] != made[i][1]:
+                return None
+            if made[i][0] == "shuffle" and len(made[i][3]) != saw[i]["count"]:  # (as many cards as the game's)
                 return None
             if made[i][0] == "shuffle":  # (its cards as shuffled: the move may have drawn some since)
                 seen.difference_update(made[i][3])
-            elif self._hold(state, saw[i]["reveal"], seen, amid=True) is None:
+            elif self._hold(state, saw[i]["reveal"], seen, amid=True, made=made[i][3]) is None:
                 return None
         return len(made)
 
@@ -523,7 +531,13 @@ class Belief(Repairs, Agreement):
     def trade(self, state: Any, a: int, b: int) -> None:
         """Trade two cards' places, what each did going as ``_swap`` says (the marks stay as they are)."""
         known = self.known
-        state.swap_cards(a, b, facts=not known or (a not in known and b not in known))
+        facts = not known or (a not in known and b not in known)
+        state.swap_cards(a, b, facts=facts)
+        if facts:
+            if state.history and "events" in state.history[-1]:
+                _events_renamed(state, state.history[-1], {a: b, b: a})
+        elif state.pending:
+            _held_renamed(state, {a: b, b: a})
 
     def _see(self, state: Any, seen: set[int], named: Any = None) -> None:
         """Add the cards now in zones the seat sees to ``seen``; with ``named`` (after a move: the
@@ -600,6 +614,45 @@ class Replay:
         them revealed since among them: a simultaneous phase's held moves)."""
         n, k = len(self.moves), len(self.events)
         return obs["moves"][:n] == self.moves and list(obs.get("events", ())[:k]) == self.events
+
+
+def _events_renamed(state: Any, log: Any, other: dict[int, int]) -> None:
+    """The round's reveals (``log``'s events) naming, for a card still where it was revealed and not
+    shuffled since, the card now at its place, as its moves do (State.swap_cards): a card the sample
+    revealed where the seat saw another revealed is traded for one of that kind (agreement._hold),
+    and the reveal is then of the card traded in. A card gone from there, or shuffled, is the card
+    revealed, wherever a trade puts it since (a reveal the seat saw, then a shuffle, says what it saw)."""
+    events, loc = log["events"], state.loc
+    out = []
+    for j, ev in enumerate(events):
+        if ev[0] == "reveal" and any(c in other for c, _ in ev[3]):
+            later = {e[2] for e in events[j + 1 :] if e[0] == "shuffle"}
+            ev = (
+                *ev[:3],
+                tuple(
+                    (other[c], i) if c in other and loc[other[c]] == i and i not in later else (c, i) for c, i in ev[3]
+                ),
+            )
+        out.append(ev)
+    log["events"] = out
+
+
+def _held_renamed(state: Any, other: dict[int, int]) -> None:
+    """After two cards traded places keeping what each did (one whose play the seat saw, one that a
+    held choice names): the held choice names the card now at its place, in the round's log too.
+    The seat did not see that choice (the cards of those it saw are seen, and never trade): the
+    sample guessed it, and made it of a place (War's turned card, the first of its stock); left on
+    the card, it would take effect on a card out of its chooser's zone."""
+    moves = state.history[-1]["moves"] if state.history else []
+    held = []
+    for p, m in state.pending:
+        new = swapped(m, other)
+        if new is not m and new != m:
+            j = max((j for j, pm in enumerate(moves) if pm == (p, m)), default=None)
+            if j is not None:  # (the latest equal one is the held one: observe.unrevealed_removed)
+                moves[j] = (p, new)
+        held.append((p, new))
+    state.pending = held
 
 
 def _chooses_player(game: Any, m: dict[str, Any]) -> bool:

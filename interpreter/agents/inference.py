@@ -161,6 +161,11 @@ def fit_counts(belief: Any, state: Any, seen: set[int]) -> bool:
     marks, played = belief.marks, state.played_by
     fixed = {c for to, c, _ in state.shown if to == belief.seat} | {c for to, c, *_ in state.told if to == belief.seat}
     hidden = [i for i in want if i not in views]
+    # a hidden place with more cards than the seat counts there holding a card a player played: the
+    # rules moved it there in the replay, and maybe into the seat's sight in the game (a trick shown
+    # or buried by what its face-down cards were), so a place the seat sees is short of a played card
+    # that no unplayed card stands for (who played a card the seat sees is part of what it sees)
+    strayed = any(played[c] >= 0 for i in hidden if len(state.zones[i]) > want[i] for c in state.zones[i])
     pool: list[int] = []  # cards taken out (still where they were), to go where cards are missing
     taken: set[int] = set()  # cards chosen for the piles the seat sees
 
@@ -192,6 +197,8 @@ def fit_counts(belief: Any, state: Any, seen: set[int]) -> bool:
                 c = next((c for c in spare if kind[c] == k), None)
                 if c is not None:
                     spare.remove(c)
+                elif strayed:  # (a card short here: see above)
+                    return False
                 else:
                     c = unseen_of(k)
                 if c is None:  # one the seat saw go into a hidden place, then one the sample put in its sight
@@ -235,6 +242,8 @@ def fit_counts(belief: Any, state: Any, seen: set[int]) -> bool:
             pool.extend(extra[:out])
             seen.difference_update(extra[:out])
             continue
+        if strayed:  # (a card short here: see above)
+            return False
         for k in left[:-out]:
             c = unseen_of(k)
             if c is None:
