@@ -9,7 +9,8 @@ In the log an event is a tuple, with card ids and zone instances:
 
 ``after`` is how many moves of the round were made before it (0: at the round's start). A
 revealed card is known, as a card shown to a seat is (``state.shown``), while it stays where it
-was revealed; a shuffle forgets what was shown or revealed of the cards it shuffles.
+was revealed; a shuffle forgets what was shown, revealed or told (knowledge.py) of the cards it
+shuffles.
 
 A narrating state (``new_game(..., narrate=True)``: play, the table, replays) also logs, for
 people to read (seat_log.py, text/event_words.py), what records need not keep:
@@ -99,6 +100,8 @@ def compile_shuffle(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Any
             s.rng.shuffle(cards)
         if s.shown:  # what was shown or revealed of their places is forgotten
             s.shown = tuple(x for x in s.shown if x[2] != inst)
+        if s.told:  # and what was told of the cards: no seat can tell which is which any more
+            s.told = tuple(f for f in s.told if f[2] != inst)
         s.zmemo.pop(inst, None)
         s.cache.clear()
         s._legal = None
