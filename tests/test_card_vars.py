@@ -53,7 +53,7 @@ def test_an_untyped_variable_set_to_a_card_is_typed_and_told_as_a_declared_one()
             assert ["peek"] in obs["unseen_vars"] and ["secret"] in obs["unseen_vars"]
     with pytest.raises(RulesTypeError) as err:
         interpreter.loads(text.replace("suit of secret and", "suit of peek and"), "t")
-    assert "'suit' is an attribute of a card" in err.value.message
+    assert "'peek' has no declared type" in err.value.message and "`var peek card = none`" in err.value.hint
 
 
 def test_the_rules_read_it_as_a_card_and_set_is_checked_against_it(game):
@@ -66,6 +66,22 @@ def test_the_rules_read_it_as_a_card_and_set_is_checked_against_it(game):
         interpreter.loads(bad, "t.rules")
     with pytest.raises(RulesetError):
         interpreter.loads(REMEMBER.replace("set secret to first card in stock", "set secret to player"), "t.rules")
+
+
+@pytest.mark.parametrize("read", ["rank of strongest > 3", "player of strongest = player"])
+def test_an_untyped_variable_read_as_a_card_is_told_to_declare_its_type(read):
+    """Set to cards, an untyped variable is told as a card variable, but only a declared one is read
+    as a card: reading the other so says which variable, what it cannot be read as, and the fix
+    (the rules are read before what `set` gives it is known)."""
+    text = REMEMBER.replace("var strongest card per round = none", "var strongest per round = none").replace(
+        "2 if player of strongest = player", f"2 if {read}"
+    )
+    with pytest.raises(RulesTypeError) as err:
+        interpreter.loads(text, "remember.rules")
+    assert "'strongest' has no declared type" in err.value.message, err.value.format()
+    assert "var strongest card = none" in (err.value.hint or "")
+    line = text.splitlines()[err.value.span.line - 1]
+    assert line[err.value.span.col - 1 :].startswith("strongest"), err.value.format()
 
 
 def test_a_seat_is_told_the_card_only_where_it_sees_it(game):

@@ -64,8 +64,10 @@ def table(heading: str) -> list[list[str]]:
 
 
 def code(cell: str) -> str:
-    """The text of an inline code cell (`x` or ``x``)."""
-    return re.fullmatch(r"(``?)(.*?)\1", cell).group(2)
+    """The text of an inline code cell (`x` or ``x``; `` `x` `` for backquotes inside, as Markdown
+    drops the spaces)."""
+    text = re.fullmatch(r"(``?)(.*?)\1", cell).group(2)
+    return text[1:-1] if len(text) > 2 and text[0] == text[-1] == " " else text
 
 
 PRECEDENCE = [row for row in table("### How an expression groups") if row[2]]
@@ -98,6 +100,12 @@ MISTAKES = {
     "no zone 'piles'": ("from hand to pile", "from hand to piles"),
     "unknown name 'colour'": ("ends when every hand is empty", "ends when colour of first card in pile = red"),
     "did you mean 'phase'?": ("  phase play", "  phaze play"),
+    "`best` is a word of the language (`best card in trick`), reserved": (
+        "  pile  shared, public\n\nround\n  deal all to hand, one at a time\n  phase play\n"
+        "    move play card from hand to pile\n    ends when every hand is empty",
+        "  pile  shared, public\nvar best = none\n\nround\n  deal all to hand, one at a time\n  phase play\n"
+        "    move play card from hand to pile\n    ends when best is none",
+    ),
     "names are lower case letters, digits and underscores": ("  hand  per", "  Hand  per"),
     "a range of players is written with two dots": ("players 2..4", "players 2-4"),
     "a move names its card": ("move play card from", "move play from"),

@@ -274,3 +274,35 @@ def test_a_zone_named_as_the_deck_is_the_one_error_at_the_zone_with_its_hint(tmp
     assert [(f.message, f.at.line) for f in report.findings if f.severity == "error"] == [
         ("the deck 'deck' has the name of a zone", err.span.line)
     ]
+
+
+@pytest.mark.parametrize(
+    ("declared", "read"),
+    [
+        ("var best = none", "best is none"),
+        ("var last per player = 0", "last of player = 0"),
+        ("define count = 3", "count > 2"),
+        ("param some = 1", "some = 1"),
+    ],
+)
+def test_a_reserved_word_declared_as_a_name_is_told_reserved_where_it_is_read(declared, read):
+    """`var best` parses (a name is expected there) but `best is none` reads `best CARDS`: the error
+    points at the word, says it is reserved and on which line it was declared, and how to rename it."""
+    text = BASE.replace("\nround\n", f"\n{declared}\nround\n", 1).replace(
+        "allow card is poison", f"allow card is poison and {read}", 1
+    )
+    err = error_of(text)
+    word = read.split()[0]
+    assert isinstance(err, RulesSyntaxError)
+    line, col = line_col(text, f"and {word}")
+    assert (err.span.line, err.span.col) == (line, col + 4)
+    assert f"`{word}` is a word of the language" in err.message, err.format()
+    assert f"declared on line {line_col(text, declared)[0]}" in err.message
+    assert f"`{word}_so_far`" in (err.hint or "")
+
+
+def test_a_reserved_word_used_as_the_language_s_word_is_not_blamed():
+    """A file that reads `best card in ...` and has an unrelated mistake gets the usual error."""
+    err = error_of(BASE.replace("allow card is poison", "allow best card in cauldron is poison poison", 1))
+    assert isinstance(err, RulesSyntaxError)
+    assert "is a word of the language" not in err.message, err.format()

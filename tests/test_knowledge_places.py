@@ -181,6 +181,24 @@ def test_what_was_told_follows_the_card_within_its_zone_and_goes_when_it_leaves(
     assert places == [(1, "red")]  # the red 1 left with its fact; the red 3's moved with it
 
 
+def test_a_shuffle_of_the_zone_forgets_what_was_told_of_its_cards():
+    """A seat told "your cards 1 and 3 are red" cannot tell them apart once its hand is shuffled:
+    the facts go (as a shown card's place does), so its observation never gives the red cards' new
+    places and `known` reads none. (A fact follows its card within the zone, not through a shuffle.)"""
+    told = "        tell whom color of card in hand of whom where color of it = hint_color\n"
+    text = HINTS.read_text().replace(told, told + "        shuffle hand of whom\n")
+    assert "shuffle hand of whom" in text
+    game = interpreter.loads(text, "hints.rules")
+    state = hands(game, [[("red", 1), ("blue", 2), ("red", 3)], [("green", 1), ("green", 2), ("blue", 3)]])
+    choose(state, "hint_color", value="red")  # seat 1 hints seat 0's reds, then seat 0's hand is shuffled
+    choose(state, "whom", value=0)
+    assert "told" not in state.observe(0) and state.told == ()
+    choose(state, "hint_rank", value=1)  # seat 0 hints seat 1's 1
+    choose(state, "whom", value=1)
+    choose(state, "hint_color", value="red")  # seat 0's reds are not known to it now: a red hint tells again
+    choose(state, "whom", value=0)
+
+
 def test_known_reads_what_a_seat_was_told(hints):
     state = hands(hints, [[("red", 1), ("blue", 2)], [("green", 1), ("green", 2)]])
     choose(state, "hint_color", value="red")  # seat 1 tells seat 0 of its red

@@ -281,3 +281,29 @@ def test_an_owner_with_else_is_grouped_and_chosen_cards_are_not_cards_in_cards()
     assert "Move the best card in the hand of (the scum, else the dealer) to the hand of (the president," in president
     assert "the number of cards chosen to lay is the last count" in president
     assert "cards in the cards" not in president
+
+
+@pytest.mark.parametrize(
+    ("guard", "words"),
+    [
+        (
+            "require (value of last card in target else 0) < value of card",
+            "(the value of the last card in the pot the card goes into, else 0) is less than the card's value",
+        ),
+        (
+            "require value of card > (value of last card in target else 0)",
+            "the card's value is more than (the value of the last card in the pot the card goes into, else 0)",
+        ),
+        (
+            "require not (value of last card in target else none) is none",
+            "(the value of the last card in the pot the card goes into, else none) is not none",
+        ),
+    ],
+)
+def test_an_else_compared_is_a_parenthesised_operand_and_reads_grouped(guard, words):
+    """`(A else B) < C` parses, loads and plays as an operand where a value is, and the rulebook groups
+    it: "(A, else 0) is less than C", never "A, else 0 is less than C" (which reads as `A else (0 < C)`)."""
+    text = TINY.replace("require not card is wild when some gem in hand of player", guard, 1)
+    assert guard in text
+    book = render(ir_from_text(text, "tiny.rules"))
+    assert words in book, book

@@ -244,3 +244,71 @@ def test_cards_the_rules_move_are_told_by_what_every_seat_knows_of_them_and_noth
     )
     assert all(shared is None and "of rank" not in line for shared, _, line in told["by_secret"])
     assert all(shared == {"rank": 3} and "of rank 3 from" in line for shared, _, line in told["by_var"])
+
+
+FACE_DOWN = """game "Face down"
+players 3..3
+
+cards
+  card  suit red | blue   rank 1..4 x2
+
+zones
+  hand   per player, owner sees
+  table  shared, public
+  pile   shared, hidden
+
+var asked = none
+
+round
+  deal 4 to hand
+  phase lead
+    move lead card from hand to table
+    after lead
+      set asked to suit of card
+    ends when count table = 1
+  phase follow
+    # Followed face down: every seat knows the suit all the same (the asked suit, which then turns).
+    move follow card from hand to pile
+      require suit of card = asked
+    after follow
+      set asked to if asked = red then blue else red
+    ends when nobody can move
+  score
+    count pile
+
+game
+  rounds 1
+  winner highest total
+"""
+
+
+def test_what_a_guard_makes_known_of_a_card_played_face_down_is_told_to_the_others():
+    """`require suit of card = asked` on a card played face down: every seat knows its suit, the
+    value `asked` had when the card was played (it turns right after); the others' log says so,
+    the mover (who sees the card) is told nothing more, and no seat is told the card itself."""
+    game = interpreter.loads(FACE_DOWN, "face_down.rules")
+    followed = 0
+    for seed in range(6):
+        state, rng = game.new_game(3, seed, narrate=True), random.Random(seed)
+        while not state.is_over:
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+        played = [(p, m) for p, m in state.history[0]["moves"] if game.moves[m.rule].name == "follow"]
+        followed += len(played)
+        for seat in range(3):
+            told = [entry for entry in round_log(state, seat, 0) if "known" in entry.get("event", {})]
+            assert len(told) == len(played)
+            for entry, (p, m) in zip(told, played, strict=True):
+                suit = game.cards.json[m.card]["suit"]
+                line = entry_text(game, entry, seat, 3)
+                assert entry["event"]["shared"] == {"suit": suit}
+                if seat == p:
+                    assert line is None and entry["event"]["known"]["card"] == game.cards.json[m.card]
+                else:
+                    assert line == f"seat {p}'s card in pile has suit {suit}"
+                    assert entry["event"]["known"]["card"] is None
+    assert followed > 6
+    plain = game.new_game(3, 0)  # a state that does not narrate logs no such event (records unchanged)
+    while not plain.is_over:
+        plain.apply(plain.legal_moves()[0])
+    assert "events" not in plain.history[0]

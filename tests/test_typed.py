@@ -62,7 +62,9 @@ def test_a_typed_variable_holds_a_player_that_rules_read_as_one(makers):
     # `hand of maker` is a zone: the untyped `var maker = none` could not say so
     text = MAKERS.replace("var maker player per round = none", "var maker per round = none")
     text = text.replace("if maker is none", "if count hand of maker = 0")
-    assert "'hand' is a zone of a player" in error(text).message
+    err = error(text)
+    assert "'maker' has no declared type, so `hand of maker` cannot be read" in err.message
+    assert "`var maker player = none`" in err.hint
 
 
 def test_a_typed_variable_is_checked_where_it_is_set():

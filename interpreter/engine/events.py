@@ -9,7 +9,8 @@ In the log an event is a tuple, with card ids and zone instances:
 
 ``after`` is how many moves of the round were made before it (0: at the round's start). A
 revealed card is known, as a card shown to a seat is (``state.shown``), while it stays where it
-was revealed; a shuffle forgets what was shown or revealed of the cards it shuffles.
+was revealed; a shuffle forgets what was shown, revealed or told (knowledge.py) of the cards it
+shuffles.
 
 A narrating state (``new_game(..., narrate=True)``: play, the table, replays) also logs, for
 people to read (seat_log.py, text/event_words.py), what records need not keep:
@@ -22,7 +23,10 @@ people to read (seat_log.py, text/event_words.py), what records need not keep:
 - ``("show", after, (seat,), ((card, instance), ...))``: `show ... to` (a reveal to one seat);
 - ``("swap", after, a, b, cards_a, cards_b)``: two zone instances exchanged their cards (what
   each holds after, told to the seats that see it);
-- ``("eliminate", after, player)``.
+- ``("eliminate", after, player)``;
+- ``("known", after, player, card, source, target, ((attribute, value), ...))``: what a card move's
+  guards tell every seat of the card played (`require suit of card = led`, `led` known to all: its
+  suit), each value as the guard read it when the move was made (compile_guard_knowledge).
 
 Each kind is one entry of ``SEEN`` below (as a seat is told of it) and of text/event_words.py's
 table (in words); records and observations carry only ``RECORDED`` kinds, so a narrated game
@@ -35,7 +39,7 @@ from typing import Any
 
 from ..errors import PlayError
 from .cards import signature
-from .expr_analysis import Scope
+from .expr_analysis import Scope, attribute_tests
 from .expressions import ExprCompiler
 from .zones import sees
 
@@ -96,6 +100,8 @@ def compile_shuffle(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Any
             s.rng.shuffle(cards)
         if s.shown:  # what was shown or revealed of their places is forgotten
             s.shown = tuple(x for x in s.shown if x[2] != inst)
+        if s.told:  # and what was told of the cards: no seat can tell which is which any more
+            s.told = tuple(f for f in s.told if f[2] != inst)
         s.zmemo.pop(inst, None)
         s.cache.clear()
         s._legal = None
@@ -186,6 +192,40 @@ def note_shared(s: Any, shared: tuple) -> None:
         events[-1] = (*events[-1][:4], shared)
 
 
+def compile_guard_knowledge(cx: ExprCompiler, guards: list[dict[str, Any]], scope: Scope) -> tuple:
+    """What a card move's guards tell every seat of the card played: ``((attribute, f(state, env)),
+    ...)`` for each test ``ATTR of card = V`` that must hold with V known to every seat (a `require`
+    without `when`, or the move's only `allow`); () if none."""
+    allows = [g for g in guards if g["kind"] == "allow"]
+    binding = [g for g in guards if not g.get("when") and (g["kind"] == "require" or len(allows) == 1)]
+    return tuple(
+        (attr, cx.compile(v, scope))
+        for g in binding
+        for attr, v in attribute_tests(g["expr"], "card", lambda v: cx.public(v, scope))
+    )
+
+
+def tell_guarded(s: Any, p: int, move: Any) -> None:
+    """A narrating state, as a card move is made (before it moves): what its guards tell every seat
+    of the card (``("known", ...)``), the values read now, as the guards read them."""
+    rule, card, target = move
+    known = s.game.extra.get("guard_known", {}).get(rule)
+    if not known or s.game.phases[s.phase].simultaneous:  # (a held move's guards read another time)
+        return
+    env = [None] * s.game.env_size
+    env[0], env[1], env[2] = p, card, target
+    s.tell(("known", p, card, s.loc[card], target, tuple((attr, v(s, env)) for attr, v in known)))
+
+
+def _known_seen(s: Any, ev: tuple, seat: int | None) -> dict[str, Any]:
+    """The card a move played, named to a seat that saw it (where it went, or its own from where it
+    took it), with what its guards told every seat of it (``"shared"``)."""
+    game, lay, (p, card, source, target) = s.game, s.layout, ev[2:6]
+    told = seat is None or sees(game, lay, target, seat) or (seat == p and sees(game, lay, source, p))
+    known = {"player": p, "card": s.game.cards.json[card] if told else None, **_place(s, target)}
+    return {"after": ev[1], "known": known, "shared": dict(ev[6])}
+
+
 def _swap_seen(s: Any, ev: tuple, seat: int | None) -> dict[str, Any]:
     """Two places exchanged: each with the cards it now holds (``holds``) when the seat sees it."""
     places = []
@@ -210,6 +250,7 @@ SEEN = {  # kind -> the event as a seat is told of it (seat None: all of it)
     "drawn": _moved_seen,
     "swap": _swap_seen,
     "eliminate": _eliminate_seen,
+    "known": _known_seen,
 }
 
 

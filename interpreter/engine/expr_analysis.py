@@ -272,20 +272,31 @@ def shared_attributes(node: dict[str, Any], known: Callable[[dict[str, Any]], bo
     fish_for`: the rank asked). Every card the expression gives passes each test."""
     out: list[tuple[str, Any]] = []
     while node.get("op") == "filter":
-        tests, where = [], [node["where"]]
-        while where:
-            x = where.pop()
-            if x.get("op") == "and":
-                where += x["args"]
-            else:
-                tests.append(x)
-        for t in tests:
-            if t.get("op") != "cmp" or t.get("cmp") != "=":
-                continue
-            for mine, other in ((t["left"], t["right"]), (t["right"], t["left"])):
-                of = mine.get("of") or {}
-                of_it = mine.get("op") == "attr" and of.get("op") == "bound" and of.get("name") == "it"
-                if of_it and "it" not in free_names(other) and known(other):
-                    out.append((mine["name"], other))
+        out += attribute_tests(node["where"], "it", known)
         node = node["of"]
+    return out
+
+
+def attribute_tests(
+    cond: dict[str, Any], subject: str, known: Callable[[dict[str, Any]], bool]
+) -> list[tuple[str, Any]]:
+    """The tests ``ATTR of SUBJECT = V`` a condition (`A and B and ...`) makes of the card bound as
+    ``subject``, where V does not read that card and ``known`` tells V: ``(ATTR, V's node)`` each.
+    When the condition holds, the card's ATTR is V."""
+    out: list[tuple[str, Any]] = []
+    tests, where = [], [cond]
+    while where:
+        x = where.pop()
+        if x.get("op") == "and":
+            where += x["args"]
+        else:
+            tests.append(x)
+    for t in tests:
+        if t.get("op") != "cmp" or t.get("cmp") != "=":
+            continue
+        for mine, other in ((t["left"], t["right"]), (t["right"], t["left"])):
+            of = mine.get("of") or {}
+            of_subject = mine.get("op") == "attr" and of.get("op") == "bound" and of.get("name") == subject
+            if of_subject and subject not in free_names(other) and known(other):
+                out.append((mine["name"], other))
     return out

@@ -24,6 +24,7 @@ from .cards import CardTable, build_cards, derive_attributes
 from .choices import compile_choice
 from .coverage import RuleCounts
 from .effects import Effect, compile_effects
+from .events import compile_guard_knowledge
 from .expr_analysis import Fn, Scope, binds_names, uses_env, zone_pure
 from .expressions import ExprCompiler
 from .moves import compile_generator
@@ -400,6 +401,12 @@ def _compile_ir(
         )
         for c in ir.get("checks", ())
     )
+    card_moves = [m for ph in ir["round"]["phases"] for m in ph["moves"]]  # (numbered as `moves`)
+    guard_known = {  # rule -> what its guards tell every seat of the card played (a narrating state's)
+        i: known
+        for i, m in enumerate(card_moves)
+        if "choice" not in m and (known := compile_guard_knowledge(cx, m["guards"], base))
+    }
     rare = bool(cx.asks) or any(m.at_place or m.choice == "cards" for m in moves)  # (see Game.plain_turns)
     for ask in cx.asks:  # the asks' choices (in triggers, then in round and phase effects), after every move
         ask.cell[0] = len(moves)
@@ -442,7 +449,8 @@ def _compile_ir(
                 d["name"]: (d["of"], cx.define_fns[i])
                 for i, d in enumerate(ir["defines"])
                 if not d.get("params") and d["of"] != "card"
-            }
+            },
+            "guard_known": guard_known,
         },
     )
 

@@ -4,10 +4,12 @@ reads what that seat was told (none when it was not).
 
 A fact is ``(seat, card, zone instance, attribute, value)`` in ``State.told``, kept while the card
 stays in the zone instance where it was told: it goes with the card as the zone's order changes
-(a card played from before it, a shuffle), and is dropped when the card leaves (State.move_cards);
-the next round forgets every fact. A seat's observation lists its own facts by place (``told``:
-zone, index, the card's place in it from 0, attribute, value), never by card: the seat may not see
-it. The search agents' sampler makes every sample agree with them (agents/belief.py).
+(a card played from before it: the seat follows that), and is dropped when the card leaves
+(State.move_cards) or its zone is shuffled (events.compile_shuffle: the seat can no longer tell
+which card it was told of); the next round forgets every fact. A seat's observation lists its own
+facts by place (``told``: zone, index, the card's place in it from 0, attribute, value), never by
+card: the seat may not see it. The search agents' sampler makes every sample agree with them
+(agents/belief.py).
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ from ..language.limits import MAX_ROUNDS, endless_round
 from .card_sets import Pick, perform_set, swapped, swapped_cards
 from .choices import describe_move, draw_cards
 from .deal import deal, place, shuffle_decks
+from .events import tell_guarded
 from .flow import answer, holds, renamed, run_effects, suspend
 from .history import RoundLog
 from .knowledge import dropped
@@ -515,6 +516,8 @@ class State(StateFields):
         """Player ``p`` moves card ``c`` to zone instance ``t`` by move rule ``rule_index`` (a Move's
         fields, read once), then the rule's triggers."""
         game = self.game
+        if self.narrating:  # what the move's guards tell every seat of the card (events.py)
+            tell_guarded(self, p, move)
         zones, loc = self.zones, self.loc
         src = loc[c]
         source = zones[src]  # (lists typed in state.pxd: their own remove and append, no lookup by name)

@@ -218,6 +218,72 @@ def _keyword_hint(err: UnexpectedInput, text: str, expected: set[str]) -> str | 
     return f"did you mean '{best}'?" if best is not None and best_ratio >= 0.75 else None
 
 
+@cache
+def reserved_words() -> frozenset[str]:
+    """The words that begin an expression (`best`, `count`, `some`, `none`...): where a value may be
+    written, each is read as the language's word, never as a name, so nothing can be named so. Read
+    from the grammar: the words its parser takes where a value starts (`var z = ...`)."""
+    state = parser().parse_interactive("var z = 1\n")
+    for token in state.iter_parse():
+        if token.type == "EQUAL":
+            state.feed_token(token)
+            break
+    words = {word for terminal in state.accepts() for word in terminal_words(terminal)}
+    return frozenset(w for w in words if re.fullmatch(r"[a-z_][a-z0-9_]*", w))
+
+
+# Where a file declares a name: `var best`, `param`, `let`, `define`, `schedule`, `for each best`,
+# `to choose best`, a move named so (`move best`, `move best card from`, `move best number ...`).
+_W = r"([a-z_][a-z0-9_]*)"
+_DECLARED = re.compile(
+    rf"^[ \t]*(?:new[ \t]+)?(?:var|param|let|define|schedule)[ \t]+{_W}"
+    rf"|^[ \t]*move[ \t]+{_W}"
+    r"(?=[ \t]*(?:#.*)?$|[ \t]+card[ \t]+(?:at[ \t]+place[ \t]+)?from\b|[ \t]+(?:number|value|player|one)\b)"
+    rf"|for[ \t]+each[ \t]+{_W}|to[ \t]+choose[ \t]+{_W}",
+    re.MULTILINE,
+)
+
+
+def reserved_name_error(text: str, line: int, col: int) -> tuple[int, str, str] | None:
+    """When the line of a syntax error reads, before the error, a reserved word the file declares as a
+    name (`var best = none` ... `require best is none`): the word is the language's there, not the
+    name. Its column, the message and a hint that says how to rename it; None otherwise."""
+    lines = text.splitlines()
+    if not 0 < line <= len(lines):
+        return None
+    declared: dict[str, int] = {}
+    for m in _DECLARED.finditer(text):
+        word = next(g for g in m.groups() if g)
+        if word in reserved_words():
+            declared.setdefault(word, text.count("\n", 0, m.start()) + 1)
+    before = lines[line - 1][: col - 1].split("#")[0]
+    used = [m for m in re.finditer(r"[a-z_][a-z0-9_]*", before) if m.group() in declared]
+    if not used:
+        return None
+    word, at = used[-1].group(), used[-1].start() + 1
+    example = _RESERVED_EXAMPLES.get(word, word + " ...")
+    message = (
+        f"`{word}` is a word of the language (`{example}`), reserved: it cannot be the name "
+        f"declared on line {declared[word]}"
+    )
+    return at, message, f"rename that name (e.g. `{word}_so_far`) where it is declared and where it is used"
+
+
+_RESERVED_EXAMPLES = {
+    **{w: f"{w} card in trick" for w in ("first", "last", "best", "worst")},
+    **{w: f"{w} of rank in trick" for w in ("sum", "max", "min", "distinct")},
+    **{w: f"{w} card in trick where rank of it > 5" for w in ("some", "no", "every")},
+    "count": "count card in trick",
+    "most": "most count hand of player",
+    "strictly": "strictly most count hand of player",
+    "across": "across player",
+    "known": "known rank of card to player",
+    "not": "not card is none",
+    "if": "if C then A else B",
+    "none": "card is none",
+}
+
+
 def _friendly(terminal: str) -> str:
     """A terminal's name as a person reads it: `of`, a name, the end of the line."""
     if terminal in FRIENDLY:
@@ -270,6 +336,9 @@ def parse(text: str, file: str = "<rules>") -> Tree:
         message = f"unexpected {found.removeprefix('the ').removeprefix('a ')}"
         if expected:
             message += f"; expected {_describe_expected(set(expected))}"
+        reserved = reserved_name_error(source, line, col)
+        if reserved is not None:
+            raise RulesSyntaxError(reserved[1], Span(file, line, reserved[0]), reserved[2]) from None
         hint = _mistake_hint(err) or _spelling_hint(err, source) or _keyword_hint(err, source, set(expected))
         raise RulesSyntaxError(message, Span(file, line, col), hint) from None
     except LarkError:  # an inconsistent dedent, from the indenter

@@ -91,6 +91,17 @@ class NamesResolver:
             return T("any")
         return T("number")  # variables are typed by their initial value; numbers are the common case
 
+    def _untyped_read(self, name: str, var: str, span: Span) -> None:
+        """`rank of last` with `var last = none`: a variable without a type holds whatever `set` gives
+        it, so it is read as nothing in particular; the error says to declare what it holds."""
+        wants = "a card" if name in self.attrs or name == "player" else "a player"
+        word = "card" if wants == "a card" else "player"
+        raise RulesTypeError(
+            f"'{var}' has no declared type, so `{name} of {var}` cannot be read: say that it holds {wants}",
+            span,
+            f"declare it `var {var} {word} = none` (a typed variable holds {wants} or none, and is read as one)",
+        )
+
     def _attr(self, name: str, span: Span) -> dict[str, Any]:
         if name not in self.attrs:
             raise UnknownNameError(f"no card has an attribute '{name}'", span, self._suggest(name, list(self.attrs)))
@@ -127,6 +138,8 @@ class NamesResolver:
         if value is not None:
             return value
         # explain what went wrong
+        if k == "any" and arg.get("op") == "var":  # an untyped variable that starts as none
+            self._untyped_read(name, arg["name"], arg_e.span)
         if name in self.attrs:
             raise RulesTypeError(f"'{name}' is an attribute of a card, not of {t}", arg_e.span)
         if name in self.zones:

@@ -16,7 +16,9 @@ cards it did not see: the move's own line says it).
 - ``you got: king 6`` (what a draw gave you);
 - ``your hand and hand of seat 1 swapped; your hand now: baron 3`` (what a place holds after, to
   the seats that see it);
-- ``seat 2 is out of the round``.
+- ``seat 2 is out of the round``;
+- ``seat 1's card in pile has suit red``: what a move's guards told every seat of a card played out
+  of its sight (`require suit of card = led`), to the seats that did not see the card.
 """
 
 from __future__ import annotations
@@ -102,6 +104,15 @@ def _eliminate(game: Any, ev: dict[str, Any], seat: int, players: int) -> str:
     return "you are out of the round" if p == seat else f"seat {p} is out of the round"
 
 
+def _known(game: Any, ev: dict[str, Any], seat: int, players: int) -> str | None:
+    x = ev["known"]
+    if x["card"] is not None:  # the seat saw the card itself
+        return None
+    whose = "your" if x["player"] == seat else f"{seat_name(x['player'], seat)}'s"
+    said = " and ".join(f"{attr} {value}" for attr, value in ev["shared"].items())
+    return f"{whose} card in {_place(game, x, seat, players)} has {said}"
+
+
 # kind -> its words; the kind is the key of the event's dict named so (engine/events.py: SEEN)
 EVENT_WORDS: dict[str, Callable[[Any, dict[str, Any], int, int], str | None]] = {
     "reveal": _reveal,
@@ -111,6 +122,7 @@ EVENT_WORDS: dict[str, Callable[[Any, dict[str, Any], int, int], str | None]] = 
     "drawn": _drawn,
     "swap": _swap,
     "eliminate": _eliminate,
+    "known": _known,
 }
 
 

@@ -158,7 +158,14 @@ def _var(n, ctx):  # points of leader
 def _cmp(n, ctx):  # sum of value in target > limit
     if n.get("status"):  # target is protected
         return f"{say(n['left']['of'], ctx)} is {human(n['left']['name'])}"
-    return f"{say(n['left'], ctx)} {CMP_WORDS[n['cmp']]} {say(n['right'], ctx)}"
+    return f"{operand(n['left'], ctx)} {CMP_WORDS[n['cmp']]} {operand(n['right'], ctx)}"
+
+
+def operand(node: dict[str, Any], ctx: Ctx) -> str:
+    """A side of a comparison or a test: in parentheses if its words run on with commas ("(the rank of
+    the top card, else 0) is less than the card's rank", not "..., else 0 is less than ...")."""
+    text = say(node, ctx)
+    return f"({text})" if node.get("op") in COMPOUND else text
 
 
 def _not(n, ctx):  # not card is wild
@@ -167,7 +174,7 @@ def _not(n, ctx):  # not card is wild
     if op == "is_type":
         return f"{say(inner['of'], ctx)} is not {_article(human(inner['type']))} card"
     if op == "is_none":
-        return f"{say(inner['of'], ctx)} is not none"
+        return f"{operand(inner['of'], ctx)} is not none"
     if op == "is_empty":
         return f"{say(_emptied(inner['of']), ctx)} is not empty"
     if op == "achieved":
@@ -177,7 +184,7 @@ def _not(n, ctx):  # not card is wild
     if inner.get("status"):
         return f"{say(inner['left']['of'], ctx)} is not {human(inner['left']['name'])}"
     if op == "cmp" and inner["cmp"] == "=":
-        return f"{say(inner['left'], ctx)} is not {say(inner['right'], ctx)}"
+        return f"{operand(inner['left'], ctx)} is not {operand(inner['right'], ctx)}"
     return f"not ({say(inner, ctx)})"
 
 
@@ -322,7 +329,7 @@ EXPR: dict[str, Any] = {
     "no": _some,
     "all_empty": _all_empty,
     "is_empty": _is_empty,
-    "is_none": lambda n, ctx: f"{say(n['of'], ctx)} is none",
+    "is_none": lambda n, ctx: f"{operand(n['of'], ctx)} is none",
     "is_type": lambda n, ctx: f"{say(n['of'], ctx)} is {_article(human(n['type']))} card",
     "achieved": lambda n, ctx: f"{say(n['of'], ctx)} is achieved",
     "eliminated": lambda n, ctx: f"{say(n['of'], ctx)} is eliminated",
