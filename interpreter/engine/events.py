@@ -205,10 +205,10 @@ def compile_guard_knowledge(cx: ExprCompiler, guards: list[dict[str, Any]], scop
     )
 
 
-def tell_guarded(s: Any, p: int, move: Any) -> None:
-    """A narrating state, as a card move is made (before it moves): what its guards tell every seat
-    of the card (``("known", ...)``), the values read now, as the guards read them."""
-    rule, card, target = move
+def tell_guarded(s: Any, p: int, rule: int, card: int, target: int) -> None:
+    """A narrating state, as player ``p`` moves ``card`` to ``target`` by move rule ``rule`` (before
+    it moves): what its guards tell every seat of the card (``("known", ...)``), the values read
+    now, as the guards read them."""
     known = s.game.extra.get("guard_known", {}).get(rule)
     if not known or s.game.phases[s.phase].simultaneous:  # (a held move's guards read another time)
         return

@@ -517,7 +517,7 @@ class State(StateFields):
         fields, read once), then the rule's triggers."""
         game = self.game
         if self.narrating:  # what the move's guards tell every seat of the card (events.py)
-            tell_guarded(self, p, move)
+            tell_guarded(self, p, rule_index, c, t)
         zones, loc = self.zones, self.loc
         src = loc[c]
         source = zones[src]  # (lists typed in state.pxd: their own remove and append, no lookup by name)
