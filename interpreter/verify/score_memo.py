@@ -1,7 +1,7 @@
 # cython: annotation_typing=False
 """Scoring, remembered: the points of a round's end worked out once for each content of what the
 score rules read. Half the states of a shrunk game can be final ones, each scored afresh by the
-engine, though many hold the same cards where the score rules look (AMIGO: the collected piles).
+engine, though many hold the same cards where the score rules look (the piles each player collected, say).
 
 What the rules read is found in their IR (and in the definitions and `achieved when` conditions
 they call), by an allow-list: every operation is one whose value depends only on its operands and
