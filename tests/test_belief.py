@@ -187,7 +187,7 @@ def assert_samples_agree(game, state, seed: int) -> int:
 #   nobody played, or another player's, stood where the game's was played (agreement._saw_played);
 # - War (a classic, found by a wider soak): a trade kept, on the card, what a card whose play the seat
 #   saw did, and the other card was one a held choice named (a turned card, unseen): the choice then
-#   named a card in the other player's stock (belief._held_renamed);
+#   named a card in the other player's stock (trades.held_renamed);
 # - Love Letter (a classic, the same soak): a Guard's guess that hit in the game missed in the
 #   sample, the game's last move: the sample had every player in the round (belief._ready).
 FOUND = [

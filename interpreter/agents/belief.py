@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..engine.card_sets import CardSet, Pick, swapped
+from ..engine.card_sets import CardSet, Pick
 from ..engine.cards import signature
 from ..engine.records import pick_through
 from ..engine.zones import sees
@@ -26,6 +26,7 @@ from .agreement import Agreement
 from .facts import learn_holding, learn_outcome
 from .inference import fit_counts, redeal
 from .repairs import Repairs
+from .trades import events_renamed, held_renamed
 
 # The work of one decision's search for a world, counted (never timed: the same worlds on any
 # machine): observed moves replayed and trades tried, at most WORK in all, whatever the length of
@@ -535,9 +536,9 @@ class Belief(Repairs, Agreement):
         state.swap_cards(a, b, facts=facts)
         if facts:
             if state.history and "events" in state.history[-1]:
-                _events_renamed(state, state.history[-1], {a: b, b: a})
+                events_renamed(state, state.history[-1], {a: b, b: a})
         elif state.pending:
-            _held_renamed(state, {a: b, b: a})
+            held_renamed(state, {a: b, b: a})
 
     def _see(self, state: Any, seen: set[int], named: Any = None) -> None:
         """Add the cards now in zones the seat sees to ``seen``; with ``named`` (after a move: the
@@ -614,45 +615,6 @@ class Replay:
         them revealed since among them: a simultaneous phase's held moves)."""
         n, k = len(self.moves), len(self.events)
         return obs["moves"][:n] == self.moves and list(obs.get("events", ())[:k]) == self.events
-
-
-def _events_renamed(state: Any, log: Any, other: dict[int, int]) -> None:
-    """The round's reveals (``log``'s events) naming, for a card still where it was revealed and not
-    shuffled since, the card now at its place, as its moves do (State.swap_cards): a card the sample
-    revealed where the seat saw another revealed is traded for one of that kind (agreement._hold),
-    and the reveal is then of the card traded in. A card gone from there, or shuffled, is the card
-    revealed, wherever a trade puts it since (a reveal the seat saw, then a shuffle, says what it saw)."""
-    events, loc = log["events"], state.loc
-    out = []
-    for j, ev in enumerate(events):
-        if ev[0] == "reveal" and any(c in other for c, _ in ev[3]):
-            later = {e[2] for e in events[j + 1 :] if e[0] == "shuffle"}
-            ev = (
-                *ev[:3],
-                tuple(
-                    (other[c], i) if c in other and loc[other[c]] == i and i not in later else (c, i) for c, i in ev[3]
-                ),
-            )
-        out.append(ev)
-    log["events"] = out
-
-
-def _held_renamed(state: Any, other: dict[int, int]) -> None:
-    """After two cards traded places keeping what each did (one whose play the seat saw, one that a
-    held choice names): the held choice names the card now at its place, in the round's log too.
-    The seat did not see that choice (the cards of those it saw are seen, and never trade): the
-    sample guessed it, and made it of a place (War's turned card, the first of its stock); left on
-    the card, it would take effect on a card out of its chooser's zone."""
-    moves = state.history[-1]["moves"] if state.history else []
-    held = []
-    for p, m in state.pending:
-        new = swapped(m, other)
-        if new is not m and new != m:
-            j = max((j for j, pm in enumerate(moves) if pm == (p, m)), default=None)
-            if j is not None:  # (the latest equal one is the held one: observe.unrevealed_removed)
-                moves[j] = (p, new)
-        held.append((p, new))
-    state.pending = held
 
 
 def _chooses_player(game: Any, m: dict[str, Any]) -> bool:
