@@ -9,9 +9,11 @@ store per count. Every counting closure does it inline (a call per count is what
     n = counts[i]
     if not n:
         touched.append(i)
-    counts[i] = n + 1 The same numbers are read by position as a Counter is: a
-position never counted reads 0, and iterating gives the positions counted (not 0), in the
-order they were first counted (as a Counter filled by the same counts would).
+    counts[i] = n + 1
+
+The same numbers are read by position as a Counter is: a position never counted reads 0, and
+iterating gives the positions counted (not 0), in the order they were first counted (as a Counter
+filled by the same counts would).
 """
 
 from __future__ import annotations
