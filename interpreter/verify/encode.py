@@ -63,6 +63,7 @@ class Encoder:
         self.sorted_at = bytes(i in self.free for i in range(lay.size))
         self.room = 1 + 2 * len(classes) + lay.size  # the zones' bytes at most: the mark, a card, a pile, a zone's end
         self.spare = bytes(TAIL_ROOM)  # (room for the values after the zones: _small_tail)
+        self.buf = bytearray(self.room + TAIL_ROOM)  # where ``key`` writes (one key at a time)
         copies = Counter(classes)
         self.alike = bytes(copies[k] > 1 for k in classes)  # card id -> whether another card is alike
 
@@ -149,17 +150,22 @@ class Encoder:
         """The state's key: its zones (one byte a card when every token fits a byte), then every
         other value the rules can read, each written as it comes (``_value``)."""
         k = -1
+        buf = self.buf
         if self.as_bytes:
-            flat = bytearray(self.room + TAIL_ROOM)  # (written in place, then cut to what was written)
-            try:
-                k = self._zone_bytes(s, flat)
+            try:  # (written in place in the encoder's buffer; the key is what was written)
+                k = self._zone_bytes(s, buf)
             except IndexError:  # more cards than the game has (a card in two zones: the property says so)
                 k = -1
-        if k < 0:
+        if k >= 0:
+            end = self._small_tail(buf, k, s)
+            if end >= 0 and not s.pending and s.asking is None and not s.shown:  # (the usual: at once)
+                return bytes(buf[:end])
+            flat = buf[:k]
+        else:
             flat = bytearray((NUMBERS,))
             self._value(flat, self._zone_list(s))
             k = len(flat)
-            flat += self.spare
+        flat += self.spare
         end = self._small_tail(flat, k, s)
         if end < 0:
             del flat[k:]

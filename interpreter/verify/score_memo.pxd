@@ -5,6 +5,10 @@ cimport cython
 from ..engine.state cimport State
 
 
+@cython.locals(zones=list, out=list, i=Py_ssize_t, k=Py_ssize_t, z=list, pile=list, v=list)
+cpdef tuple content_key(State s, tuple instances, tuple variables, tuple parts, Py_ssize_t first)
+
+
 @cython.final
 cdef class ScoreMemo:
     cdef public tuple instances
@@ -14,7 +18,6 @@ cdef class ScoreMemo:
     cdef public Py_ssize_t calls
     cdef public bint off
 
-    @cython.locals(zones=list, out=list, i=Py_ssize_t, k=Py_ssize_t, z=list, v=list)
     cpdef tuple key(self, State s)
     @cython.locals(got=list)
     cpdef list scored(self, State s, score)
