@@ -31,7 +31,7 @@ cdef class Encoder:
     @cython.locals(by=list, sorted_at=bytes, flat=list, z=list, pile=list, i=Py_ssize_t)
     cpdef list _zone_list(self, State s)
     @cython.locals(buf=bytearray, flat=bytearray, k=Py_ssize_t, end=Py_ssize_t)
-    cpdef bytes key(self, State s)
+    cpdef str key(self, State s)
     cpdef _value(self, bytearray flat, v)
     @cython.locals(c=Py_ssize_t, inst=Py_ssize_t)
     cpdef object move_class(self, State s, move)

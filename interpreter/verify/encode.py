@@ -146,9 +146,11 @@ class Encoder:
         """A card as the zones' keys hold it: its class and who played it."""
         return self.classes[c] + self.kinds * (s.played_by[c] + 1)
 
-    def key(self, s: Any) -> bytes:
+    def key(self, s: Any) -> str:
         """The state's key: its zones (one byte a card when every token fits a byte), then every
-        other value the rules can read, each written as it comes (``_value``)."""
+        other value the rules can read, each written as it comes (``_value``); the bytes as a text
+        of one character a byte (latin-1: one to one, and made from the buffer in one step, where a
+        bytes object takes a slice and a copy)."""
         k = -1
         buf = self.buf
         if self.as_bytes:
@@ -159,7 +161,7 @@ class Encoder:
         if k >= 0:
             end = self._small_tail(buf, k, s)
             if end >= 0 and not s.pending and s.asking is None and not s.shown:  # (the usual: at once)
-                return bytes(buf[:end])
+                return buf[:end].decode("latin-1")
             flat = buf[:k]
         else:
             flat = bytearray((NUMBERS,))
@@ -180,7 +182,7 @@ class Encoder:
                 self._escaped(flat, MARSHALLED, dumps(held, 2))
             except ValueError:  # a value marshal does not write (an engine object in an ask's frames)
                 self._escaped(flat, TEXT, repr(held).encode())
-        return bytes(flat)
+        return flat.decode("latin-1")
 
     def _tail(self, flat: bytearray, s: Any) -> None:
         """Every value of the state but its zones and held moves, after the zones, as ``_value``

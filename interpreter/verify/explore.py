@@ -91,7 +91,7 @@ class Result:
     unreached: list[tuple[str, str, str | None]] = field(default_factory=list)  # (at, kind, note)
     graph: Graph = field(default_factory=Graph)
     classes: tuple[int, ...] = ()
-    keys: dict[bytes, int] = field(default_factory=dict)
+    keys: dict[str, int] = field(default_factory=dict)
     held: set[str] = field(default_factory=set)  # the `sometimes` checks that held in some state
 
     @property
@@ -201,7 +201,7 @@ def explore(
         sid = keys.get(key)
         return sid if sid is not None else new(key, state, parent, step, edge)
 
-    def new(key: bytes, state: Any, parent: int, step: Step, edge: int) -> int:
+    def new(key: str, state: Any, parent: int, step: Step, edge: int) -> int:
         """A state not found before: numbered, checked, and to explore unless the game is over."""
         if len(keys) >= max_states:
             raise _Budget
