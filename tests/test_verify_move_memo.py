@@ -17,7 +17,7 @@ from test_verify_deals import GAMES, RULESETS, _report
 from conftest import TINY_RULES
 from interpreter.engine.game import compile_ir
 from interpreter.loader import ir_from_path, ir_from_text
-from interpreter.verify import move_memo
+from interpreter.verify import move_memo, score_memo
 from interpreter.verify.explore import explore
 from interpreter.verify.properties import Properties
 from interpreter.verify.shrink import shrink
@@ -111,7 +111,7 @@ def test_a_memo_whose_keys_are_mostly_new_is_given_up():
         out.append(len(calls))
 
     memo = move_memo.MoveMemo(listed, ((), ()), (), ("totals",))
-    for n in range(move_memo.TRIAL):
+    for n in range(score_memo.TRIAL):
         state.totals[0] = n  # (a new key each time)
         out = []
         memo.moves(state, 0, out)
@@ -119,14 +119,22 @@ def test_a_memo_whose_keys_are_mostly_new_is_given_up():
     assert memo.off and not memo.known
     memo.moves(state, 0, [])
     memo.moves(state, 0, [])
-    assert len(calls) == move_memo.TRIAL + 2  # (given up: listed afresh every time)
+    assert len(calls) == score_memo.TRIAL + 2  # (given up: listed afresh every time)
 
 
 def test_the_typed_memo_and_properties_declare_exactly_the_fields_the_source_sets():
-    """MoveMemo and Properties are extension types in the compiled engine (their .pxd files): a
+    """The memos and Properties are extension types in the compiled engine (their .pxd files): a
     field the source sets that the .pxd does not declare fails there only, at run time."""
     game = compile_ir(ir_from_path(str(RULESETS / "poison.rules")), coverage=True)
     ((_, memo),) = move_memo.install(game, 3)
     move_memo.uninstall([(game.moves[0], memo)])
-    assert sorted(_declared("verify/move_memo.pxd")["MoveMemo"]) == sorted(vars(memo))
+
+    def declared(pxd: str) -> dict[str, list[str]]:  # (by the class's name, its base left out)
+        return {name.split("(")[0]: fields for name, fields in _declared(pxd).items()}
+
+    keyed = declared("verify/score_memo.pxd")["KeyedMemo"]  # (the base both memos share)
+    assert sorted(declared("verify/move_memo.pxd")["MoveMemo"] + keyed) == sorted(vars(memo))
+    score = score_memo.install(game, 3)
+    score_memo.uninstall(game)
+    assert sorted(declared("verify/score_memo.pxd")["ScoreMemo"] + keyed) == sorted(vars(score))
     assert sorted(_declared("verify/properties.pxd")["Properties"]) == sorted(vars(Properties(game, 3)))

@@ -16,9 +16,10 @@ it, it keeps no piles, ...) is keyed as the sorted list of its cards, so that a 
 another order is the same hand.
 
 The key is those values' bytes themselves, written compactly (a card a byte, a small number a
-byte; some 40 to 120 bytes a state on the shrunk games of docs/verify.md): no digest, so two
-different states never share a key; a key takes a little more to keep than a 16-byte digest did (a bytes object's own
-overhead is most of either).
+byte; some 40 to 120 bytes a state on the shrunk games of docs/verify.md), as a text of one
+character a byte (latin-1, one to one: made from the encoder's buffer in one step): no digest, so
+two different states never share a key; a key takes a little more to keep than a 16-byte digest
+did (an object's own overhead is most of either).
 """
 
 from __future__ import annotations

@@ -3,18 +3,12 @@
 cimport cython
 
 from ..engine.state cimport State
-from .score_memo cimport content_key
+from .score_memo cimport KeyedMemo, content_key
 
 
 @cython.final
-cdef class MoveMemo:
+cdef class MoveMemo(KeyedMemo):
     cdef public object generate
-    cdef public tuple instances
-    cdef public tuple vars
-    cdef public tuple parts
-    cdef public dict known
-    cdef public Py_ssize_t calls
-    cdef public bint off
 
     @cython.locals(got=tuple, found=list)
     cpdef moves(self, State s, Py_ssize_t p, list out)

@@ -22,27 +22,21 @@ from __future__ import annotations
 from typing import Any
 
 from .reads import state_reads
-from .score_memo import content_key, keyed
-
-TRIAL = 1000  # listings after which a memo whose keys were mostly new is given up
+from .score_memo import KeyedMemo, content_key, keyed
 
 
-class MoveMemo:
+class MoveMemo(KeyedMemo):
     """One move rule's generator (``gen(state, player, out)``), its lists of moves kept by the key of
     what the rule reads for each seat (``moves`` stands in for the generator)."""
 
     def __init__(self, generate: Any, instances: tuple, variables: tuple, parts: tuple):
+        KeyedMemo.__init__(self, instances, variables, parts)  # (instances: seat -> the zone instances keyed)
         self.generate = generate  # the rule's own generator (moves.compile_generator)
-        self.instances = instances  # seat -> the zone instances keyed
-        self.vars = variables
-        self.parts = parts
-        self.known: dict[tuple, tuple] = {}
-        self.calls = 0  # listings asked
-        self.off = False  # the memo given up: most keys were new (TRIAL)
 
     def moves(self, s: Any, p: int, out: list) -> None:
         """The rule's moves for seat ``p`` in state ``s``, appended to ``out``: listed by the rule's
-        generator once for each key; every time once the first TRIAL listings have shown few repeats."""
+        generator once for each key; every time once the first listings have shown few repeats
+        (score_memo.TRIAL)."""
         if self.off:
             self.generate(s, p, out)
             return
@@ -52,10 +46,7 @@ class MoveMemo:
         if got is None:
             found: list = []
             self.generate(s, p, found)  # (a guard that fails raises here: nothing is kept)
-            got = self.known[key] = tuple(found)
-            if self.calls >= TRIAL and len(self.known) * 2 > self.calls:
-                self.off = True
-                self.known = {}
+            got = self.kept(key, tuple(found))
         out.extend(got)
 
 

@@ -9,8 +9,7 @@ from ..engine.state cimport State
 cpdef tuple content_key(State s, tuple instances, tuple variables, tuple parts, Py_ssize_t first)
 
 
-@cython.final
-cdef class ScoreMemo:
+cdef class KeyedMemo:
     cdef public tuple instances
     cdef public tuple vars
     cdef public tuple parts
@@ -18,6 +17,11 @@ cdef class ScoreMemo:
     cdef public Py_ssize_t calls
     cdef public bint off
 
+    cpdef object kept(self, tuple key, value)
+
+
+@cython.final
+cdef class ScoreMemo(KeyedMemo):
     cpdef tuple key(self, State s)
     @cython.locals(got=list)
     cpdef list scored(self, State s, score)

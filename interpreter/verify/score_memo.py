@@ -4,13 +4,11 @@ score rules read. Half the states of a shrunk game can be final ones, each score
 engine, though many hold the same cards where the score rules look (the piles each player collected, say).
 
 What the rules read is found in their IR (and in the definitions and `achieved when` conditions
-they call), by an allow-list: every operation is one whose value depends only on its operands and
-the rules' fixed tables (card attributes, parameters, the players), or one that reads a part of the
-state that goes into the memo's key (a zone by name, a variable, the totals, the round...). A single
-operation outside the list (what a seat knows, a variable holding a zone) and scoring is not
-remembered. The key holds those parts exactly (card ids in order, piles kept): two states with one
-key are scored alike, and the engine's coverage of the score rules is what the first of them counted
-(verify reads only whether a rule was ever reached).
+they call) by an allow-list (reads.py): a single operation outside it (what a seat knows, a variable
+holding a zone) and scoring is not remembered. The key holds those parts exactly (card ids in order,
+piles kept: ``content_key``, which move_memo.py's keys share): two states with one key are scored
+alike, and the engine's coverage of the score rules is what the first of them counted (verify reads
+only whether a rule was ever reached).
 """
 
 from __future__ import annotations
@@ -68,15 +66,35 @@ def content_key(s: Any, instances: tuple, variables: tuple, parts: tuple, first:
     return tuple(out)
 
 
-class ScoreMemo:
+class KeyedMemo:
+    """What a memo keys (zone instances, variables, other parts: ``content_key``) and what it has
+    kept by key; given up once the first TRIAL uses have shown few repeats (keys cost more than
+    they save)."""
+
+    def __init__(self, instances: tuple, variables: tuple, parts: tuple):
+        self.instances = instances
+        self.vars = variables
+        self.parts = parts
+        self.known: dict[tuple, Any] = {}
+        self.calls = 0  # uses asked
+        self.off = False  # the memo given up: most keys were new (TRIAL)
+
+    def kept(self, key: tuple, value: Any) -> Any:
+        """``value`` kept for ``key`` (worked out for a key not seen before); the memo given up
+        when, after TRIAL uses, most keys were new."""
+        self.known[key] = value
+        if self.calls >= TRIAL and len(self.known) * 2 > self.calls:
+            self.off = True
+            self.known = {}
+        return value
+
+
+class ScoreMemo(KeyedMemo):
     """The engine's scoring of one game's states, kept by the key of what the score rules read
     (``Game.score_memo``: the engine asks it, scoring.score_by_rule)."""
 
     def __init__(self, game: Any, players: int, zones: frozenset[str], names: frozenset[str], parts: frozenset[str]):
-        self.instances, self.vars, self.parts = keyed(game, players, zones, names, parts)
-        self.known: dict[tuple, list[list[int]]] = {}
-        self.calls = 0  # scorings asked
-        self.off = False  # the memo given up: most keys were new (TRIAL)
+        KeyedMemo.__init__(self, *keyed(game, players, zones, names, parts))
 
     def key(self, s: Any) -> tuple:
         """What the score rules read in state ``s`` (``content_key``)."""
@@ -91,10 +109,7 @@ class ScoreMemo:
         key = self.key(s)
         got = self.known.get(key)
         if got is None:
-            got = self.known[key] = score(s)
-            if self.calls >= TRIAL and len(self.known) * 2 > self.calls:
-                self.off = True
-                self.known = {}
+            got = self.kept(key, score(s))
         return [row[:] for row in got]
 
 
