@@ -67,6 +67,7 @@ COMPILED = [
     "interpreter/verify/chance.py",
     "interpreter/verify/properties.py",
     "interpreter/verify/score_memo.py",
+    "interpreter/verify/move_memo.py",
 ]
 
 

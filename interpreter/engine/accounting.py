@@ -31,7 +31,7 @@ def _all_in_place(zones: list, loc: list, absent: frozenset[int]) -> bool:
     """Whether each card in the zones lies where ``loc`` places it, none twice and none of
     ``absent``, and as many as are in play: then every card in play is in exactly one zone (the
     usual case, at once; in C integers in the compiled engine, accounting.pxd)."""
-    seen = bytearray(len(loc))
+    seen = [0] * len(loc)  # (a list: compiled, made without a call to a type, read in place)
     placed = 0
     for inst in range(len(zones)):
         z = zones[inst]

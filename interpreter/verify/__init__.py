@@ -8,6 +8,8 @@ the shortest game that breaks it (as words and as a record `ruleset replay` play
 - encode.py: the canonical key of a state (the visited set);
 - explore.py: the breadth-first search over states, with the graph it found;
 - properties.py: the built-in properties and the designer's `checks`, per state and over the graph;
+- score_memo.py, move_memo.py: a final state's scoring and a move rule's legal moves, remembered
+  by what the rules read (reads.py) for the search's time;
 - report.py: the result as text or JSON, counterexamples as words and records;
 - jobs.py: the deals shared out over processes (`--jobs`), and what each found merged.
 

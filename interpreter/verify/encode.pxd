@@ -21,6 +21,7 @@ cdef class Encoder:
     cdef public bint as_bytes
     cdef public Py_ssize_t room
     cdef public bytes spare
+    cdef public bytearray buf
     cdef public bytes alike
 
     @cython.locals(classes=bytes, played=bytes, by=list, sorted_at=bytes, flat=bytearray, zones=list, z=list,
@@ -29,8 +30,8 @@ cdef class Encoder:
     cpdef Py_ssize_t _zone_bytes(self, State s, bytearray flat) except -2
     @cython.locals(by=list, sorted_at=bytes, flat=list, z=list, pile=list, i=Py_ssize_t)
     cpdef list _zone_list(self, State s)
-    @cython.locals(flat=bytearray, k=Py_ssize_t, end=Py_ssize_t)
-    cpdef bytes key(self, State s)
+    @cython.locals(buf=bytearray, flat=bytearray, k=Py_ssize_t, end=Py_ssize_t)
+    cpdef str key(self, State s)
     cpdef _value(self, bytearray flat, v)
     @cython.locals(c=Py_ssize_t, inst=Py_ssize_t)
     cpdef object move_class(self, State s, move)

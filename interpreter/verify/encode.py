@@ -16,9 +16,10 @@ it, it keeps no piles, ...) is keyed as the sorted list of its cards, so that a 
 another order is the same hand.
 
 The key is those values' bytes themselves, written compactly (a card a byte, a small number a
-byte; some 40 to 120 bytes a state on the shrunk games of docs/verify.md): no digest, so two
-different states never share a key; a key takes a little more to keep than a 16-byte digest did (a bytes object's own
-overhead is most of either).
+byte; some 40 to 120 bytes a state on the shrunk games of docs/verify.md), as a text of one
+character a byte (latin-1, one to one: made from the encoder's buffer in one step): no digest, so
+two different states never share a key; a key takes a little more to keep than a 16-byte digest
+did (an object's own overhead is most of either).
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ class Encoder:
         self.sorted_at = bytes(i in self.free for i in range(lay.size))
         self.room = 1 + 2 * len(classes) + lay.size  # the zones' bytes at most: the mark, a card, a pile, a zone's end
         self.spare = bytes(TAIL_ROOM)  # (room for the values after the zones: _small_tail)
+        self.buf = bytearray(self.room + TAIL_ROOM)  # where ``key`` writes (one key at a time)
         copies = Counter(classes)
         self.alike = bytes(copies[k] > 1 for k in classes)  # card id -> whether another card is alike
 
@@ -145,21 +147,28 @@ class Encoder:
         """A card as the zones' keys hold it: its class and who played it."""
         return self.classes[c] + self.kinds * (s.played_by[c] + 1)
 
-    def key(self, s: Any) -> bytes:
+    def key(self, s: Any) -> str:
         """The state's key: its zones (one byte a card when every token fits a byte), then every
-        other value the rules can read, each written as it comes (``_value``)."""
+        other value the rules can read, each written as it comes (``_value``); the bytes as a text
+        of one character a byte (latin-1: one to one, and made from the buffer in one step, where a
+        bytes object takes a slice and a copy)."""
         k = -1
+        buf = self.buf
         if self.as_bytes:
-            flat = bytearray(self.room + TAIL_ROOM)  # (written in place, then cut to what was written)
-            try:
-                k = self._zone_bytes(s, flat)
+            try:  # (written in place in the encoder's buffer; the key is what was written)
+                k = self._zone_bytes(s, buf)
             except IndexError:  # more cards than the game has (a card in two zones: the property says so)
                 k = -1
-        if k < 0:
+        if k >= 0:
+            end = self._small_tail(buf, k, s)
+            if end >= 0 and not s.pending and s.asking is None and not s.shown:  # (the usual: at once)
+                return buf[:end].decode("latin-1")
+            flat = buf[:k]
+        else:
             flat = bytearray((NUMBERS,))
             self._value(flat, self._zone_list(s))
             k = len(flat)
-            flat += self.spare
+        flat += self.spare
         end = self._small_tail(flat, k, s)
         if end < 0:
             del flat[k:]
@@ -174,7 +183,7 @@ class Encoder:
                 self._escaped(flat, MARSHALLED, dumps(held, 2))
             except ValueError:  # a value marshal does not write (an engine object in an ask's frames)
                 self._escaped(flat, TEXT, repr(held).encode())
-        return bytes(flat)
+        return flat.decode("latin-1")
 
     def _tail(self, flat: bytearray, s: Any) -> None:
         """Every value of the state but its zones and held moves, after the zones, as ``_value``

@@ -22,7 +22,7 @@ from typing import Any
 from ..engine.deal import deal, shuffle_decks
 from ..engine.state import State
 from ..errors import PlayError, RulesetError
-from . import score_memo
+from . import move_memo, score_memo
 from .chance import (
     NeedChance,
     Scripted,
@@ -91,7 +91,7 @@ class Result:
     unreached: list[tuple[str, str, str | None]] = field(default_factory=list)  # (at, kind, note)
     graph: Graph = field(default_factory=Graph)
     classes: tuple[int, ...] = ()
-    keys: dict[bytes, int] = field(default_factory=dict)
+    keys: dict[str, int] = field(default_factory=dict)
     held: set[str] = field(default_factory=set)  # the `sometimes` checks that held in some state
 
     @property
@@ -201,7 +201,7 @@ def explore(
         sid = keys.get(key)
         return sid if sid is not None else new(key, state, parent, step, edge)
 
-    def new(key: bytes, state: Any, parent: int, step: Step, edge: int) -> int:
+    def new(key: str, state: Any, parent: int, step: Step, edge: int) -> int:
         """A state not found before: numbered, checked, and to explore unless the game is over."""
         if len(keys) >= max_states:
             raise _Budget
@@ -221,8 +221,7 @@ def explore(
 
     plain = Scripted((), classes)  # the chance of every move that shuffles nothing
     alike = encoder.alike
-    score_memo.install(game, players)
-    with _Collector() as collector, _Uninstalled(game):
+    with _Collector() as collector, _Memos(game, players):
         limit = max(max_states, 1)
         try:
             if roots is None:
@@ -376,18 +375,20 @@ class _Collector:
             gc.enable()
 
 
-class _Uninstalled:
-    """The game's scoring memo taken away when the search is over (score_memo.py): a game
-    played later scores every state afresh."""
+class _Memos:
+    """The game's memos of scoring (score_memo.py) and of its rules' legal moves (move_memo.py)
+    for the search's time: a game played later scores and lists every state afresh."""
 
-    def __init__(self, game: Any):
-        self.game = game
+    def __init__(self, game: Any, players: int):
+        self.game, self.players = game, players
 
     def __enter__(self) -> None:
-        return None
+        score_memo.install(self.game, self.players)
+        self.moves = move_memo.install(self.game, self.players)
 
     def __exit__(self, *exc: object) -> None:
         score_memo.uninstall(self.game)
+        move_memo.uninstall(self.moves)
 
 
 class _Budget(Exception):

@@ -66,7 +66,7 @@ def examples_of(result: Result, failures: list[Failure]) -> Examples:
 class Part:
     """What one worker found from its deals: picklable, merged by ``_shared``."""
 
-    states: dict[bytes, tuple[int, int]] = field(default_factory=dict)  # key -> (depth, steps tried; -1 none)
+    states: dict[str, tuple[int, int]] = field(default_factory=dict)  # key -> (depth, steps tried; -1 none)
     failures: list[tuple[Failure, dict[str, Any] | None]] = field(default_factory=list)
     held: set[str] = field(default_factory=set)
     reached: set[str] = field(default_factory=set)  # the rule positions reached
@@ -89,7 +89,7 @@ def _shared(
     values, classes = result.params, result.classes
     roots: list[tuple[int, Script]] = []
     firsts: list[tuple[Failure, dict[str, Any] | None]] = []  # the deals the rules cannot make
-    seen: set[bytes] = set()
+    seen: set[str] = set()
     try:
         for i, script, got in deals(game, players, values, classes, max(max_states, 1)):
             if script is None:  # (deals earlier orders gave)
@@ -123,8 +123,8 @@ def _shared(
 
 def _merge(result: Result, props: Properties, parts: list[Part], firsts: list[tuple[Failure, Any]]) -> Examples:
     """The workers' findings into ``result``, as one process would have found them; the examples."""
-    depth: dict[bytes, int] = {}
-    tried: dict[bytes, int] = {}
+    depth: dict[str, int] = {}
+    tried: dict[str, int] = {}
     for part in parts:
         for key, (d, t) in part.states.items():
             if d < depth.get(key, d + 1):

@@ -5,8 +5,11 @@ cimport cython
 from ..engine.state cimport State
 
 
-@cython.final
-cdef class ScoreMemo:
+@cython.locals(zones=list, out=list, i=Py_ssize_t, k=Py_ssize_t, z=list, pile=list, v=list)
+cpdef tuple content_key(State s, tuple instances, tuple variables, tuple parts, Py_ssize_t first)
+
+
+cdef class KeyedMemo:
     cdef public tuple instances
     cdef public tuple vars
     cdef public tuple parts
@@ -14,7 +17,11 @@ cdef class ScoreMemo:
     cdef public Py_ssize_t calls
     cdef public bint off
 
-    @cython.locals(zones=list, out=list, i=Py_ssize_t, k=Py_ssize_t, z=list, v=list)
+    cpdef object kept(self, tuple key, value)
+
+
+@cython.final
+cdef class ScoreMemo(KeyedMemo):
     cpdef tuple key(self, State s)
     @cython.locals(got=list)
     cpdef list scored(self, State s, score)
