@@ -190,6 +190,14 @@ def test_the_typed_moments_declare_exactly_the_fields_of_the_source() -> None:
     assert _declared("simulation/stats.pxd")["Moments"] == [f.name for f in fields(Moments)]
 
 
+def test_the_typed_random_agent_declares_exactly_the_fields_it_sets() -> None:
+    """The random agent is an extension type in the compiled engine (agents/random_agent.pxd): a field
+    it sets that the .pxd does not declare fails there only, at run time."""
+    from interpreter.agents.random_agent import RandomAgent
+
+    assert sorted(_declared("agents/random_agent.pxd")["RandomAgent"]) == sorted(vars(RandomAgent(0, 1)))
+
+
 # test_card_sets' game of sets with a hand of 16: 1 to 4 cards of 16 (2,516 sets), each set chosen
 # card by card (card_sets.Listing)
 PICKED = BIG.replace("deal 34 to hand", "deal 16 to hand")

@@ -15,6 +15,9 @@ _BIT_LENGTHS = tuple(n.bit_length() for n in range(256))  # n -> n.bit_length(),
 
 
 class RandomAgent:
+    """Draws each move uniformly from its seat's own Random (typed in the compiled engine:
+    random_agent.pxd)."""
+
     name = "random"
 
     def __init__(self, seat: int, seed: int | None):

@@ -7,17 +7,15 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import PlayError
 
-if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
-    # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
-    import cython
-
+if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports StateFields and types
+    # the deal's locals)
     from .state_fields import StateFields
 
 
 def shuffle_decks(state: StateFields) -> None:
     """Every card back in its deck's zone, each deck shuffled (decks in declaration order)."""
     lay = state.layout
-    decks, loc = _decks(state.game, lay)
+    decks, loc, _ = _round_plan(state.game, lay)
     # empty zones, one a zone instance (the layout's typed field read, not its size property: compiled,
     # a loop in C without a call a zone)
     zones = state.zones = [[] for _ in range(len(lay.zone_of))]
@@ -48,80 +46,119 @@ def _shuffle(getrandbits: Any, x: list) -> None:
         x[i], x[j] = x[j], x[i]
 
 
-_DECKS: dict[int, tuple[Any, Any, tuple]] = {}  # id of a layout -> (game, layout, _decks)
+_PLAN: list[tuple] = [(None, None, None)]  # the last (game, layout, _round_plan): most often the one asked
 
 
-def _decks(game: Any, lay: Any) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[int, ...]]:
-    """Each deck's zone instance with its cards in id order, and where every card then is (kept by
-    layout: a layout is hashed by value, which is slow)."""
-    got = _DECKS.get(id(lay))
+def _round_plan(game: Any, lay: Any) -> tuple[tuple, tuple[int, ...], tuple[tuple, ...]]:
+    """What a round's set-up reads of the rules for one layout, built once (kept for the last layout
+    used, most often the one asked, and by layout: a layout is hashed by value, which is slow): each
+    deck's zone instance with its cards in id order, where every card then is, and each deal line as
+    (its rule, the deck's instance, whether it deals to a shared zone, the first instance dealt to,
+    the instance of the rest or -1, its as-players and when, its amount, one at a time) so that a
+    deal reads no rule's field by name."""
+    last = _PLAN[0]
+    if last[1] is lay and last[0] is game:
+        return last[2]
+    got = _PLANS.get(id(lay))
     if got is None or got[0] is not game or got[1] is not lay:
         inst_of = [lay.base[game.zone_index[name]] for name in game.cards.deck_names]
         loc = tuple(inst_of[deck] for deck in game.cards.deck_of)
         out = game.cards.absent(lay.players)  # copies this many players do not use (`x (2 * players)`)
         decks = tuple((inst, tuple(c for c, i in enumerate(loc) if i == inst and c not in out)) for inst in inst_of)
-        got = _DECKS[id(lay)] = (game, lay, (decks, loc))
+        lines = tuple(
+            (
+                rule,
+                lay.base[rule.deck],
+                not game.zones[rule.zone].per_player,
+                lay.base[rule.zone],
+                -1 if rule.rest is None else lay.base[rule.rest],
+                rule.as_players,
+                rule.as_players_when,
+                rule.amount,
+                rule.one_at_a_time,
+            )
+            for rule in game.deals
+        )
+        got = _PLANS[id(lay)] = (game, lay, (decks, loc, lines))
+    _PLAN[0] = got
     return got[2]
+
+
+_PLANS: dict[int, tuple[Any, Any, tuple]] = {}  # id of a layout -> (game, layout, _round_plan)
 
 
 def deal(state: StateFields) -> None:
     """Run every deal line, in order, from the dealer's left (right after ``shuffle_decks``, which
     put every card in its deck: the cards dealt are relocated here, one zone at a time)."""
-    game, lay, n = state.game, state.layout, state.n
-    zones, loc = state.zones, state.loc
-    env = [None] * game.env_size
+    n = state.n
+    zones, loc = state.zones, state.loc  # (lists, as deck, dest and spare: typed in deal.pxd)
+    env = [None] * state.game.env_size
     spares: dict[int, int] = {}  # deck zone -> how many removed cards (of spare seats) lie at its front
-    for rule in game.deals:
-        deck = zones[lay.base[rule.deck]]
-        if not game.zones[rule.zone].per_player:
+    for line in _round_plan(state.game, state.layout)[2]:
+        rule, deck_inst, shared, first, aside, as_players, as_players_when, amount, one_at_a_time = line
+        deck = zones[deck_inst]
+        if shared:
             _deal_shared(state, rule, deck, spares.get(rule.deck, 0), env)
             continue
         seats = n
-        if rule.as_players is not None and (rule.as_players_when is None or rule.as_players_when(state, env)):
-            seats = rule.as_players(state, env)
-            if not isinstance(seats, int) or seats < n:
-                raise PlayError(f"cannot deal as if for {seats} players to {n} players", rule.at)
-        start = state.dealer + 1
-        hands: list[list[int]] = [[]] * seats  # each seat gets its own slice below
-        if rule.amount is None:  # all, one at a time: the k-th from the dealer's left gets every seats-th card
-            for k in range(seats):
-                hands[(start + k) % seats] = deck[k::seats]
+        if as_players is not None and (as_players_when is None or as_players_when(state, env)):
+            got = as_players(state, env)
+            if not isinstance(got, int) or got < n:
+                raise PlayError(f"cannot deal as if for {got} players to {n} players", rule.at)
+            seats = got
+        each = 1  # (one at a time: every seats-th card from the seat's first, a place apart)
+        if amount is None:  # all, one at a time
             used = len(deck)
+            one_at_a_time = True
         else:
-            each = rule.amount(state, env)
-            if not isinstance(each, int) or each < 0:
-                raise PlayError(f"cannot deal {each} cards to each player", rule.at)
+            got = amount(state, env)
+            if not isinstance(got, int) or got < 0:
+                raise PlayError(f"cannot deal {got} cards to each player", rule.at)
+            each = got
             used = each * seats
             if used > len(deck):
                 raise PlayError(
                     f"the deal needs {used} cards ({each} for each of {seats} hands); the deck has {len(deck)}",
                     rule.at,
                 )
-            if rule.one_at_a_time:
-                for k in range(seats):
-                    hands[(start + k) % seats] = deck[k:used:seats]
+        # The k-th seat from the dealer's left gets, one at a time, every seats-th card from the
+        # deck's k-th (else the k-th run of `each`); a spare seat's cards (dealt as if for more
+        # players) leave the round unseen, in the deck's own zone, in seat order.
+        start = state.dealer + 1
+        spare = []
+        for seat in range(seats):
+            k = (seat - start) % seats
+            if one_at_a_time:
+                lo, hi, step = k, used, seats
             else:
-                for k in range(seats):
-                    hands[(start + k) % seats] = deck[k * each : (k + 1) * each]
-        spare = [card for seat in range(n, seats) for card in hands[seat]] if seats > n else []
-        rest = deck[used:]
-        first: cython.Py_ssize_t = lay.base[rule.zone]
-        inst: cython.Py_ssize_t  # (C integers, compiled: each card's place set in place)
-        card: cython.Py_ssize_t
-        for seat in range(n):
+                lo, hi, step = k * each, (k + 1) * each, 1
+            if seat >= n:
+                spare.extend(deck[lo:hi:step])
+                continue
             inst = first + seat
-            zones[inst].extend(hands[seat])
-            for card in hands[seat]:
-                loc[card] = inst
-        deck[:] = spare  # cards of a spare seat leave the round unseen, in the deck's own zone
-        spares[rule.deck] = spares.get(rule.deck, 0) + len(spare)
-        if rule.rest is not None:
-            aside: cython.Py_ssize_t = lay.base[rule.rest]
-            zones[aside].extend(rest)
-            for card in rest:
-                loc[card] = aside
+            place = inst  # (an object made once: compiled, each card's place set without making one)
+            dest = zones[inst]
+            i = lo
+            while i < hi:  # (C integers, compiled: each card read and placed in place)
+                card = deck[i]
+                dest.append(card)
+                c = card
+                loc[c] = place
+                i += step
+        if aside >= 0:
+            dest = zones[aside]
+            place = aside
+            for i in range(used, len(deck)):
+                card = deck[i]
+                dest.append(card)
+                c = card
+                loc[c] = place
+            deck.clear()
         else:
-            deck.extend(rest)
+            del deck[:used]
+        if spare:
+            deck[:0] = spare
+            spares[rule.deck] = spares.get(rule.deck, 0) + len(spare)
     state.zmemo = {}
 
 

@@ -13,7 +13,8 @@ from .flow import Env, suspend
 from .knowledge import compile_tell
 from .turns import compile_reverse, compile_skip
 
-if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports them)
+    from .state import State
     from .state_fields import StateFields
 
 Effect = Callable[[Any, list], None]
@@ -77,7 +78,7 @@ def _move(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     if src is not None and dst is not None:  # move ZONE to ZONE of NAME: the instances read inline
         (zs, ks), (zd, kd) = src, dst
 
-        def move_zone(s: StateFields, e):
+        def move_zone(s: State, e):  # (typed State, compiled: move_cards called directly, not by name)
             base = s.layout.base
             got = base[zs] + e[ks] if ks >= 0 else base[zs]
             dest = base[zd] + e[kd] if kd >= 0 else base[zd]
@@ -93,7 +94,7 @@ def _move(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
         (attr, cx.compile(v, scope)) for attr, v in shared_attributes(node["what"], lambda v: cx.public(v, scope))
     ]
 
-    def move(s: StateFields, e):
+    def move(s: State, e):
         got = what(s, e)
         dest = to(s, e)
         if got is None:
@@ -122,7 +123,7 @@ def _draw(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Effect:
     src = cx.compile(node["from"], scope)
     dst = cx.compile(node["to"], scope)
 
-    def draw(s: StateFields, e):
+    def draw(s: State, e):
         n = count(s, e)
         if n is None or n < 0:
             raise PlayError(f"cannot draw {n} cards", at)

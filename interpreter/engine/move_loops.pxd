@@ -4,5 +4,6 @@ from .state_fields cimport StateFields
 
 
 # the move loops' shared steps, called directly (no Python call) from their closures
+cpdef tuple current_plan(list planner, StateFields s)
 cpdef emit(tuple plan, Py_ssize_t p, list chosen, list out)
 cpdef list passing(list cards, tuple table, v, bint negate)

@@ -22,11 +22,20 @@ if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports S
 Generator = Callable[[Any, int, list], None]
 
 
-def every_move(plan_and_cards: Callable) -> Generator:
+def current_plan(planner: list, s: StateFields) -> tuple:
+    """The plan of the state's layout (moves._planner): the last one used, most often, else made."""
+    plan: tuple = planner[0]
+    if plan[0] is not s.layout:
+        plan = planner[1](s.layout)
+    return plan
+
+
+def every_move(planner: list) -> Generator:
     """No guard: every card of the source, to every target."""
 
     def generate_all(s: StateFields, p, out: list):
-        plan, cards = plan_and_cards(s, p)
+        plan = current_plan(planner, s)
+        cards: list = s.zones[plan[1][p]]  # (the player's source cards)
         if cards:
             emit(plan, p, cards, out)
 
@@ -68,7 +77,7 @@ def moves_by_attribute(
     guards: Any,
     player_lifts: list,
     source: tuple[int, bool],
-    plan_and_cards: Callable,
+    planner: list,
     at: str | None,
 ) -> Generator:
     """``require ATTR of card = V [when C]`` (see attr_filter): the cards whose ATTR is V, or all.
@@ -92,7 +101,8 @@ def moves_by_attribute(
         own_env = uses_env(v_node)  # else V reads and writes no slot: the env is not copied
 
         def generate_attr_or_all(s: StateFields, p, out: list):
-            plan, cards = plan_and_cards(s, p)
+            plan = current_plan(planner, s)
+            cards: list = s.zones[plan[1][p]]
             if not cards:
                 return
             if own_env:
@@ -109,7 +119,8 @@ def moves_by_attribute(
         return generate_attr_or_all
 
     def generate_attr(s: StateFields, p, out: list):
-        plan, cards = plan_and_cards(s, p)
+        plan = current_plan(planner, s)
+        cards: list = s.zones[plan[1][p]]
         if not cards:
             return
         e: list = plan[4].copy()  # the env: lifted slots unset
@@ -183,7 +194,7 @@ def group_tally(guards: Any, table: Any, negate: bool, coverage: Any, asked: Any
     return tally
 
 
-def moves_by_card(guards: Any, plan_and_cards: Callable) -> Generator:
+def moves_by_card(guards: Any, planner: list) -> Generator:
     """Guards that never read the target: one verdict per card (per card group), all its targets or none.
     ``guards`` are the compiled guards (moves._Guards)."""
     card_allow, card_require = guards.card_allow, guards.card_require
@@ -196,7 +207,8 @@ def moves_by_card(guards: Any, plan_and_cards: Callable) -> Generator:
         verdict = lambda s, e: card_require(s, e) and card_allow(s, e)  # noqa: E731
 
     def generate_cards(s: StateFields, p, out: list):
-        plan, cards = plan_and_cards(s, p)
+        plan = current_plan(planner, s)
+        cards: list = s.zones[plan[1][p]]
         if not cards:
             return
         e: list = plan[4].copy()  # the env: lifted slots unset
@@ -221,7 +233,7 @@ def moves_by_card(guards: Any, plan_and_cards: Callable) -> Generator:
     return generate_cards
 
 
-def moves_by_pair(guards: Any, finders: list, rows_pure: bool, row_key: str, plan_and_cards: Callable) -> Generator:
+def moves_by_pair(guards: Any, finders: list, rows_pure: bool, row_key: str, planner: list) -> Generator:
     """The general loop: for each card (per card group), the targets its allows find (``finders``,
     see moves._finder) and its requires keep. ``rows_pure``: the target-level values depend on the
     target's cards only, so they are kept (under ``row_key``) until those change."""
@@ -235,7 +247,8 @@ def moves_by_pair(guards: Any, finders: list, rows_pure: bool, row_key: str, pla
     t_fns = guards.t_fns
 
     def generate(s: StateFields, p, out: list):
-        plan, cards = plan_and_cards(s, p)
+        plan = current_plan(planner, s)
+        cards: list = s.zones[plan[1][p]]
         if not cards:
             return
         targets: tuple = plan[2][p]

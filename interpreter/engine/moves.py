@@ -178,19 +178,19 @@ def compile_generator(
     g = _compile_guards(cx, guards, levels, base)
     counts = cx.coverage
     finders = [_finder(a, number, counts, g.t_span, cx.consults) for number, a in enumerate(g.allows)]
-    plan_and_cards = _planner(cx, index, source, target, g.p_span, g.p_unset)
+    planner = _planner(cx, index, source, target, g.p_span, g.p_unset)
     if not g.has_allows and g.card_require is None and g.pair_require is None:  # no guard
-        return every_move(plan_and_cards)
+        return every_move(planner)
     may_count = counts is not None and cx.may_count(guards)
     shape = attr_filter(levels.card, levels.pair, bool(levels.card_lifts or levels.target_lifts), may_count)
     if shape is not None:  # require ATTR of card = V [when C]: the cards whose ATTR is V, or all
         at = levels.card["require"][0]["at"]
-        return moves_by_attribute(cx, shape, g, levels.player_lifts, source, plan_and_cards, at)
+        return moves_by_attribute(cx, shape, g, levels.player_lifts, source, planner, at)
     if not g.allows and g.pair_require is None and not g.t_fns:  # a verdict per card: all targets or none
-        return moves_by_card(g, plan_and_cards)
+        return moves_by_card(g, planner)
     pure_calls = frozenset(name for name, k in cx.define_index.items() if k in cx.zone_pure)
     rows_pure = all(zone_pure(node, "target", pure_calls) for _, node in levels.target_lifts)
-    return moves_by_pair(g, finders, rows_pure, f"row {index}", plan_and_cards)  # (a str: its hash is kept)
+    return moves_by_pair(g, finders, rows_pure, f"row {index}", planner)  # (a str: its hash is kept)
 
 
 def _sort_guards(guards: list[dict[str, Any]]) -> _Levels:
@@ -276,10 +276,11 @@ def _planner(
     target: tuple[int, bool],
     p_span: tuple[int, int],
     p_unset: list,
-) -> Callable[[Any, int], tuple]:
-    """``plan_and_cards(state, player)``: the plan of the state's layout (built once per layout) and
-    the player's source cards. A plan is (layout, each player's source instance, targets, moves by
-    card for each target, a fresh env, and each card's one move when there is one target)."""
+) -> list:
+    """``[the last plan used, plan_for]``, read by move_loops.current_plan: the plan of a state's
+    layout, built once per layout by ``plan_for(layout)``. A plan is (layout, each player's source
+    instance, targets, moves by card for each target, a fresh env, and each card's one move when
+    there is one target)."""
     new = tuple.__new__  # builds a Move without the NamedTuple constructor's Python-level call
     size = cx.counter  # the env's size, final once the whole ruleset is compiled
     n_cards = len(cx.cards)
@@ -287,7 +288,7 @@ def _planner(
     dst_zone, dst_per_player = target
     p_lo, p_hi = p_span
     plans: dict[int, tuple] = {}
-    last: list[tuple] = [(None,)]
+    planner: list = [(None,), None]
 
     def plan_for(lay: Any) -> tuple:
         """For one layout: each player's source instance, targets and moves by card (for each target,
@@ -309,19 +310,11 @@ def _planner(
             env = [None] * size[0]
             env[p_lo:p_hi] = p_unset
             plan = plans[lay.players] = (lay, srcs, tgts, tabs, env, singles)
-        last[0] = plan
+        planner[0] = plan
         return plan
 
-    def plan_and_cards(s: StateFields, p: cython.Py_ssize_t) -> tuple:
-        """The plan of this state's layout (the last one used, most often), and player p's source cards."""
-        plan: tuple = last[0]
-        if plan[0] is not s.layout:
-            plan = plan_for(s.layout)
-        srcs: tuple = plan[1]
-        i: cython.Py_ssize_t = srcs[p]
-        return plan, s.zones[i]
-
-    return plan_and_cards
+    planner[1] = plan_for
+    return planner
 
 
 def _span(slots: list[int], what: str) -> tuple[int, int]:

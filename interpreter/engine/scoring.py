@@ -8,7 +8,10 @@ from typing import TYPE_CHECKING, Any
 from ..errors import RUNTIME_FAILURES, PlayError, rule_failure
 from .player_exprs import members
 
-if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it)
+if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
+    # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
+    import cython
+
     from .state_fields import StateFields
 
 
@@ -30,29 +33,45 @@ def score_by_rule(state: StateFields) -> list[list[int]]:
 def _by_rule(state: StateFields) -> list[list[int]]:
     """``score_by_rule``, worked out."""
     game = state.game
+    rules = game.score
+    runs = _runs(rules)
+    size = game.env_size
     out = []
     for p in range(state.n):
-        env = [None] * game.env_size
+        env = [None] * size
         env[0] = p
         points = []
-        for rule in game.score:
-            if rule.team:  # (scored once per team, below)
+        for i in range(len(runs)):
+            run = runs[i]
+            if run is None:  # a team's rule: scored once per team, below
                 points.append(0)
                 continue
             try:
-                points.append((rule.run or _generic(rule))(state, env))
+                points.append(run(state, env))
             except RUNTIME_FAILURES as err:
-                raise rule_failure(err, rule.at, "scoring rule", state.game.read_from_ir) from None
+                raise rule_failure(err, rules[i].at, "scoring rule", state.game.read_from_ir) from None
         out.append(points)
     teams = game.ir.get("teams")
     if teams is not None:
-        for i, rule in enumerate(game.score):
+        for i, rule in enumerate(rules):
             if rule.team:
                 column = [0] * state.n
                 _score_teams(state, rule, teams, column)
                 for p in range(state.n):
                     out[p][i] = column[p]
     return out
+
+
+_RUNS: list[tuple] = [((), ())]  # the last (score rules, their runs): a run's rules are one game's
+
+
+def _runs(rules: tuple) -> tuple:
+    """Each score rule's closure for a player (None for a team's rule), read once per game's rules
+    rather than each rule's fields by name for each player and round."""
+    last = _RUNS[0]
+    if last[0] is not rules:
+        last = _RUNS[0] = (rules, tuple(None if rule.team else rule.run or _generic(rule) for rule in rules))
+    return last[1]
 
 
 def _score_teams(state: StateFields, rule: Any, teams: dict[str, Any], scores: list[int]) -> None:
@@ -109,30 +128,47 @@ def rule_runner(rule: Any, source: tuple | None = None) -> Callable[[Any, list],
             return got
 
         return once
-
-    def total_of(state: StateFields, env: list, items: Any) -> int:
-        total = 0
-        for item in items:  # (scoring changes no zone: a zone's list is read as it is)
-            env[slot] = item
-            if condition is not None and bool(condition(state, env)) == negate:
-                continue
-            got = points(state, env)
-            if not isinstance(got, int):
-                raise PlayError(f"a score rule gave {got!r}, not a number", at)
-            total += got
-        return total
-
     if source is not None:
         z, k, ti, tidx = source
 
         def per_card(state: StateFields, env: list) -> int:
-            base = state.layout.base[z]
-            items = state.zones[base + env[k]] if k >= 0 else state.zones[base]
-            return total_of(state, env, [c for c in items if tidx[c] == ti] if ti >= 0 else items)
+            inst = state.layout.base[z] + env[k] if k >= 0 else state.layout.base[z]
+            # (scoring changes no zone: the zone's list is read as it is)
+            return total_of(state, env, state.zones[inst], slot, condition, negate, points, at, ti, tidx)
 
         return per_card
+    return lambda state, env: total_of(state, env, each(state, env), slot, condition, negate, points, at, -1, ())
 
-    return lambda state, env: total_of(state, env, each(state, env))
+
+def total_of(
+    state: StateFields,
+    env: list,
+    items: Any,
+    slot: cython.Py_ssize_t,
+    condition: Any,
+    negate: cython.bint,
+    points: Any,
+    at: Any,
+    ti: cython.Py_ssize_t,
+    tidx: tuple,
+) -> Any:
+    """The points of a score rule over ``items`` (those of type ``ti`` when it is not -1, by the
+    card types ``tidx``), each bound to the env's ``slot``: those whose condition holds (or, with
+    ``negate``, fails), added up."""
+    total = 0
+    for item in items:
+        if ti >= 0:
+            c = item  # (a card id: compiled, a C integer, its type read in place)
+            if tidx[c] != ti:
+                continue
+        env[slot] = item
+        if condition is not None and bool(condition(state, env)) == negate:
+            continue
+        got = points(state, env)
+        if not isinstance(got, int):
+            raise PlayError(f"a score rule gave {got!r}, not a number", at)
+        total += got
+    return total
 
 
 def _rule_points(state: StateFields, env: list, rule: Any) -> int:

@@ -278,11 +278,7 @@ class State(StateFields):
         given dealer and totals; later rounds are dealt by chance. For search agents, which sample
         a deal consistent with what their seat saw and replay the round's moves on it."""
         self.round, self.dealer, self.totals, self.over = round_index, dealer, list(totals), False
-        self.won_together = None
-        self.history = []
-        self.asking = None
-        self.picking = None
-        self.resolving = False
+        self.won_together, self.history, self.asking, self.picking, self.resolving = None, [], None, None, False
         self.deals_given = [None] * round_index + [deal]
         try:
             self._start_round()
@@ -379,16 +375,8 @@ class State(StateFields):
         """The cards about to move to ``dest``: each with where it lies and the seats it was shown
         to there (who knew it before it moved)."""
         loc, shown = self.loc, self.shown
-        self.tell(
-            (
-                "moved",
-                tuple(
-                    (c, loc[c] if whole is None else whole, tuple(p for p, x, i in shown if x == c and i == loc[c]))
-                    for c in cards
-                ),
-                dest,
-            )
-        )
+        seen = [tuple(p for p, x, i in shown if x == c and i == loc[c]) for c in cards]  # (who saw each)
+        self.tell(("moved", tuple((c, loc[c] if whole is None else whole, seen[k]) for k, c in enumerate(cards)), dest))
 
     def _told_as_move(self, kind: str) -> None:
         """The cards a draw or a set just moved are the move's own, not the rules': a set's are
@@ -520,8 +508,14 @@ class State(StateFields):
             tell_guarded(self, p, rule_index, c, t)
         zones, loc = self.zones, self.loc
         src = loc[c]
-        source = zones[src]  # (lists typed in state.pxd: their own remove and append, no lookup by name)
-        source.remove(c)
+        source = zones[src]  # (lists typed in state.pxd: their own methods, no lookup by name)
+        for i in range(len(source)):  # (its remove, each card read as a C integer: no objects compared)
+            x = source[i]
+            if x == c:
+                source.pop(i)
+                break
+        else:  # (not there: as list.remove, an error)
+            source.remove(c)
         zmemo = self.zmemo
         if zmemo:
             zmemo.pop(src, None)
@@ -783,7 +777,7 @@ class State(StateFields):
             first = self.next_player
         self.current = first
         if ph.simultaneous:
-            self.choosers = tuple((first + k * self.turn_step) % self.n for k in range(self.n))
+            self.choosers = tuple([(first + k * self.turn_step) % self.n for k in range(self.n)])  # (no generator)
             self.to_move = list(self.choosers)
 
     def _next_phase(self) -> None:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # (the compiled engine's type: this module's .pxd cimports it
     from .state_fields import StateFields
 
 _PLANS: dict[tuple[int, str], tuple[Any, tuple]] = {}  # (id of a phase, which) -> (the phase, its keys)
+_LAST: list[tuple] = [(None, None, ())]  # the last (phase, which, its keys) asked: most often the next
 
 
 def _keys(phase: Any, card_key: tuple, which: str) -> tuple:
@@ -29,6 +30,9 @@ def _keys(phase: Any, card_key: tuple, which: str) -> tuple:
     A key's rank is a tuple compared lexicographically, smallest first: ``(0, value)`` (the value
     negated for `highest`; a card by the declared card order), and none last for `lowest`, first
     for `highest`."""
+    last = _LAST[0]
+    if last[0] is phase and last[1] == which:
+        return last[2]
     got = _PLANS.get((id(phase), which))
     if got is None or got[0] is not phase:
         keys = []
@@ -39,6 +43,7 @@ def _keys(phase: Any, card_key: tuple, which: str) -> tuple:
                 by_card = tuple((0, r) if lowest else (0, -r) for r in card_ranks(card_key))
             keys.append((key, lowest, by_card, (1,) if lowest else (-1,)))
         got = _PLANS[(id(phase), which)] = (phase, tuple(keys))
+    _LAST[0] = (phase, which, got[1])
     return got[1]
 
 
@@ -94,12 +99,19 @@ def first_player(state: StateFields, phase: Any) -> int:
     for key in keys:
         if len(tied) == 1 and not every:
             break
-        ranks = {}
+        best = None
+        kept = []  # the seats tied on the best rank so far, clockwise
         for player in order if every else tied:
             env[0] = player
-            ranks[player] = _key_rank(state, key, env)
-        best = min(ranks[p] for p in tied)
-        tied = [p for p in tied if ranks[p] == best]
+            rank = _key_rank(state, key, env)
+            if every and player not in tied:  # (read to be counted only)
+                continue
+            if not kept or rank < best:
+                best = rank
+                kept = [player]
+            elif rank == best:
+                kept.append(player)
+        tied = kept
     return tied[0]  # the first of the best, clockwise
 
 
