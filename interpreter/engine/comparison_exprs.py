@@ -83,12 +83,24 @@ class ComparisonExprs:
         op = ORDER[sym]
         if n["right"].get("op") == "param":  # against a parameter, read inline
             name = n["right"]["name"]
+            counts: list
+            touched: list
+            counts, touched = self.tallies()
 
-            def against_param(s: StateFields, e):
-                a, b = left(s, e), s.params[name]
-                return a is not None and b is not None and op(a, b)
+            def make(c: cython.Py_ssize_t) -> Fn:  # (c < 0: counts nothing; see countable)
+                def against_param(s: StateFields, e):
+                    a, b = left(s, e), s.params[name]
+                    held = a is not None and b is not None and op(a, b)
+                    if c >= 0 and held:
+                        m = counts[c]
+                        if not m:
+                            touched.append(c)
+                        counts[c] = m + 1
+                    return held
 
-            return against_param
+                return against_param
+
+            return self.countable(make)
 
         def f(s: StateFields, e):
             a, b = left(s, e), right(s, e)
@@ -139,35 +151,30 @@ class ComparisonExprs:
         if z < 0:
             return None
         negate = n["cmp"] == "!="
-        if right.get("op") == "builtin" and right.get("name") == "players":
-            if k < 0:
+        players = right.get("op") == "builtin" and right.get("name") == "players"
+        if not players and right.get("op") not in CONSTANT:
+            return None
+        v = right.get("value")
+        counts: list
+        touched: list
+        counts, touched = self.tallies()
 
-                def read(s: StateFields, e):
-                    i: cython.Py_ssize_t = s.layout.base[z]
-                    return (len(s.zones[i]) == s.n) != negate
-
-                return read
-
+        def make(c: cython.Py_ssize_t) -> Fn:  # (c < 0: counts nothing; see countable)
             def read(s: StateFields, e):
                 i: cython.Py_ssize_t = s.layout.base[z]
-                j: cython.Py_ssize_t = e[k]
-                return (len(s.zones[i + j]) == s.n) != negate
+                j: cython.Py_ssize_t
+                if k >= 0:  # the zone of a plain name
+                    j = e[k]
+                    i += j
+                size: cython.Py_ssize_t = len(s.zones[i])
+                held = (size == s.n if players else size == v) != negate
+                if c >= 0 and held:
+                    m = counts[c]
+                    if not m:
+                        touched.append(c)
+                    counts[c] = m + 1
+                return held
 
             return read
-        if right.get("op") in CONSTANT:
-            v = right.get("value")
-            if k < 0:
 
-                def read(s: StateFields, e):
-                    i: cython.Py_ssize_t = s.layout.base[z]
-                    return (len(s.zones[i]) == v) != negate
-
-                return read
-
-            def read(s: StateFields, e):
-                i: cython.Py_ssize_t = s.layout.base[z]
-                j: cython.Py_ssize_t = e[k]
-                return (len(s.zones[i + j]) == v) != negate
-
-            return read
-        return None
+        return self.countable(make)

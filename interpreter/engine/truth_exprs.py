@@ -76,16 +76,27 @@ class TruthExprs:
     def op_all_empty(self, n, sc):  # every hand is empty
         if n["of"].get("op") == "zones":  # every instance of one zone: stop at the first with cards
             z: cython.Py_ssize_t = self.zone_index[n["of"]["name"]]
+            counts: list
+            touched: list
+            counts, touched = self.tallies()
 
-            def every(s: StateFields, e):
-                zones: list = s.zones
-                i: cython.Py_ssize_t  # (C integers, compiled: each index read in place)
-                for i in s.layout.instances[z]:  # noqa: SIM110 (a loop, not a generator: no frame per zone)
-                    if zones[i]:
-                        return False
-                return True
+            def make(c: cython.Py_ssize_t) -> Fn:  # (c < 0: counts nothing; see countable)
+                def every(s: StateFields, e):
+                    zones: list = s.zones
+                    i: cython.Py_ssize_t  # (C integers, compiled: each index read in place)
+                    for i in s.layout.instances[z]:  # noqa: SIM110 (a loop, not a generator: no frame per zone)
+                        if zones[i]:
+                            return False
+                    if c >= 0:
+                        m = counts[c]
+                        if not m:
+                            touched.append(c)
+                        counts[c] = m + 1
+                    return True
 
-            return every
+                return every
+
+            return self.countable(make)
         coll = self.compile(n["of"], sc)
 
         def f(s: StateFields, e):
@@ -114,7 +125,8 @@ class TruthExprs:
         tidx = self.cards.type_index
         j = self.plain_slot(n["of"], sc)
         if j is not None:
-            return card_read(tuple(t == ti for t in tidx), j, False)  # card id -> whether of the type
+            is_type = tuple(t == ti for t in tidx)  # card id -> whether of the type
+            return self.countable(lambda c: card_read(is_type, j, False, self.tallies(), c))
         of = self.compile(n["of"], sc)
 
         def f(s: StateFields, e):

@@ -16,17 +16,31 @@ if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports S
     from .state_fields import StateFields
 
 
-def card_read(table: tuple, slot: int, none: Any) -> Fn:
+def card_read(table: tuple, slot: int, none: Any, tallies: tuple = (None, None), count: int = -1) -> Fn:
     """The closure reading ``table`` (card id -> value) at the card in env slot ``slot``, or giving
-    ``none`` when the slot holds no card (compiled: the slot and the card are C integers)."""
+    ``none`` when the slot holds no card (compiled: the slot and the card are C integers); with
+    ``count`` >= 0, adding to that rule's count in ``tallies`` each time the value holds (see
+    ExprCompiler.countable)."""
     k: cython.Py_ssize_t = slot
+    r: cython.Py_ssize_t = count
+    counts: list
+    touched: list
+    counts, touched = tallies
 
     def read(s: StateFields, e):
+        i: cython.Py_ssize_t
         c = e[k]
         if c is None:
-            return none
-        i: cython.Py_ssize_t = c
-        return table[i]
+            v = none
+        else:
+            i = c
+            v = table[i]
+        if r >= 0 and v:
+            m = counts[r]
+            if not m:
+                touched.append(r)
+            counts[r] = m + 1
+        return v
 
     return read
 
@@ -47,7 +61,7 @@ class ValueExprs:
         table: tuple = self.cards.attrs[n["name"]]
         j = self.plain_slot(n["of"], sc)
         if j is not None:
-            return card_read(table, j, None)
+            return self.countable(lambda c: card_read(table, j, None, self.tallies(), c))
         of = n["of"]
         if of.get("op") == "first" and (of["of"].get("op") == "filter" or self._zone_source(of["of"]) is not None):
             return self._find(of["of"], sc, None, table)  # color of first card in trick: one closure
