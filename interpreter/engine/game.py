@@ -505,6 +505,7 @@ def _compile_phases(
             for name in after:
                 triggers[by_name[name]].append(replace(rule, after=by_name[name]))
         first = ph.get("first_player")
+        first_counts = bool(first) and cx.coverage is not None and cx.may_count([k["key"] for k in first["keys"]])
         resolve = ph.get("resolve")
         stuck = "ends_when_nobody_can_move" in ph
         ends = cx.counted(expr(ph["ends"]["when"]), ph["ends"].get("at")) if ph.get("ends") else None
@@ -525,7 +526,7 @@ def _compile_phases(
                 at_end=_timed(cx, ph.get("at_end"), base),
                 resolve=tuple((k["extreme"], expr(k["key"]), k["type"]) for k in resolve["keys"]) if resolve else (),
                 first_seat=expr(first.get("seat")) if first else None,
-                first_counts=bool(first) and cx.coverage is not None and cx.may_count([k["key"] for k in first["keys"]]),
+                first_counts=first_counts,
             )
         )
     phase_index = {ph.name: i for i, ph in enumerate(phases)}

@@ -84,7 +84,7 @@ class TruthExprs:
                 def every(s: StateFields, e):
                     zones: list = s.zones
                     i: cython.Py_ssize_t  # (C integers, compiled: each index read in place)
-                    for i in s.layout.instances[z]:  # noqa: SIM110 (a loop, not a generator: no frame per zone)
+                    for i in s.layout.instances[z]:  # (a loop, not a generator: no frame per zone)
                         if zones[i]:
                             return False
                     if c >= 0:
