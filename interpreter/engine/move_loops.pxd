@@ -6,3 +6,4 @@ from .state_fields cimport StateFields
 # the move loops' shared steps, called directly (no Python call) from their closures
 cpdef emit(tuple plan, Py_ssize_t p, list chosen, list out)
 cpdef list passing(list cards, tuple table, v, bint negate)
+cpdef Py_ssize_t kinds_among(list cards, tuple kind, Py_ssize_t groups)
