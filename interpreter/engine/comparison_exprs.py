@@ -27,26 +27,37 @@ class ComparisonExprs:
         strict = n["strict"]
         key = self.memo_key(n["of"], sc, frozenset({"player"}))  # every player's value, shared by all
         fixed = None if reads(n["of"], frozenset({"player"})) else (id(n["of"]),)  # the key when it reads nothing
+        counts: list
+        touched: list
+        counts, touched = self.tallies()
 
-        def f(s: StateFields, e):
-            me = e[outer]
-            memo = fixed if fixed is not None else key(s, e)
-            values = s.cache.get(memo)
-            if values is None:
-                values = []
-                for p in range(s.n):
-                    e[k] = p
-                    values.append(value(s, e))
-                s.cache[memo] = values
-            mine = values[me]
-            if mine is None:
-                return False
-            for p, v in enumerate(values):
-                if p != me and v is not None and not (mine > v if strict else mine >= v):
+        def make(c: cython.Py_ssize_t) -> Fn:  # (c < 0: counts nothing; see countable)
+            def f(s: StateFields, e):
+                me = e[outer]
+                memo = fixed if fixed is not None else key(s, e)
+                values = s.cache.get(memo)
+                if values is None:
+                    values = []
+                    for p in range(s.n):
+                        e[k] = p
+                        values.append(value(s, e))
+                    s.cache[memo] = values
+                mine = values[me]
+                if mine is None:
                     return False
-            return True
+                for p, v in enumerate(values):
+                    if p != me and v is not None and not (mine > v if strict else mine >= v):
+                        return False
+                if c >= 0:
+                    m = counts[c]
+                    if not m:
+                        touched.append(c)
+                    counts[c] = m + 1
+                return True
 
-        return f
+            return f
+
+        return self.countable(make)
 
     def op_cmp(self, n, sc):  # sum of value in target > limit
         sym = n["cmp"]

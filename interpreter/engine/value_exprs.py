@@ -50,7 +50,22 @@ class ValueExprs:
 
     def op_num(self, n, sc):  # 13
         v = n["value"]
-        return lambda s, e: v
+        counts: list
+        touched: list
+        counts, touched = self.tallies()
+
+        def make(c: cython.Py_ssize_t) -> Fn:  # (c < 0: counts nothing; see countable)
+            def const(s: StateFields, e):
+                if c >= 0 and v:  # (a score rule's constant points count each time they are scored)
+                    m = counts[c]
+                    if not m:
+                        touched.append(c)
+                    counts[c] = m + 1
+                return v
+
+            return const
+
+        return self.countable(make)
 
     op_text = op_num  # "red"
 
