@@ -7,6 +7,7 @@ import operator
 from typing import TYPE_CHECKING, Any
 
 from .expr_analysis import CONSTANT, UNSET, Fn, Scope, at_entry, reads
+from .value_exprs import tick
 
 if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
     # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
@@ -27,9 +28,7 @@ class ComparisonExprs:
         strict = n["strict"]
         key = self.memo_key(n["of"], sc, frozenset({"player"}))  # every player's value, shared by all
         fixed = None if reads(n["of"], frozenset({"player"})) else (id(n["of"]),)  # the key when it reads nothing
-        counts: list
-        touched: list
-        counts, touched = self.tallies()
+        tallies = self.tallies()
 
         def make(c: cython.Py_ssize_t) -> Fn:  # (c < 0: counts nothing; see countable)
             def f(s: StateFields, e):
@@ -49,10 +48,7 @@ class ComparisonExprs:
                     if p != me and v is not None and not (mine > v if strict else mine >= v):
                         return False
                 if c >= 0:
-                    m = counts[c]
-                    if not m:
-                        touched.append(c)
-                    counts[c] = m + 1
+                    tick(tallies, c)
                 return True
 
             return f
@@ -94,19 +90,14 @@ class ComparisonExprs:
         op = ORDER[sym]
         if n["right"].get("op") == "param":  # against a parameter, read inline
             name = n["right"]["name"]
-            counts: list
-            touched: list
-            counts, touched = self.tallies()
+            tallies = self.tallies()
 
             def make(c: cython.Py_ssize_t) -> Fn:  # (c < 0: counts nothing; see countable)
                 def against_param(s: StateFields, e):
                     a, b = left(s, e), s.params[name]
                     held = a is not None and b is not None and op(a, b)
                     if c >= 0 and held:
-                        m = counts[c]
-                        if not m:
-                            touched.append(c)
-                        counts[c] = m + 1
+                        tick(tallies, c)
                     return held
 
                 return against_param
@@ -166,9 +157,7 @@ class ComparisonExprs:
         if not players and right.get("op") not in CONSTANT:
             return None
         v = right.get("value")
-        counts: list
-        touched: list
-        counts, touched = self.tallies()
+        tallies = self.tallies()
 
         def make(c: cython.Py_ssize_t) -> Fn:  # (c < 0: counts nothing; see countable)
             def read(s: StateFields, e):
@@ -180,10 +169,7 @@ class ComparisonExprs:
                 size: cython.Py_ssize_t = len(s.zones[i])
                 held = (size == s.n if players else size == v) != negate
                 if c >= 0 and held:
-                    m = counts[c]
-                    if not m:
-                        touched.append(c)
-                    counts[c] = m + 1
+                    tick(tallies, c)
                 return held
 
             return read

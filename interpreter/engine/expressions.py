@@ -20,7 +20,7 @@ from .expr_analysis import MISSING, UNSET, Fn, Scope, constant_time, public_valu
 from .knowledge import KnowledgeExprs
 from .player_exprs import PlayerExprs
 from .truth_exprs import TruthExprs
-from .value_exprs import ValueExprs
+from .value_exprs import ValueExprs, tick
 
 if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
     # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
@@ -127,8 +127,8 @@ class ExprCompiler(
         return fn
 
     def tallies(self) -> tuple[Any, Any]:
-        """The lists a `countable` closure adds to in place: the coverage's counts and touched
-        (None, None when coverage is off: such a closure is then never made counting)."""
+        """The lists a `countable` closure adds to in place (value_exprs.tick): the coverage's counts
+        and touched (None, None when coverage is off: such a closure is then never made counting)."""
         coverage = self.coverage
         return (None, None) if coverage is None else (coverage.counts, coverage.touched)
 
@@ -224,19 +224,14 @@ class ExprCompiler(
         slot = self.plain_slot(n["of"], sc)
         if slot is not None:
             j = slot
-            counts: list
-            touched: list
-            counts, touched = self.tallies()
+            tallies = self.tallies()
 
             def make(c: cython.Py_ssize_t) -> Fn:  # (c < 0: counts nothing; see countable)
                 def read(s: StateFields, e):
                     p: cython.Py_ssize_t = e[j]
                     v = s.vars[k][p]
                     if c >= 0 and v:
-                        m = counts[c]
-                        if not m:
-                            touched.append(c)
-                        counts[c] = m + 1
+                        tick(tallies, c)
                     return v
 
                 return read

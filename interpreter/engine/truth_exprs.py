@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .expr_analysis import UNSET, Fn, free_names, zone_pure
-from .value_exprs import card_read
+from .value_exprs import card_read, tick
 
 if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
     # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
@@ -76,9 +76,7 @@ class TruthExprs:
     def op_all_empty(self, n, sc):  # every hand is empty
         if n["of"].get("op") == "zones":  # every instance of one zone: stop at the first with cards
             z: cython.Py_ssize_t = self.zone_index[n["of"]["name"]]
-            counts: list
-            touched: list
-            counts, touched = self.tallies()
+            tallies = self.tallies()
 
             def make(c: cython.Py_ssize_t) -> Fn:  # (c < 0: counts nothing; see countable)
                 def every(s: StateFields, e):
@@ -88,10 +86,7 @@ class TruthExprs:
                         if zones[i]:
                             return False
                     if c >= 0:
-                        m = counts[c]
-                        if not m:
-                            touched.append(c)
-                        counts[c] = m + 1
+                        tick(tallies, c)
                     return True
 
                 return every

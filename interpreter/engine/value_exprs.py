@@ -16,6 +16,18 @@ if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports S
     from .state_fields import StateFields
 
 
+def tick(tallies: tuple, c: cython.Py_ssize_t) -> None:
+    """One more count of rule ``c`` in ``tallies``, a coverage's counts and touched lists (see
+    coverage.RuleCounts, ExprCompiler.tallies): what a closure made `countable` does each time it
+    holds; compiled, a C call."""
+    counts: list = tallies[0]
+    touched: list = tallies[1]
+    n = counts[c]
+    if not n:
+        touched.append(c)
+    counts[c] = n + 1
+
+
 def card_read(table: tuple, slot: int, none: Any, tallies: tuple = (None, None), count: int = -1) -> Fn:
     """The closure reading ``table`` (card id -> value) at the card in env slot ``slot``, or giving
     ``none`` when the slot holds no card (compiled: the slot and the card are C integers); with
@@ -23,9 +35,6 @@ def card_read(table: tuple, slot: int, none: Any, tallies: tuple = (None, None),
     ExprCompiler.countable)."""
     k: cython.Py_ssize_t = slot
     r: cython.Py_ssize_t = count
-    counts: list
-    touched: list
-    counts, touched = tallies
 
     def read(s: StateFields, e):
         i: cython.Py_ssize_t
@@ -36,10 +45,7 @@ def card_read(table: tuple, slot: int, none: Any, tallies: tuple = (None, None),
             i = c
             v = table[i]
         if r >= 0 and v:
-            m = counts[r]
-            if not m:
-                touched.append(r)
-            counts[r] = m + 1
+            tick(tallies, r)
         return v
 
     return read
@@ -50,17 +56,12 @@ class ValueExprs:
 
     def op_num(self, n, sc):  # 13
         v = n["value"]
-        counts: list
-        touched: list
-        counts, touched = self.tallies()
+        tallies = self.tallies()
 
         def make(c: cython.Py_ssize_t) -> Fn:  # (c < 0: counts nothing; see countable)
-            def const(s: StateFields, e):
+            def const(s, e):  # (s untyped: `check` evaluates constants on a probe, no State)
                 if c >= 0 and v:  # (a score rule's constant points count each time they are scored)
-                    m = counts[c]
-                    if not m:
-                        touched.append(c)
-                    counts[c] = m + 1
+                    tick(tallies, c)
                 return v
 
             return const
