@@ -140,6 +140,8 @@ class ValueExprs:
         return lambda s, e: then(s, e) if cond(s, e) else other(s, e)
 
     def op_neg(self, n, sc):  # -1
+        if n["of"].get("op") == "num":  # a negative number: a constant of its own (one call; countable)
+            return self.op_num({"value": -n["of"]["value"]}, sc)
         of = self.compile(n["of"], sc)
         return lambda s, e: -of(s, e)
 
