@@ -186,3 +186,46 @@ def test_a_command_prints_the_same_from_a_kept_ir(tmp_path, monkeypatch):
     shown = [run_cli("show", str(RULESETS / "poison-five-card.rules"), "--format", "json") for _ in range(2)]
     assert shown[0].returncode == 0 and shown[0].stdout == shown[1].stdout
     assert len(entries(folder)) == 1
+
+
+def test_the_cache_keeps_at_most_its_bound_the_least_recently_used_going_first(tmp_path, cache, monkeypatch):
+    """Past ``KEEP`` entries, a store deletes those used least recently: a ruleset read back (a hit)
+    stays, one neither built nor read since goes; what is deleted is only built again."""
+    monkeypatch.setattr(ir_cache, "KEEP", 3)
+    text = (EXAMPLES / "classics" / "war.rules").read_text()
+    paths = []
+    for i in range(5):
+        p = tmp_path / f"game{i}.rules"
+        p.write_text(text)
+        paths.append(p)
+    clock = iter(range(1_000, 2_000, 10))
+    real_utime = ir_cache.os.utime
+
+    def ticking(where, *args, **kw):  # each touch a distinct, later time (file times may be coarse)
+        t = next(clock)
+        real_utime(where, (t, t))
+
+    monkeypatch.setattr(ir_cache.os, "utime", ticking)
+    for p in paths[:3]:
+        ir_from_path(p)
+        ticking(ir_cache._entry(p))  # built in this order, each a tick after the last
+    ir_from_path(paths[0])  # read back: used most recently now
+    assert len(builds) == 3 and len(entries(cache)) == 3
+    ir_from_path(paths[3])  # a fourth entry: the least recently used (paths[1]) goes
+    ticking(ir_cache._entry(paths[3]))
+    assert len(entries(cache)) == 3
+    assert not ir_cache._entry(paths[1]).exists()
+    assert all(ir_cache._entry(p).exists() for p in (paths[0], paths[2], paths[3]))
+    ir_from_path(paths[0])
+    assert len(builds) == 4  # still kept: read back, not built
+    ir_from_path(paths[1])
+    assert len(builds) == 5 and len(entries(cache)) == 3  # built again, and the folder still bounded
+
+
+def test_pruning_a_folder_at_or_under_its_bound_deletes_nothing(tmp_path):
+    for i in range(3):
+        (tmp_path / f"{i}.json").write_text("{}")
+    ir_cache.prune(tmp_path, keep=3)
+    assert len(list(tmp_path.glob("*.json"))) == 3
+    ir_cache.prune(tmp_path, keep=1)
+    assert len(list(tmp_path.glob("*.json"))) == 1

@@ -7,6 +7,7 @@ import operator
 from typing import TYPE_CHECKING, Any
 
 from .expr_analysis import CONSTANT, UNSET, Fn, Scope, at_entry, reads
+from .value_exprs import tick
 
 if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
     # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
@@ -27,26 +28,32 @@ class ComparisonExprs:
         strict = n["strict"]
         key = self.memo_key(n["of"], sc, frozenset({"player"}))  # every player's value, shared by all
         fixed = None if reads(n["of"], frozenset({"player"})) else (id(n["of"]),)  # the key when it reads nothing
+        tallies = self.tallies()
 
-        def f(s: StateFields, e):
-            me = e[outer]
-            memo = fixed if fixed is not None else key(s, e)
-            values = s.cache.get(memo)
-            if values is None:
-                values = []
-                for p in range(s.n):
-                    e[k] = p
-                    values.append(value(s, e))
-                s.cache[memo] = values
-            mine = values[me]
-            if mine is None:
-                return False
-            for p, v in enumerate(values):
-                if p != me and v is not None and not (mine > v if strict else mine >= v):
+        def make(c: cython.Py_ssize_t) -> Fn:  # (c < 0: counts nothing; see countable)
+            def f(s: StateFields, e):
+                me = e[outer]
+                memo = fixed if fixed is not None else key(s, e)
+                values = s.cache.get(memo)
+                if values is None:
+                    values = []
+                    for p in range(s.n):
+                        e[k] = p
+                        values.append(value(s, e))
+                    s.cache[memo] = values
+                mine = values[me]
+                if mine is None:
                     return False
-            return True
+                for p, v in enumerate(values):
+                    if p != me and v is not None and not (mine > v if strict else mine >= v):
+                        return False
+                if c >= 0:
+                    tick(tallies, c)
+                return True
 
-        return f
+            return f
+
+        return self.countable(make)
 
     def op_cmp(self, n, sc):  # sum of value in target > limit
         sym = n["cmp"]
@@ -83,12 +90,19 @@ class ComparisonExprs:
         op = ORDER[sym]
         if n["right"].get("op") == "param":  # against a parameter, read inline
             name = n["right"]["name"]
+            tallies = self.tallies()
 
-            def against_param(s: StateFields, e):
-                a, b = left(s, e), s.params[name]
-                return a is not None and b is not None and op(a, b)
+            def make(c: cython.Py_ssize_t) -> Fn:  # (c < 0: counts nothing; see countable)
+                def against_param(s: StateFields, e):
+                    a, b = left(s, e), s.params[name]
+                    held = a is not None and b is not None and op(a, b)
+                    if c >= 0 and held:
+                        tick(tallies, c)
+                    return held
 
-            return against_param
+                return against_param
+
+            return self.countable(make)
 
         def f(s: StateFields, e):
             a, b = left(s, e), right(s, e)
@@ -139,35 +153,25 @@ class ComparisonExprs:
         if z < 0:
             return None
         negate = n["cmp"] == "!="
-        if right.get("op") == "builtin" and right.get("name") == "players":
-            if k < 0:
+        players = right.get("op") == "builtin" and right.get("name") == "players"
+        if not players and right.get("op") not in CONSTANT:
+            return None
+        v = right.get("value")
+        tallies = self.tallies()
 
-                def read(s: StateFields, e):
-                    i: cython.Py_ssize_t = s.layout.base[z]
-                    return (len(s.zones[i]) == s.n) != negate
-
-                return read
-
+        def make(c: cython.Py_ssize_t) -> Fn:  # (c < 0: counts nothing; see countable)
             def read(s: StateFields, e):
                 i: cython.Py_ssize_t = s.layout.base[z]
-                j: cython.Py_ssize_t = e[k]
-                return (len(s.zones[i + j]) == s.n) != negate
+                j: cython.Py_ssize_t
+                if k >= 0:  # the zone of a plain name
+                    j = e[k]
+                    i += j
+                size: cython.Py_ssize_t = len(s.zones[i])
+                held = (size == s.n if players else size == v) != negate
+                if c >= 0 and held:
+                    tick(tallies, c)
+                return held
 
             return read
-        if right.get("op") in CONSTANT:
-            v = right.get("value")
-            if k < 0:
 
-                def read(s: StateFields, e):
-                    i: cython.Py_ssize_t = s.layout.base[z]
-                    return (len(s.zones[i]) == v) != negate
-
-                return read
-
-            def read(s: StateFields, e):
-                i: cython.Py_ssize_t = s.layout.base[z]
-                j: cython.Py_ssize_t = e[k]
-                return (len(s.zones[i + j]) == v) != negate
-
-            return read
-        return None
+        return self.countable(make)

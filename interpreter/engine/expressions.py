@@ -8,6 +8,7 @@ when the expression is compiled, so evaluating never looks a name up.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .aggregate_exprs import AggregateExprs
@@ -19,7 +20,7 @@ from .expr_analysis import MISSING, UNSET, Fn, Scope, constant_time, public_valu
 from .knowledge import KnowledgeExprs
 from .player_exprs import PlayerExprs
 from .truth_exprs import TruthExprs
-from .value_exprs import ValueExprs
+from .value_exprs import ValueExprs, tick
 
 if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
     # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
@@ -61,6 +62,7 @@ class ExprCompiler(
         self.counter = [0]
         self.lazy_slots: dict[int, Fn] = {}  # slot -> how to compute it on first read
         self.coverage: RuleCounts | None = None  # when set, rules count how often they hold
+        self.count_makers: dict[Any, Callable[[int], Fn]] = {}  # closure -> its counting twin's maker (countable)
         # when set (by `check`: the coverage itself), guards also count how often they were consulted, under "AT asked"
         self.consults: RuleCounts | None = None
         self.zone_pure: set[int] = set()  # definitions whose value depends only on their zone's cards
@@ -74,10 +76,14 @@ class ExprCompiler(
     def counted(self, fn: Fn, at: str | None, guard: bool = False) -> Fn:
         """``fn``, counting in ``coverage[at]`` each time it holds (only when coverage is on); a
         ``guard`` also counts each time it is consulted when consults are on (see `consults`).
-        The count is the rule's place in the coverage's list (see coverage.RuleCounts)."""
+        The count is the rule's place in the coverage's list (see coverage.RuleCounts). A closure
+        made `countable` is made again counting in place (one call a test); any other is wrapped."""
         coverage = self.coverage
         if coverage is None or not at:
             return fn
+        make = self.count_makers.get(fn)
+        if make is not None and not (guard and self.consults is not None):
+            return make(coverage.slot(at))
         counts: list = coverage.counts  # (typed: compiled, read and written in place)
         touched: list = coverage.touched
         i: cython.Py_ssize_t = coverage.slot(at)
@@ -109,6 +115,22 @@ class ExprCompiler(
             return v
 
         return count
+
+    def countable(self, make: Callable[[int], Fn]) -> Fn:
+        """The closure ``make(-1)``, which counts nothing. With coverage on, `counted` makes it again
+        as ``make(i)``: the same test, adding to rule ``i``'s count in place each time it holds
+        (``tallies()``'s lists, as coverage.RuleCounts says), so a counted test is one call, not a
+        wrapper's two. Any kind of expression may be made so; those that are not are wrapped."""
+        fn = make(-1)
+        if self.coverage is not None:
+            self.count_makers[fn] = make
+        return fn
+
+    def tallies(self) -> tuple[Any, Any]:
+        """The lists a `countable` closure adds to in place (value_exprs.tick): the coverage's counts
+        and touched (None, None when coverage is off: such a closure is then never made counting)."""
+        coverage = self.coverage
+        return (None, None) if coverage is None else (coverage.counts, coverage.touched)
 
     def public(self, node: dict[str, Any], scope: Scope, also: int | None = None) -> bool:
         """Whether every seat knows the expression's value when the rules read it (a slot ``also``
@@ -202,12 +224,19 @@ class ExprCompiler(
         slot = self.plain_slot(n["of"], sc)
         if slot is not None:
             j = slot
+            tallies = self.tallies()
 
-            def read(s: StateFields, e):
-                p: cython.Py_ssize_t = e[j]
-                return s.vars[k][p]
+            def make(c: cython.Py_ssize_t) -> Fn:  # (c < 0: counts nothing; see countable)
+                def read(s: StateFields, e):
+                    p: cython.Py_ssize_t = e[j]
+                    v = s.vars[k][p]
+                    if c >= 0 and v:
+                        tick(tallies, c)
+                    return v
 
-            return read
+                return read
+
+            return self.countable(make)
         of = self.compile(n["of"], sc)
 
         def read(s: StateFields, e):

@@ -98,6 +98,7 @@ class PhaseRule:
     until: Fn | None = None  # ... and the condition that stops repeating
     first_seat: Fn | None = None  # `first player is P`: who starts (else the dealer's left, or the keys)
     revealed: bool = False  # simultaneous, `revealed together`: all held moves shown as they take effect
+    first_counts: bool = False  # rules counted and a first-player key may count one: each key read for every seat
 
 
 @dataclass(frozen=True)
@@ -504,6 +505,7 @@ def _compile_phases(
             for name in after:
                 triggers[by_name[name]].append(replace(rule, after=by_name[name]))
         first = ph.get("first_player")
+        first_counts = bool(first) and cx.coverage is not None and cx.may_count([k["key"] for k in first["keys"]])
         resolve = ph.get("resolve")
         stuck = "ends_when_nobody_can_move" in ph
         ends = cx.counted(expr(ph["ends"]["when"]), ph["ends"].get("at")) if ph.get("ends") else None
@@ -524,6 +526,7 @@ def _compile_phases(
                 at_end=_timed(cx, ph.get("at_end"), base),
                 resolve=tuple((k["extreme"], expr(k["key"]), k["type"]) for k in resolve["keys"]) if resolve else (),
                 first_seat=expr(first.get("seat")) if first else None,
+                first_counts=first_counts,
             )
         )
     phase_index = {ph.name: i for i, ph in enumerate(phases)}

@@ -7,3 +7,4 @@ from .state_fields cimport StateFields
 cpdef tuple current_plan(list planner, StateFields s)
 cpdef emit(tuple plan, Py_ssize_t p, list chosen, list out)
 cpdef list passing(list cards, tuple table, v, bint negate)
+cpdef Py_ssize_t kinds_among(list cards, tuple kind, Py_ssize_t groups)

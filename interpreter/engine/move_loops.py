@@ -156,35 +156,23 @@ def group_tally(guards: Any, table: Any, negate: bool, coverage: Any, asked: Any
     i: cython.Py_ssize_t = coverage.slot(at)
     j: cython.Py_ssize_t = coverage.slot(consult_key(at)) if asked is not None else -1
     one_group = by_kind and not negate and len(set(kind)) == len(set(table)) == len(set(zip(kind, table, strict=True)))
-    # group -> the call of `groups` that last met it: each call's mark is a new int object, told
-    # from older marks by identity (no set built, no number compared: a C loop, compiled)
-    marks: list = [None] * guards.groups
-    clock: list = [0]
+    groups: cython.Py_ssize_t = guards.groups if by_kind else -1
 
-    def groups(cards) -> int:
-        """How many groups the cards fall into."""
-        if not by_kind:
-            return len(cards)
-        mark = clock[0] + 1
-        clock[0] = mark
-        n: cython.Py_ssize_t = 0
-        c: cython.Py_ssize_t
-        g: cython.Py_ssize_t
-        for c in cards:
-            g = kind[c]
-            if marks[g] is not mark:
-                marks[g] = mark
-                n += 1
-        return n
-
-    def tally(chosen, cards):
-        every = groups(cards) if j >= 0 or chosen is cards else 0
+    def tally(chosen: list, cards: list):
+        every: cython.Py_ssize_t = 0  # (C integers, compiled: no int object made nor tested)
+        add: cython.Py_ssize_t = 0
+        n: cython.Py_ssize_t
+        if j >= 0 or chosen is cards:
+            every = kinds_among(cards, kind, groups)
         if j >= 0 and every:
             n = counts[j]
             if not n:
                 touched.append(j)
             counts[j] = n + every
-        add = every if chosen is cards else (1 if one_group else groups(chosen)) if chosen else 0
+        if chosen is cards:
+            add = every
+        elif chosen:
+            add = 1 if one_group else kinds_among(chosen, kind, groups)
         if add:
             n = counts[i]
             if not n:
@@ -192,6 +180,29 @@ def group_tally(guards: Any, table: Any, negate: bool, coverage: Any, asked: Any
             counts[i] = n + add
 
     return tally
+
+
+def kinds_among(cards: list, kind: tuple, groups: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """How many groups the cards fall into (``kind``: card id -> group, of ``groups``), or how many
+    cards there are when ``groups`` < 0 (cards not grouped). Compiled, in C: a bit per group when
+    there are at most 64, else a set."""
+    if groups < 0:
+        return len(cards)
+    if groups > 64:
+        return len({kind[c] for c in cards})
+    seen: cython.ulonglong = 0
+    bit: cython.ulonglong
+    one: cython.ulonglong = 1
+    n: cython.Py_ssize_t = 0
+    c: cython.Py_ssize_t
+    g: cython.Py_ssize_t
+    for c in cards:
+        g = kind[c]
+        bit = one << g
+        if not seen & bit:
+            seen |= bit
+            n += 1
+    return n
 
 
 def moves_by_card(guards: Any, planner: list) -> Generator:

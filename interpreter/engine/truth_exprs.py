@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .expr_analysis import UNSET, Fn, free_names, zone_pure
-from .value_exprs import card_read
+from .value_exprs import card_read, tick
 
 if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports StateFields; Cython
     # reads `cython.Py_ssize_t` annotations as C integers, which plain Python never evaluates)
@@ -76,16 +76,22 @@ class TruthExprs:
     def op_all_empty(self, n, sc):  # every hand is empty
         if n["of"].get("op") == "zones":  # every instance of one zone: stop at the first with cards
             z: cython.Py_ssize_t = self.zone_index[n["of"]["name"]]
+            tallies = self.tallies()
 
-            def every(s: StateFields, e):
-                zones: list = s.zones
-                i: cython.Py_ssize_t  # (C integers, compiled: each index read in place)
-                for i in s.layout.instances[z]:  # noqa: SIM110 (a loop, not a generator: no frame per zone)
-                    if zones[i]:
-                        return False
-                return True
+            def make(c: cython.Py_ssize_t) -> Fn:  # (c < 0: counts nothing; see countable)
+                def every(s: StateFields, e):
+                    zones: list = s.zones
+                    i: cython.Py_ssize_t  # (C integers, compiled: each index read in place)
+                    for i in s.layout.instances[z]:  # (a loop, not a generator: no frame per zone)
+                        if zones[i]:
+                            return False
+                    if c >= 0:
+                        tick(tallies, c)
+                    return True
 
-            return every
+                return every
+
+            return self.countable(make)
         coll = self.compile(n["of"], sc)
 
         def f(s: StateFields, e):
@@ -114,7 +120,8 @@ class TruthExprs:
         tidx = self.cards.type_index
         j = self.plain_slot(n["of"], sc)
         if j is not None:
-            return card_read(tuple(t == ti for t in tidx), j, False)  # card id -> whether of the type
+            is_type = tuple(t == ti for t in tidx)  # card id -> whether of the type
+            return self.countable(lambda c: card_read(is_type, j, False, self.tallies(), c))
         of = self.compile(n["of"], sc)
 
         def f(s: StateFields, e):

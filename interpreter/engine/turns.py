@@ -92,9 +92,9 @@ def first_player(state: StateFields, phase: Any) -> int:
     order = [(start + k) % n for k in range(n)]
     # Key by key, the seats still tied on every key before it: a later key is read for them only
     # (the best by the whole rank, lexicographic, is the best by the first key, then among those
-    # tied by the next...), unless rules are counted (coverage: every key of every seat, as a rule
-    # the keys read counts each time it holds).
-    every = state.game.coverage is not None
+    # tied by the next...), unless a key may count a rule (coverage on: every key of every seat, as a
+    # rule the keys read counts each time it holds).
+    every = phase.first_counts
     tied = order
     for key in keys:
         if len(tied) == 1 and not every:

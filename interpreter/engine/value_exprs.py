@@ -16,17 +16,37 @@ if TYPE_CHECKING:  # (the compiled engine's types: this module's .pxd cimports S
     from .state_fields import StateFields
 
 
-def card_read(table: tuple, slot: int, none: Any) -> Fn:
+def tick(tallies: tuple, c: cython.Py_ssize_t) -> None:
+    """One more count of rule ``c`` in ``tallies``, a coverage's counts and touched lists (see
+    coverage.RuleCounts, ExprCompiler.tallies): what a closure made `countable` does each time it
+    holds; compiled, a C call."""
+    counts: list = tallies[0]
+    touched: list = tallies[1]
+    n = counts[c]
+    if not n:
+        touched.append(c)
+    counts[c] = n + 1
+
+
+def card_read(table: tuple, slot: int, none: Any, tallies: tuple = (None, None), count: int = -1) -> Fn:
     """The closure reading ``table`` (card id -> value) at the card in env slot ``slot``, or giving
-    ``none`` when the slot holds no card (compiled: the slot and the card are C integers)."""
+    ``none`` when the slot holds no card (compiled: the slot and the card are C integers); with
+    ``count`` >= 0, adding to that rule's count in ``tallies`` each time the value holds (see
+    ExprCompiler.countable)."""
     k: cython.Py_ssize_t = slot
+    r: cython.Py_ssize_t = count
 
     def read(s: StateFields, e):
+        i: cython.Py_ssize_t
         c = e[k]
         if c is None:
-            return none
-        i: cython.Py_ssize_t = c
-        return table[i]
+            v = none
+        else:
+            i = c
+            v = table[i]
+        if r >= 0 and v:
+            tick(tallies, r)
+        return v
 
     return read
 
@@ -36,7 +56,17 @@ class ValueExprs:
 
     def op_num(self, n, sc):  # 13
         v = n["value"]
-        return lambda s, e: v
+        tallies = self.tallies()
+
+        def make(c: cython.Py_ssize_t) -> Fn:  # (c < 0: counts nothing; see countable)
+            def const(s, e):  # (s untyped: `check` evaluates constants on a probe, no State)
+                if c >= 0 and v:  # (a score rule's constant points count each time they are scored)
+                    tick(tallies, c)
+                return v
+
+            return const
+
+        return self.countable(make)
 
     op_text = op_num  # "red"
 
@@ -47,7 +77,7 @@ class ValueExprs:
         table: tuple = self.cards.attrs[n["name"]]
         j = self.plain_slot(n["of"], sc)
         if j is not None:
-            return card_read(table, j, None)
+            return self.countable(lambda c: card_read(table, j, None, self.tallies(), c))
         of = n["of"]
         if of.get("op") == "first" and (of["of"].get("op") == "filter" or self._zone_source(of["of"]) is not None):
             return self._find(of["of"], sc, None, table)  # color of first card in trick: one closure
@@ -110,6 +140,8 @@ class ValueExprs:
         return lambda s, e: then(s, e) if cond(s, e) else other(s, e)
 
     def op_neg(self, n, sc):  # -1
+        if n["of"].get("op") == "num":  # a negative number: a constant of its own (one call; countable)
+            return self.op_num({"value": -n["of"]["value"]}, sc)
         of = self.compile(n["of"], sc)
         return lambda s, e: -of(s, e)
 

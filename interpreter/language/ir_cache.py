@@ -18,10 +18,15 @@ quote it (``errors.remember_source``), a shipped base named as the user knows it
 Entries are JSON in ``files.cache_dir()/ir``, one a ruleset path (an edit replaces it), written
 whole or not at all; anything that goes wrong reading or writing one (a torn file, a full or
 read-only disk, a folder that cannot be made) is a miss, silently. ``RULESET_NO_CACHE=1`` turns the
-cache off."""
+cache off.
+
+The folder is bounded: at most ``KEEP`` entries (each path and each version of ruleset has its own,
+so they would pile up for ever). A hit touches its entry's time; a store that takes the folder
+over ``KEEP`` deletes the entries used least recently (oldest time first) until ``KEEP`` are left."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -37,6 +42,7 @@ if TYPE_CHECKING:
     from .ast_nodes import Extends
 
 FORMAT = 1  # of an entry; a change of this file changes the code digest anyway
+KEEP = 200  # the most entries kept (an entry is some 10-200 kB: a few MB in all), least recently used out
 # The installed package's metadata folder, named for its version (pyproject.toml's [project] name, normalised).
 DIST_INFO = ("ruleset_cards-", ".dist-info")
 
@@ -102,6 +108,8 @@ def lookup(path: Path, text: str) -> tuple[dict[str, Any], list[str]] | None:
             bases.append((base, base_text))
     except Exception:  # none, torn, unreadable, a base gone: built as if there were no cache
         return None
+    with contextlib.suppress(OSError):
+        os.utime(where)  # used now: the last to go when the folder is pruned
     remember_source(str(path), text)
     for base, base_text in bases:
         remember_source(base, base_text)
@@ -135,5 +143,23 @@ def store(path: Path, text: str, ir: dict[str, Any], reads: Reads) -> None:
         bases = [[variant, name, base, _sha(reads.texts[base])] for variant, name, base in reads.bases]
         entry = {"format": FORMAT, "text": _sha(text), "bases": bases, "ir": ir}
         write_whole(where, json.dumps(entry, separators=(",", ":")))
+        prune(where.parent)
     except Exception:  # a read-only or full disk, a folder that cannot be made: no cache
         pass
+
+
+def prune(folder: Path, keep: int | None = None) -> None:
+    """Delete the entries of ``folder`` used least recently until ``keep`` (``KEEP``) are left; an
+    entry another process deletes or touches meanwhile is passed over (never an error)."""
+    keep = KEEP if keep is None else keep
+    with os.scandir(folder) as found:
+        names = [e for e in found if e.name.endswith(".json") and e.is_file()]
+    if len(names) <= keep:
+        return
+    aged = []
+    for e in names:
+        with contextlib.suppress(OSError):  # gone meanwhile
+            aged.append((e.stat().st_mtime_ns, e.name))
+    aged.sort()
+    for _, name in aged[: max(len(aged) - keep, 0)]:
+        (folder / name).unlink(missing_ok=True)

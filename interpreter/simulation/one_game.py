@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..agents import SeatView, make_agents
 from ..agents.base import seeded_random
 from ..engine.game import Game
 from ..errors import PlayError
+
+if TYPE_CHECKING:  # (the compiled engine's types: one_game.pxd cimports State, whose fields and
+    # cpdef methods a `state: State` reads and calls in place, not by name)
+    from ..engine.state import State
 
 
 def game_seed(run_seed: int | None, index: int) -> int:
@@ -54,23 +58,21 @@ def play_game(
     """Play one game to its end with the named agents (a list of names when ``seats``, a run's Seats,
     makes them); returns the final State. The rules' `always` and `never` checks are asserted after
     every move (a PlayError when one breaks)."""
-    state = game.new_game(players, seed, params)
+    state: State = game.new_game(players, seed, params)
     agents_by_seat = make_agents(agents, players, seed) if seats is None else seats.for_game(agents, seed)
-    apply = state.apply
     checks = [c for c in game.checks if c.kind != "sometimes"]
-    picks = [getattr(agent, "pick", None) for agent in agents_by_seat]
+    picks: list = [getattr(agent, "pick", None) for agent in agents_by_seat]
     if not checks and None not in picks:  # agents that read the legal moves alone (base.Agent)
-        legal = state.legal_moves
-        while not state.over:
-            apply(picks[state.current](legal()))
+        while not state.over:  # (compiled: the fields read and the methods called in place)
+            state.apply(picks[state.current](state.legal_moves()))
         return state
-    views = [SeatView(state, seat) for seat in range(players)]
-    choosers = [agent.choose for agent in agents_by_seat]
+    views: list = [SeatView(state, seat) for seat in range(players)]
+    choosers: list = [agent.choose for agent in agents_by_seat]
     if checks:
         return _asserting(state, choosers, views, checks, seed)
     while not state.over:  # (is_over and current_player, without their property calls)
         seat = state.current
-        apply(choosers[seat](views[seat]))
+        state.apply(choosers[seat](views[seat]))
     return state
 
 
