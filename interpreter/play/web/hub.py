@@ -18,13 +18,13 @@ import asyncio
 import contextlib
 import sys
 import time
-import traceback
 from collections import deque
 from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .failures import stopped
 from .limits import Limits
 from .tables import Table, Tables
 from .workers import Workers
@@ -133,8 +133,7 @@ class Hub:
                 if not more and table.id not in self.again:
                     return
         except Exception as err:  # (a bug in building a state: the table stops, the server goes on)
-            traceback.print_exc(file=sys.stderr)
-            table.failure = f"the server failed ({type(err).__name__}: {err}): a bug of ruleset, please report it"
+            table.failure = stopped(table.id, err)
         finally:
             self.drivers.pop(table.id, None)
             for page in self.pages.get(table.id, ()):
