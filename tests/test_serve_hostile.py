@@ -5,11 +5,15 @@ and websocket floods. Real servers on loopback (serve_support), each finding a t
 
 from __future__ import annotations
 
+import json
 import re
+import socket
+import time
 
 from serve_support import get_json, post, receive, running, token, ws_client
 
 from conftest import ROOT
+from interpreter.play.web.limits import Limits
 
 # Poison, with a rule that fails once a card is played: it draws "the value of the first card in
 # the player's hand, less 100" cards, a negative count that the engine's error prints (a private
@@ -49,3 +53,37 @@ def test_a_table_stopped_by_its_rules_shows_the_rules_place_never_a_computed_val
     assert "draw" not in shown and not re.search(r"-\d", shown), "no computed value is shown"
     log = capfd.readouterr().err
     assert re.search(r"cannot draw -\d+ cards", log) and links["table"] in log, "the server's log has the whole"
+
+
+def dribble(port: int, head: bytes, body: bytes, gap: float) -> tuple[float, bytes]:
+    """Send a request's head at once and its body a byte every ``gap`` seconds, until the server
+    answers or closes; how long that took, and what it said (b"" if it closed or never answered)."""
+    start = time.monotonic()
+    with socket.create_connection(("127.0.0.1", port)) as sock:
+        sock.sendall(head)
+        sock.settimeout(gap)
+        for byte in body:
+            try:
+                sock.sendall(bytes([byte]))
+                return time.monotonic() - start, sock.recv(4096)
+            except TimeoutError:
+                continue  # (nothing yet: the next byte)
+            except OSError:
+                break
+    return time.monotonic() - start, b""
+
+
+def test_a_request_body_sent_a_byte_at_a_time_is_cut_off_at_its_deadline(tmp_path):
+    """A POST whose body comes a byte every 0.1 s (here 100 bytes, 10 s) is answered 408 with the
+    reason and closed once ``body_time`` (here 0.5 s) has passed since its head; the lobby answers."""
+    with running(tmp_path, limits=Limits(body_time=0.5)) as server:
+        port = int(server.http.rsplit(":", 1)[1])
+        body = json.dumps({"rules": "shipped/poison", "players": 3, "pad": "x" * 40}).encode()
+        head = (
+            b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Content-Length: %d\r\n\r\n" % len(body)
+        )
+        took, said = dribble(port, head, body, 0.1)
+        assert b" 408 " in said and b"0.5 seconds" in said and b"connection: close" in said.lower(), said
+        assert took < 3, f"cut off after {took:.1f} s, not at its deadline"
+        assert get_json(server.http + "/api/tables")[0] == 200

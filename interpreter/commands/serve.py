@@ -77,6 +77,7 @@ LIMIT_HELP = {
     "refresh_gap": "seconds between two states sent for a page's refreshes (default %(default)s)",
     "max_client_sockets": "connections open at once from one address, pages included (default %(default)s)",
     "head_time": "seconds a connection may take to send a request's head before it is closed (default %(default)s)",
+    "body_time": "seconds a request's body may take to arrive after its head, else refused (default %(default)s)",
 }
 
 

@@ -226,15 +226,25 @@ def _number(text: str) -> int | None:
     return int(text) if re.fullmatch(r"[0-9]{1,9}", text) else None
 
 
+class Late(Exception):
+    """A request's body that did not arrive within ``body_time``: answered 408, its connection closed."""
+
+
 async def _json(request: Request) -> Any:
     """The request's body as JSON: at most the limit's bytes are read (an upload is a rules file),
-    nested at most MAX_JSON_DEPTH levels, its texts valid Unicode (a lone surrogate is not)."""
-    limit = request.app.state.limits.body_bytes
+    within ``body_time`` seconds (a body sent a byte at a time held its connection as long as it
+    liked: connections.py times the head only), nested at most MAX_JSON_DEPTH levels, its texts
+    valid Unicode (a lone surrogate is not)."""
+    limits = request.app.state.limits
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise RulesetError(f"the request is larger than {limit:,} bytes")
+    try:
+        async with asyncio.timeout(limits.body_time):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > limits.body_bytes:
+                    raise RulesetError(f"the request is larger than {limits.body_bytes:,} bytes")
+    except TimeoutError:
+        raise Late(f"a request's body must arrive within {limits.body_time:g} seconds of its head") from None
     try:
         data = json.loads(body)
     except (ValueError, RecursionError):
@@ -254,6 +264,12 @@ async def _json(request: Request) -> Any:
             except UnicodeEncodeError:
                 raise RulesetError("the request holds a lone surrogate (\\ud800-\\udfff), which is not text") from None
     return data
+
+
+async def late(request: Request, err: Exception) -> Response:
+    """A body that came too slowly (Late): 408 with the reason, and the connection closed (the rest
+    of the body is not waited for)."""
+    return JSONResponse({"error": str(err)}, status_code=408, headers={"Connection": "close"})
 
 
 def build_app(
@@ -288,6 +304,7 @@ def build_app(
         routes=routes,
         middleware=[Middleware(Guard, hosts=hosts, body_bytes=limits.body_bytes)],
         lifespan=hub.lifespan,
+        exception_handlers={Late: late},
     )
     app.state.limits = limits
     app.state.hub = hub
