@@ -5,14 +5,18 @@ and websocket floods. Real servers on loopback (serve_support), each finding a t
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import socket
 import time
+import urllib.error
+import urllib.request
 
 from serve_support import get_json, post, receive, running, token, ws_client
+from test_serve_live import until
 
-from conftest import ROOT
+from conftest import HANG, ROOT
 from interpreter.play.web.limits import Limits
 
 # Poison, with a rule that fails once a card is played: it draws "the value of the first card in
@@ -87,3 +91,48 @@ def test_a_request_body_sent_a_byte_at_a_time_is_cut_off_at_its_deadline(tmp_pat
         assert b" 408 " in said and b"0.5 seconds" in said and b"connection: close" in said.lower(), said
         assert took < 3, f"cut off after {took:.1f} s, not at its deadline"
         assert get_json(server.http + "/api/tables")[0] == 200
+
+
+def ask(http: str, path: str, headers: dict[str, str]) -> int:
+    """The status of a GET with these headers."""
+    try:
+        with urllib.request.urlopen(urllib.request.Request(http + path, headers=headers), timeout=HANG) as reply:
+            return reply.status
+    except urllib.error.HTTPError as err:
+        return err.code
+
+
+def pages(url: str, count: int, forwarded: str | None, held: contextlib.ExitStack) -> list:
+    """``count`` open pages at ``url``, each sent as a proxy sends it (X-Forwarded-For) if given."""
+    headers = {"X-Forwarded-For": forwarded} if forwarded else None
+    return [held.enter_context(ws_client.connect(url, additional_headers=headers)) for _ in range(count)]
+
+
+def test_behind_a_trusted_proxy_each_client_has_its_own_cap(tmp_path):
+    """A server told its proxy's address (--trust-proxy 127.0.0.1) counts the connections that come
+    through it by the client address the proxy adds (the last of X-Forwarded-For): with a cap of 3,
+    a client holding 3 pages is refused a fourth request (429) while another client is served."""
+    with running(tmp_path, limits=Limits(max_client_sockets=3), proxies=("127.0.0.1",)) as server:
+        links = server.create("shipped/poison", ["human", "random", "random"], seed=1)
+        url = server.ws + token(links["spectator"])
+        with contextlib.ExitStack() as held:
+            alice = pages(url, 3, "10.0.0.9, 192.168.1.7", held)  # (the first, the client's own word: not read)
+            assert all(receive(p)["type"] == "state" for p in alice)
+            assert ask(server.http, "/api/tables", {"X-Forwarded-For": "192.168.1.7"}) == 429
+            assert ask(server.http, "/api/tables", {"X-Forwarded-For": "10.0.0.9, 192.168.1.8"}) == 200
+            bob = pages(url, 2, "192.168.1.8", held)
+            assert all(receive(p)["type"] == "state" for p in bob)
+            alice[0].close()
+            until(lambda: ask(server.http, "/api/tables", {"X-Forwarded-For": "192.168.1.7"}) == 200, "alice's turn")
+
+
+def test_x_forwarded_for_is_not_read_unless_its_proxy_is_named(tmp_path):
+    """Without --trust-proxy the header is a client's word: three pages claiming three addresses are
+    three connections of one address, and its cap of 3 refuses a fourth."""
+    with running(tmp_path, limits=Limits(max_client_sockets=3)) as server:
+        links = server.create("shipped/poison", ["human", "random", "random"], seed=1)
+        url = server.ws + token(links["spectator"])
+        with contextlib.ExitStack() as held:
+            claimed = [pages(url, 1, f"10.0.0.{n}", held)[0] for n in range(3)]
+            assert all(receive(p)["type"] == "state" for p in claimed)
+            assert ask(server.http, "/api/tables", {"X-Forwarded-For": "10.0.0.7"}) == 429

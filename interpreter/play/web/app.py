@@ -277,10 +277,12 @@ def build_app(
     replays: ReplayBook | None = None,
     hosts: tuple[str, ...] = (),
     limits: Limits | None = None,
+    proxies: tuple[str, ...] = (),
 ) -> Starlette:
     """The ASGI app: a table server (``tables``, whose saved tables it replays once it runs) or a
     replay viewer (``replays``), answering to loopback, addresses and the names in ``hosts`` (see
-    guard.py); ``limits`` default to the tables'."""
+    guard.py), counting the clients of trusted ``proxies`` by the address they forward; ``limits``
+    default to the tables'."""
     routes = [
         Route("/", page),
         Route("/play/{token}", page),
@@ -302,7 +304,9 @@ def build_app(
     hub = Hub(tables, limits)
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(Guard, hosts=hosts, body_bytes=limits.body_bytes)],
+        middleware=[
+            Middleware(Guard, hosts=hosts, body_bytes=limits.body_bytes, proxies=proxies, cap=limits.max_client_sockets)
+        ],
         lifespan=hub.lifespan,
         exception_handlers={Late: late},
     )
