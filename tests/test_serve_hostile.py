@@ -9,6 +9,7 @@ import contextlib
 import json
 import re
 import socket
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -136,3 +137,40 @@ def test_x_forwarded_for_is_not_read_unless_its_proxy_is_named(tmp_path):
             claimed = [pages(url, 1, f"10.0.0.{n}", held)[0] for n in range(3)]
             assert all(receive(p)["type"] == "state" for p in claimed)
             assert ask(server.http, "/api/tables", {"X-Forwarded-For": "10.0.0.7"}) == 429
+
+
+def test_a_rulebook_is_rendered_once_and_never_on_the_event_loop(tmp_path, monkeypatch):
+    """Thirty requests for one ruleset's rulebook, ten of them at once, and ten for a table's: two
+    renderings (the ruleset's, the table's with its parameters), each in a thread, not the event
+    loop's. (A rulebook takes 20 to 60 ms to render in pure Python, on the event loop at every
+    request: 64 connections asking for it again and again held every table's moves for seconds.)"""
+    from interpreter.play.web import rulebooks
+
+    rendered = []
+
+    def render(ir, form, params, text):
+        rendered.append((ir["name"], dict(params), threading.current_thread().name))
+        return real(ir, form, params, text)
+
+    real = rulebooks.render
+    monkeypatch.setattr(rulebooks, "render", render)
+    with running(tmp_path) as server:
+        links = server.create("shipped/poison", ["human", "random", "random"], params={"rounds": "2"})
+        loop_thread = server.thread.name
+
+        def fetch(path: str) -> int:
+            with urllib.request.urlopen(server.http + path, timeout=HANG) as reply:
+                return reply.status if b"Poison" in reply.read() else 0
+
+        at_once = [threading.Thread(target=fetch, args=("/rulebook/shipped/poison",)) for _ in range(10)]
+        for thread in at_once:
+            thread.start()
+        for thread in at_once:
+            thread.join()
+        assert all(fetch("/rulebook/shipped/poison") == 200 for _ in range(20))
+        assert all(fetch("/rulebook/" + token(links["spectator"])) == 200 for _ in range(10))
+    assert sorted((name, sorted(params.items())) for name, params, _ in rendered) == [
+        ("Poison", []),
+        ("Poison", [("rounds", "2")]),
+    ]
+    assert all(thread != loop_thread for _, _, thread in rendered)

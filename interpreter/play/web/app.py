@@ -27,9 +27,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...errors import RecordError, RulesetError, SaveError
-from ...language.variants import read_text
 from ...loader import ir_from_path
-from ...text.render import render
 from .catalogue import UploadRefused
 from .guard import Guard
 from .hub import CLOSE_FULL, CLOSE_GONE, Hub, Page
@@ -185,8 +183,7 @@ async def rulebook(request: Request) -> Response:
     else:
         return PlainTextResponse("no such ruleset or table", status_code=404)
     try:
-        ir = hub.tables.catalogue.ir(path) if hub.tables else ir_from_path(path)
-        html = render(ir, "html", params, read_text(path))
+        html = await hub.rulebooks.html(path, params, hub.tables.catalogue.ir if hub.tables else ir_from_path)
     except RulesetError as err:
         return PlainTextResponse(err.format(), status_code=500)
     return HTMLResponse(html)

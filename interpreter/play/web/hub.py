@@ -26,6 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .failures import stopped
 from .limits import Limits
+from .rulebooks import Rulebooks
 from .tables import Table, Tables
 from .workers import Workers
 
@@ -72,6 +73,7 @@ class Hub:
         self.problems: list[str] = []  # saved tables that did not resume, as the server says at start
         self.resuming = 0  # saved tables still being replayed
         self.resumed = asyncio.Event()
+        self.rulebooks = Rulebooks()
 
     def lock(self, table: Table) -> asyncio.Lock:
         return self.locks.setdefault(table.id, asyncio.Lock())
