@@ -14,7 +14,7 @@ import time
 import urllib.error
 import urllib.request
 
-from serve_support import get_json, post, receive, running, token, ws_client
+from serve_support import get_json, post, receive, recorded_games, running, token, ws_client
 from test_serve_live import until
 
 from conftest import HANG, ROOT
@@ -174,3 +174,30 @@ def test_a_rulebook_is_rendered_once_and_never_on_the_event_loop(tmp_path, monke
         ("Poison", [("rounds", "2")]),
     ]
     assert all(thread != loop_thread for _, _, thread in rendered)
+
+
+def test_the_replay_viewer_replays_off_the_event_loop_and_keeps_a_few_games(tmp_path, monkeypatch):
+    """A record file of 20 games, each game's steps asked for: each game is replayed once while it
+    is kept, in a thread, and at most KEEP games' steps are kept (each step is a copy of the game's
+    state: kept for every game of a file of thousands, a visitor asking for each grew the server
+    without bound)."""
+    from interpreter.play.web import replays
+
+    played = []
+
+    def replay(*args, **kwargs):
+        played.append(threading.current_thread().name)
+        return real(*args, **kwargs)
+
+    real = replays.replay
+    monkeypatch.setattr(replays, "replay", replay)
+    book = recorded_games()
+    book = replays.ReplayBook(book.records * 20)
+    with running(tmp_path, replays=book) as server:
+        for game in range(20):
+            for step in (0, 3, 1):
+                status, reply = get_json(f"{server.http}/api/replay/{game}/{step}?seat=0")
+                assert status == 200 and reply["step"] == step, reply
+        loop_thread = server.thread.name
+    assert len(played) == 20 and loop_thread not in played
+    assert len(book.kept) <= replays.KEEP < 20

@@ -212,7 +212,7 @@ async def replay_step(request: Request) -> Response:
     seat: Any = int(q) if re.fullmatch(r"-?[0-9]{1,4}", q) else q  # (not int("²"), which isdigit() allows)
     try:
         index, step = _number(request.path_params["game"]), _number(request.path_params["step"])
-        return JSONResponse(book.view(index, step, seat))
+        return JSONResponse(await asyncio.to_thread(book.view, index, step, seat))  # (a replay: not on the loop)
     except (RecordError, ValueError) as err:
         return JSONResponse({"error": getattr(err, "message", str(err))}, status_code=400)
 
