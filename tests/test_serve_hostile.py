@@ -14,8 +14,9 @@ import time
 import urllib.error
 import urllib.request
 
+import pytest
 from serve_support import get_json, post, receive, recorded_games, running, token, ws_client
-from test_serve_live import until
+from test_serve_live import frame, play_moves, raw_websocket, until
 
 from conftest import HANG, ROOT
 from interpreter.play.web.limits import Limits
@@ -201,3 +202,47 @@ def test_the_replay_viewer_replays_off_the_event_loop_and_keeps_a_few_games(tmp_
         loop_thread = server.thread.name
     assert len(played) == 20 and loop_thread not in played
     assert len(book.kept) <= replays.KEEP < 20
+
+
+def test_websocket_messages_too_big_not_json_or_not_a_move_get_an_error_or_a_close_never_a_stall(tmp_path):
+    """On a seat's socket: a message that is not JSON, one of 10,000 characters, one not an object
+    and one with a seat's number (not the link's seat) each get an error and the socket stays; a
+    message over 64 KiB, sent plain or compressed (10 MB of one letter, a few KB on the wire), closes
+    the socket (1009) without the server reading it whole; thousands of junk messages on the
+    spectator's link, never read back, close that page, and the seat plays on."""
+    from websockets.exceptions import ConnectionClosed
+
+    with running(tmp_path, limits=Limits(send_timeout=2)) as server:
+        links = server.create("shipped/poison", ["human", "random", "random"], seed=4)
+        mine = server.ws + token(links["seats"][0]["link"])
+        with ws_client.connect(mine) as page:
+            state = receive(page)
+            for junk, said in (
+                ("{not json", "a message is a JSON object"),
+                ("x" * 10_000, "at most 4096 characters"),
+                ("[1, 2]", "type is 'move' or 'refresh'"),
+            ):
+                page.send(junk)
+                assert said in receive(page, "error")["message"]
+            if state["moves"]:  # (seat 0 to move: a move claimed for seat 1 is seat 0's move, or refused)
+                page.send(json.dumps({"type": "move", "move": 0, "version": state["version"], "seat": 1}))
+                assert receive(page)["view"]["seat"] == 0
+            page.send(json.dumps({"type": "refresh"}))
+            assert receive(page)["type"] == "state", "the socket stays open"
+        for huge in ("y" * 70_000, "z" * 10_000_000):
+            with ws_client.connect(mine, max_size=None) as page:
+                receive(page)
+                page.send(huge)
+                with pytest.raises(ConnectionClosed) as closed:
+                    while True:
+                        page.recv(timeout=HANG)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+        port = int(server.http.rsplit(":", 1)[1])
+        flood = raw_websocket(port, "/ws/" + token(links["spectator"]))
+        with contextlib.suppress(OSError):
+            for _ in range(200):
+                flood.sendall(frame("junk") * 50)
+        with ws_client.connect(mine) as person:
+            assert play_moves(person, 3) == 3
+        until(lambda: len(server.hub.pages.get(links["table"], ())) == 0, "the page that does not read is closed")
+        flood.close()
