@@ -246,3 +246,51 @@ def test_websocket_messages_too_big_not_json_or_not_a_move_get_an_error_or_a_clo
             assert play_moves(person, 3) == 3
         until(lambda: len(server.hub.pages.get(links["table"], ())) == 0, "the page that does not read is closed")
         flood.close()
+
+
+
+def quiet(sock, wait: float = 1.0) -> list[dict]:
+    """Every message a socket is sent until it has been quiet for ``wait`` seconds."""
+    out = []
+    with contextlib.suppress(TimeoutError):
+        while True:
+            out.append(json.loads(sock.recv(timeout=wait)))
+    return out
+
+
+def ends_the_game(table) -> bool:
+    """Whether the first move offered to the table's current seat ends the game."""
+    state = table.state.copy()
+    state.apply(table.offered[state.current][1][0])
+    return state.over
+
+
+def test_moves_racing_the_games_last_move_play_once_and_the_record_is_the_journal(tmp_path):
+    """Three people play a game to its last move; then the mover's two tabs and the other seats all
+    send a move at once: one is played, every other is refused, the game is over, and the record
+    served is the journal's moves, each once."""
+    with running(tmp_path) as server:
+        links = server.create("shipped/poison", ["human"] * 3, params={"rounds": "1"}, seed=8)
+        table = server.tables.tables[links["table"]]
+        urls = [server.ws + token(s["link"]) for s in links["seats"]]
+        with contextlib.ExitStack() as held:
+            socks = [held.enter_context(ws_client.connect(u)) for u in urls]
+            last = [receive(s) for s in socks]
+            while not ends_the_game(table):
+                mover = table.state.current
+                socks[mover].send(json.dumps({"type": "move", "move": 0, "version": last[mover]["version"]}))
+                last = [receive(s) for s in socks]
+            mover, version = table.state.current, last[0]["version"]
+            tab = held.enter_context(ws_client.connect(urls[mover]))
+            receive(tab)
+            racing = [*socks, tab]
+            for sock in racing:
+                sock.send(json.dumps({"type": "move", "move": 0, "version": version}))
+            until(lambda: table.state.over, "the game to end")
+            refused = [m for sock in racing for m in quiet(sock) if m["type"] == "error"]
+        assert table.state.over and table.version == version + 1
+        assert len(refused) == 3, refused
+        moves = (tmp_path / "tables" / links["table"] / "moves.jsonl").read_text().splitlines()
+        with urllib.request.urlopen(server.http + "/record/" + token(links["spectator"]), timeout=HANG) as reply:
+            rec = json.loads(reply.read())
+    assert len(moves) == table.version == sum(len(r["moves"]) for r in rec["rounds"])
