@@ -248,7 +248,6 @@ def test_websocket_messages_too_big_not_json_or_not_a_move_get_an_error_or_a_clo
         flood.close()
 
 
-
 def quiet(sock, wait: float = 1.0) -> list[dict]:
     """Every message a socket is sent until it has been quiet for ``wait`` seconds."""
     out = []
