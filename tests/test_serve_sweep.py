@@ -70,7 +70,7 @@ def test_every_message_of_a_whole_game_shows_each_seat_only_what_it_sees(server,
             move = {"type": "move", "move": rng.randrange(len(offered[mover])), "version": table.version}
             before = (table.version, len(table.chosen))
             pages[mover].send(json.dumps(move))
-            wait_until(lambda: (table.version, len(table.chosen)) != before, "the move played", every=0.002)
+            wait_until(lambda was=before: (table.version, len(table.chosen)) != was, "the move played", every=0.002)
     assert table.state.over or step == MAX_STEPS, "played to the end (or the step cap)"
     assert checked >= 2 * len(seats)
     print(f"{Path(entry.path).stem}: {checked} messages checked, over: {table.state.over}")
