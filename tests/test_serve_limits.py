@@ -400,6 +400,7 @@ def test_the_serve_command_takes_the_caps_and_the_names_as_options(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=HANG)
+        proc.stdout.close()  # (no ResourceWarning)
 
 
 @settings(max_examples=300, deadline=None)

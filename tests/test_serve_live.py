@@ -480,6 +480,7 @@ def test_a_runaway_saved_table_neither_freezes_the_restart_nor_outlives_a_signal
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
+            proc.stderr.close()  # (no ResourceWarning)
     proc, http = serve(tmp_path, "--max-moves", "2000")
     try:
         listed = until(
@@ -492,6 +493,7 @@ def test_a_runaway_saved_table_neither_freezes_the_restart_nor_outlives_a_signal
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+        proc.stderr.close()
 
 
 def test_the_caps_are_serve_options_and_a_cap_must_be_a_number_above_zero():
