@@ -37,14 +37,19 @@ class Server:
         limits: Limits | None = None,
         hosts: tuple[str, ...] = (),
         pings: bool = True,
+        proxies: tuple[str, ...] = (),
     ):
         self.store = TableStore(data)
         self.tables = Tables(Catalogue(list(files), self.store.uploads, limits), self.store, limits)
-        self.app = build_app(None, replays, hosts) if replays else build_app(self.tables, hosts=hosts)
+        if replays:
+            self.app = build_app(None, replays, hosts, proxies=proxies)
+        else:
+            self.app = build_app(self.tables, hosts=hosts, proxies=proxies)
         self.hub = self.app.state.hub
         config = server_config(
             self.app,
             limits or Limits(),
+            proxies,
             host="127.0.0.1",
             port=0,
             log_level="warning",
@@ -105,10 +110,12 @@ def running(
     limits: Limits | None = None,
     hosts: tuple[str, ...] = (),
     pings: bool = True,
+    proxies: tuple[str, ...] = (),
 ) -> Iterator[Server]:
     """A server on loopback; ``files`` are offered as ``file/0``, ``file/1``... (as `serve FILES` does);
-    ``limits`` and ``hosts`` as `serve`'s options give them; ``pings`` False: no websocket keepalive pings."""
-    with Server(data, replays, files, limits, hosts, pings) as server:
+    ``limits``, ``hosts`` and ``proxies`` as `serve`'s options give them; ``pings`` False: no
+    websocket keepalive pings."""
+    with Server(data, replays, files, limits, hosts, pings, proxies) as server:
         yield server
 
 

@@ -339,6 +339,7 @@ def test_the_serve_command_prints_its_address_and_serves_the_lobby(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=HANG)
+        proc.stdout.close()  # (no ResourceWarning)
 
 
 def test_serve_on_a_port_in_use_says_so_and_prints_no_address(tmp_path):

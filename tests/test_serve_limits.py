@@ -362,7 +362,9 @@ def test_a_replay_viewers_game_that_is_not_a_plain_number_is_refused_never_a_500
 
 
 def test_the_serve_command_takes_the_caps_and_the_names_as_options(tmp_path):
-    """`ruleset serve --max-rounds 2 --allow-host table.lan`: the running server holds to both."""
+    """`ruleset serve --max-rounds 2 --allow-host table.lan --max-client-sockets 1 --trust-proxy
+    127.0.0.1`: the running server holds to each (a connection held open by the proxy leaves its
+    other clients served)."""
     import socket
     import subprocess
     import sys
@@ -370,10 +372,12 @@ def test_the_serve_command_takes_the_caps_and_the_names_as_options(tmp_path):
     from conftest import run_cli
 
     assert run_cli("serve", "--max-rounds", "0").returncode == 2, "a cap is a number above 0"
+    assert run_cli("serve", "--trust-proxy", "proxy.lan").returncode == 2, "a proxy is named by its address"
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     args = ["serve", "--port", str(port), "--data", str(tmp_path), "--max-rounds", "2", "--allow-host", "table.lan"]
+    args += ["--max-client-sockets", "1", "--trust-proxy", "127.0.0.1"]
     proc = subprocess.Popen([sys.executable, "-m", "interpreter", *args], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
         assert f":{port}/" in proc.stdout.readline()
@@ -386,14 +390,17 @@ def test_the_serve_command_takes_the_caps_and_the_names_as_options(tmp_path):
                 return None
 
         wait_until(lambda: rulesets() is not None, "the server to answer")
+        held = socket.create_connection(("127.0.0.1", port))  # (the proxy's idle connection: not counted)
         assert rulesets() == 200
         assert get(http + "/api/rulesets", {"Host": f"other.lan:{port}"})[0] == 403
         body = {"rules": "shipped/poison", "players": 3, "params": {"rounds": "3"}, "seats": AGENTS3}
         status, reply = send(http + "/api/tables", body)
         assert status == 400 and "at most 2" in reply["error"]
+        held.close()
     finally:
         proc.terminate()
         proc.wait(timeout=HANG)
+        proc.stdout.close()  # (no ResourceWarning)
 
 
 @settings(max_examples=300, deadline=None)

@@ -37,6 +37,15 @@ def register(sub: Any) -> None:
         metavar="NAME",
         help="a name the server answers to besides its addresses and localhost (e.g. mybox.local); repeatable",
     )
+    p.add_argument(
+        "--trust-proxy",
+        action="append",
+        default=[],
+        type=_address,
+        metavar="ADDRESS",
+        help="the address of a reverse proxy in front of the server: its clients are counted by the address it "
+        "adds to X-Forwarded-For, not as one (default: none; the header is never read otherwise); repeatable",
+    )
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--data", default="ruleset-tables", help="folder of the saved tables (default ./ruleset-tables)")
     p.add_argument(
@@ -77,7 +86,18 @@ LIMIT_HELP = {
     "refresh_gap": "seconds between two states sent for a page's refreshes (default %(default)s)",
     "max_client_sockets": "connections open at once from one address, pages included (default %(default)s)",
     "head_time": "seconds a connection may take to send a request's head before it is closed (default %(default)s)",
+    "body_time": "seconds a request's body may take to arrive after its head, else refused (default %(default)s)",
 }
+
+
+def _address(text: str) -> str:
+    """An IP address (a proxy's): a name is refused, as the proxy's connections come from an address."""
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_address(text.strip().strip("[]")))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"an IP address such as 127.0.0.1, not {text!r}") from None
 
 
 def _positive(kind: type) -> Any:
@@ -119,6 +139,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     config = server_config(
         app,
         _limits(args),
+        args.trust_proxy,
         host=args.host,
         port=args.port,
         log_level="warning",
@@ -180,7 +201,8 @@ def _table_app(args: argparse.Namespace, build_app: Any) -> tuple[Any, str]:
     saved = sum(1 for _ in (store.root / "tables").iterdir())
     hosts = (args.host, *args.allow_host)
     # (the saved tables are replayed in the background once the server answers; problems go to stderr)
-    return build_app(tables, hosts=hosts), f"{saved} saved table(s), resumed in the background; lobby at"
+    app = build_app(tables, hosts=hosts, proxies=tuple(args.trust_proxy))
+    return app, f"{saved} saved table(s), resumed in the background; lobby at"
 
 
 def _replay_app(args: argparse.Namespace, build_app: Any) -> tuple[Any, str]:
@@ -198,4 +220,5 @@ def _replay_app(args: argparse.Namespace, build_app: Any) -> tuple[Any, str]:
     if not records:
         raise RulesetError(f"{args.replay} holds no records")
     hosts = (args.host, *args.allow_host)
-    return build_app(None, ReplayBook(records), hosts), f"{len(records)} game(s) to step through"
+    app = build_app(None, ReplayBook(records), hosts, proxies=tuple(args.trust_proxy))
+    return app, f"{len(records)} game(s) to step through"

@@ -27,9 +27,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...errors import RecordError, RulesetError, SaveError
-from ...language.variants import read_text
 from ...loader import ir_from_path
-from ...text.render import render
 from .catalogue import UploadRefused
 from .guard import Guard
 from .hub import CLOSE_FULL, CLOSE_GONE, Hub, Page
@@ -185,8 +183,7 @@ async def rulebook(request: Request) -> Response:
     else:
         return PlainTextResponse("no such ruleset or table", status_code=404)
     try:
-        ir = hub.tables.catalogue.ir(path) if hub.tables else ir_from_path(path)
-        html = render(ir, "html", params, read_text(path))
+        html = await hub.rulebooks.html(path, params, hub.tables.catalogue.ir if hub.tables else ir_from_path)
     except RulesetError as err:
         return PlainTextResponse(err.format(), status_code=500)
     return HTMLResponse(html)
@@ -215,7 +212,7 @@ async def replay_step(request: Request) -> Response:
     seat: Any = int(q) if re.fullmatch(r"-?[0-9]{1,4}", q) else q  # (not int("²"), which isdigit() allows)
     try:
         index, step = _number(request.path_params["game"]), _number(request.path_params["step"])
-        return JSONResponse(book.view(index, step, seat))
+        return JSONResponse(await asyncio.to_thread(book.view, index, step, seat))  # (a replay: not on the loop)
     except (RecordError, ValueError) as err:
         return JSONResponse({"error": getattr(err, "message", str(err))}, status_code=400)
 
@@ -226,15 +223,25 @@ def _number(text: str) -> int | None:
     return int(text) if re.fullmatch(r"[0-9]{1,9}", text) else None
 
 
+class Late(Exception):
+    """A request's body that did not arrive within ``body_time``: answered 408, its connection closed."""
+
+
 async def _json(request: Request) -> Any:
     """The request's body as JSON: at most the limit's bytes are read (an upload is a rules file),
-    nested at most MAX_JSON_DEPTH levels, its texts valid Unicode (a lone surrogate is not)."""
-    limit = request.app.state.limits.body_bytes
+    within ``body_time`` seconds (a body sent a byte at a time held its connection as long as it
+    liked: connections.py times the head only), nested at most MAX_JSON_DEPTH levels, its texts
+    valid Unicode (a lone surrogate is not)."""
+    limits = request.app.state.limits
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise RulesetError(f"the request is larger than {limit:,} bytes")
+    try:
+        async with asyncio.timeout(limits.body_time):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > limits.body_bytes:
+                    raise RulesetError(f"the request is larger than {limits.body_bytes:,} bytes")
+    except TimeoutError:
+        raise Late(f"a request's body must arrive within {limits.body_time:g} seconds of its head") from None
     try:
         data = json.loads(body)
     except (ValueError, RecursionError):
@@ -256,15 +263,23 @@ async def _json(request: Request) -> Any:
     return data
 
 
+async def late(request: Request, err: Exception) -> Response:
+    """A body that came too slowly (Late): 408 with the reason, and the connection closed (the rest
+    of the body is not waited for)."""
+    return JSONResponse({"error": str(err)}, status_code=408, headers={"Connection": "close"})
+
+
 def build_app(
     tables: Tables | None,
     replays: ReplayBook | None = None,
     hosts: tuple[str, ...] = (),
     limits: Limits | None = None,
+    proxies: tuple[str, ...] = (),
 ) -> Starlette:
     """The ASGI app: a table server (``tables``, whose saved tables it replays once it runs) or a
     replay viewer (``replays``), answering to loopback, addresses and the names in ``hosts`` (see
-    guard.py); ``limits`` default to the tables'."""
+    guard.py), counting the clients of trusted ``proxies`` by the address they forward; ``limits``
+    default to the tables'."""
     routes = [
         Route("/", page),
         Route("/play/{token}", page),
@@ -286,8 +301,11 @@ def build_app(
     hub = Hub(tables, limits)
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(Guard, hosts=hosts, body_bytes=limits.body_bytes)],
+        middleware=[
+            Middleware(Guard, hosts=hosts, body_bytes=limits.body_bytes, proxies=proxies, cap=limits.max_client_sockets)
+        ],
         lifespan=hub.lifespan,
+        exception_handlers={Late: late},
     )
     app.state.limits = limits
     app.state.hub = hub

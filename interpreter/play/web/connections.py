@@ -11,17 +11,21 @@ at the process's limit on open files). Here each connection:
   to two of them); a request being answered, and a websocket, are left alone (a page is open for
   hours; uvicorn's pings close one whose client is gone);
 - counts against its address: past ``max_client_sockets`` open at once (pages and requests alike),
-  a new one is answered 429 with the reason and closed.
+  a new one is answered 429 with the reason and closed. A connection from a proxy the server was
+  told to trust (``--trust-proxy``) is not counted here: its requests are, by the client address
+  the proxy names (guard.py).
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterable
 from typing import Any
 
 import uvicorn
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
+from .guard import addresses, normal
 from .limits import Limits
 
 FULL = (
@@ -30,15 +34,21 @@ FULL = (
 )
 
 
-def protocol(limits: Limits) -> type[asyncio.Protocol]:
-    """uvicorn's HTTP protocol (httptools' or h11's) with the head's deadline and the address's cap."""
+def protocol(limits: Limits, proxies: Iterable[str] = ()) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP protocol (httptools' or h11's) with the head's deadline and the address's cap
+    (not counted for the addresses of trusted ``proxies``)."""
     open_by_address: dict[str, set[asyncio.BaseTransport]] = {}
+    trusted = addresses(proxies)
 
     class Guarded(AutoHTTPProtocol):  # type: ignore[misc,valid-type]
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
             peer = transport.get_extra_info("peername")
             address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+            self._head_seen: Any = self.cycle
+            self.loop.call_later(limits.head_time, self._head_due)
+            if normal(address) in trusted:
+                return  # (a proxy's connections: its clients are counted by the guard)
             held = open_by_address.setdefault(address, set())
             held.difference_update([t for t in held if t.is_closing()])  # (pages and requests since closed)
             if len(held) >= limits.max_client_sockets:
@@ -48,8 +58,6 @@ def protocol(limits: Limits) -> type[asyncio.Protocol]:
                 transport.close()
                 return
             held.add(transport)
-            self._head_seen: Any = self.cycle
-            self.loop.call_later(limits.head_time, self._head_due)
 
         def _head_due(self) -> None:
             """Close the connection if no request's head was finished since the last look."""
@@ -67,7 +75,10 @@ def protocol(limits: Limits) -> type[asyncio.Protocol]:
     return Guarded
 
 
-def config(app: Any, limits: Limits, **options: Any) -> uvicorn.Config:
-    """The uvicorn configuration of a server: its connections guarded as above, websocket frames of
-    at most 64 KiB; ``options`` as uvicorn.Config takes them (host, port, log_level...)."""
-    return uvicorn.Config(app, http=protocol(limits), ws_max_size=1 << 16, **options)
+def config(app: Any, limits: Limits, proxies: Iterable[str] = (), **options: Any) -> uvicorn.Config:
+    """The uvicorn configuration of a server: its connections guarded as above, websocket messages
+    of at most 64 KiB, and no header of a proxy read by uvicorn (by default it believes
+    X-Forwarded-For from 127.0.0.1, or from FORWARDED_ALLOW_IPS); ``options`` as uvicorn.Config
+    takes them (host, port, log_level...)."""
+    http = protocol(limits, proxies)
+    return uvicorn.Config(app, http=http, ws_max_size=1 << 16, proxy_headers=False, **options)

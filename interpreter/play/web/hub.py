@@ -18,14 +18,15 @@ import asyncio
 import contextlib
 import sys
 import time
-import traceback
 from collections import deque
 from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .failures import stopped
 from .limits import Limits
+from .rulebooks import Rulebooks
 from .tables import Table, Tables
 from .workers import Workers
 
@@ -72,6 +73,7 @@ class Hub:
         self.problems: list[str] = []  # saved tables that did not resume, as the server says at start
         self.resuming = 0  # saved tables still being replayed
         self.resumed = asyncio.Event()
+        self.rulebooks = Rulebooks()
 
     def lock(self, table: Table) -> asyncio.Lock:
         return self.locks.setdefault(table.id, asyncio.Lock())
@@ -133,8 +135,7 @@ class Hub:
                 if not more and table.id not in self.again:
                     return
         except Exception as err:  # (a bug in building a state: the table stops, the server goes on)
-            traceback.print_exc(file=sys.stderr)
-            table.failure = f"the server failed ({type(err).__name__}: {err}): a bug of ruleset, please report it"
+            table.failure = stopped(table.id, err)
         finally:
             self.drivers.pop(table.id, None)
             for page in self.pages.get(table.id, ()):

@@ -43,6 +43,7 @@ class Limits:
     # connections (connections.py)
     max_client_sockets: int = 64  # connections open at once from one address (pages and requests)
     head_time: float = 10.0  # seconds a connection may take to send a request's head
+    body_time: float = 10.0  # seconds a request's body may take to arrive, from its head (app._json)
 
 
 def check_params(raw: Any) -> dict[str, str]:

@@ -3,16 +3,22 @@
 Step 0 is the table right after the first deal; step k is after the record's k-th move. Each
 game is played back through the rules once by ``records.replay``, as ``ruleset replay`` does (an
 illegal move or a differing score is a RecordError), keeping a copy of the state at every step, so
-stepping back costs nothing.
+stepping back costs nothing. The steps of the last ``KEEP`` games asked for are kept (a copy of the
+state a step: kept for every game of a file of thousands, a visitor asking for each game grew the
+server without bound), and one game is replayed at a time; the app calls ``view`` in a thread.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from ...engine.records import replay
 from ...errors import RecordError
 from .views import ALL, SPECTATOR, seat_view
+
+KEEP = 8  # games whose steps are kept
 
 
 class ReplayBook:
@@ -20,7 +26,9 @@ class ReplayBook:
 
     def __init__(self, records: list[tuple[dict[str, Any], Any]]):
         self.records = records
-        self._steps: dict[int, list[Any]] = {}
+        self.kept: OrderedDict[int, list[Any]] = OrderedDict()
+        self._kept_lock = threading.Lock()  # (the kept games, read and changed by several threads)
+        self._replaying = threading.Lock()  # (one game replayed at a time: CPU, and memory while it runs)
 
     def summary(self) -> list[dict[str, Any]]:
         """The games on offer: their ruleset, players, totals and number of moves."""
@@ -38,15 +46,31 @@ class ReplayBook:
 
     def steps(self, index: int) -> list[Any]:
         """The state after each move of game ``index`` (built on first use, by ``records.replay``)."""
-        if index not in self._steps:
+        found = self._kept(index)
+        if found is not None:
+            return found
+        with self._replaying:
+            found = self._kept(index)  # (replayed for another request meanwhile)
+            if found is not None:
+                return found
             rec, game = self.records[index]
             out: list[Any] = []
             try:
                 final = replay(game, rec, watch=lambda state, m: out.append(state.copy()))
             except RecordError as err:
                 raise RecordError(f"game {index + 1}: {err.message}") from None
-            self._steps[index] = [*out, final.copy()]
-        return self._steps[index]
+            with self._kept_lock:
+                steps = self.kept[index] = [*out, final.copy()]
+                while len(self.kept) > KEEP:
+                    self.kept.popitem(last=False)
+            return steps
+
+    def _kept(self, index: int) -> list[Any] | None:
+        with self._kept_lock:
+            found = self.kept.get(index)
+            if found is not None:
+                self.kept.move_to_end(index)
+            return found
 
     def view(self, index: Any, step: Any, seat: Any) -> dict[str, Any]:
         """Game ``index`` at ``step`` as ``seat`` saw it ("all": every seat's cards; "table": a spectator)."""

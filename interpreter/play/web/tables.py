@@ -13,9 +13,7 @@ import contextlib
 import json
 import math
 import secrets
-import sys
 import time
-import traceback
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +21,7 @@ from ...agents import SeatView, make_agent
 from ...engine.records import find_move, move_record, place_now, record
 from ...errors import IllegalMoveError, PlayError, RulesetError, SaveError
 from .catalogue import Catalogue
+from .failures import stopped
 from .limits import MAX_SEED, Limits, check_agent, check_params, check_rounds, check_seed, check_values, searches
 from .store import TableStore
 from .views import SPECTATOR, moves_view, seat_view
@@ -158,11 +157,8 @@ class Table:
                 self._apply(p, move)
                 if time.perf_counter() >= end:
                     return not st.over and self.failure is None
-        except (PlayError, IllegalMoveError, SaveError) as err:
-            self.failure = err.message
-        except Exception as err:  # a bug, not the rules: the table stops and says so, the server goes on
-            traceback.print_exc(file=sys.stderr)
-            self.failure = f"the engine failed ({type(err).__name__}: {err}): a bug of ruleset, please report it"
+        except Exception as err:  # the rules, the disk or a bug: the table stops and says so, the server goes on
+            self.failure = stopped(self.id, err)
         return False
 
     def _apply(self, seat: int, move: Any) -> None:
@@ -221,7 +217,7 @@ class Table:
             try:
                 st.apply(move)
             except (PlayError, IllegalMoveError) as err:
-                self.failure = err.message
+                self.failure = stopped(self.id, err)
                 return
             self.chosen.pop(m["player"], None)  # (a held choice, played)
             self.version += 1
@@ -325,7 +321,7 @@ class Tables:
         try:
             table.resume(moves)
         except Exception as err:  # as in open_saved: one table's failure, not the server's
-            table.failure = f"not resumed: {_why(err)}"
+            table.failure = f"not resumed: {stopped(table.id, err)}"
         if table.failure:
             return f"table {table.id}: {table.failure}"
         try:
