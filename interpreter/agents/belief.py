@@ -25,8 +25,9 @@ from . import round_start
 from .agreement import Agreement
 from .facts import learn_holding, learn_outcome
 from .inference import fit_counts, redeal
+from .orders import placed, reveal_ordered, set_ordered
 from .repairs import Repairs
-from .trades import events_renamed, held_renamed
+from .trades import events_renamed, held_renamed, seen_plays_kept
 
 # The work of one decision's search for a world, counted (never timed: the same worlds on any
 # machine): observed moves replayed and trades tried, at most WORK in all, whatever the length of
@@ -69,6 +70,7 @@ class Belief(Repairs, Agreement):
         self.trials = 0  # trades tried to mend replays (_diverged, _run)
         self.replayed = 0  # observed moves replayed (those since the seat's last decision, when its replay fits)
         self.known: set[int] = set()  # cards whose last play, in a sample's replay, the seat saw (_swap)
+        self.witnessed: set[int] = set()  # cards some replay played in the seat's sight, ever (trade)
         # card -> kinds the card in its place is known not to be (a move it blocked: _repair)
         self.marks: dict[int, set[int]] = {}
         self.provisional: set[int] = set()  # cards the replay drew into the seat's sight (Replay)
@@ -354,6 +356,10 @@ class Belief(Repairs, Agreement):
                 points.append((point, j))
                 before = (point, done, m)
             move = self._find(state, m, seen) or self._repair(state, m, seen)
+            if move is not None and "place" in m:
+                move = placed(self, state, move, m["place"], seen)
+            elif move is not None and "cards" in m and move.card < 0:
+                move = set_ordered(self, state, move, m)
             move = pick_through(state, move, lambda m=m, s=state, n=seen: self._find(s, m, n))  # (a set card by card)
             if move is None:
                 self.why["no such move", m["move"]] += 1
@@ -498,8 +504,12 @@ class Belief(Repairs, Agreement):
                 return None
             if made[i][0] == "shuffle":  # (its cards as shuffled: the move may have drawn some since)
                 seen.difference_update(made[i][3])
-            elif self._hold(state, saw[i]["reveal"], seen, amid=True, made=made[i][3]) is None:
-                return None
+            else:  # (the cards revealed are seen where they lie: no later trade takes one away)
+                kept = self._hold(state, saw[i]["reveal"], seen, amid=True, made=made[i][3])
+                if kept is None:
+                    return None
+                seen.update(kept)
+                reveal_ordered(self, state, state.history[-1], i, saw[i]["reveal"], kept)
         return len(made)
 
     def _played(self, move: Any, m: dict[str, Any]) -> None:
@@ -507,12 +517,14 @@ class Belief(Repairs, Agreement):
         if move.card >= 0:
             if m.get("card") is not None:
                 self.known.add(move.card)
+                self.witnessed.add(move.card)
             else:
                 self.known.discard(move.card)
         elif "cards" in m:
             for c, x in zip(move.target.cards, m["cards"], strict=True):
                 if x is not None:
                     self.known.add(c)
+                    self.witnessed.add(c)
                 else:
                     self.known.discard(c)
 
@@ -535,8 +547,12 @@ class Belief(Repairs, Agreement):
         facts = not known or (a not in known and b not in known)
         state.swap_cards(a, b, facts=facts)
         if facts:
-            if state.history and "events" in state.history[-1]:
-                events_renamed(state, state.history[-1], {a: b, b: a})
+            if state.history:
+                log = state.history[-1]
+                if "events" in log:
+                    events_renamed(state, log, {a: b, b: a})
+                if a in self.witnessed or b in self.witnessed:  # (a play the seat saw names the card it saw)
+                    seen_plays_kept(log, self.obs["moves"], {a: b, b: a})
         elif state.pending:
             held_renamed(state, {a: b, b: a})
 
