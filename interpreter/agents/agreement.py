@@ -65,6 +65,19 @@ class Agreement:
                             None,
                         )
                     wrong = content[i]
+                    if self._saw_played(state, wrong):  # (a copy of it nobody played goes instead: Lost
+                        # Cities' discarded wager drawn back, a copy of it held; the played one stays)
+                        alt = next(
+                            (
+                                c
+                                for c in content
+                                if c != wrong and kind[c] == kind[wrong] and not self._saw_played(state, c)
+                            ),
+                            None,
+                        )
+                        if alt is not None:
+                            self._swap(state, wrong, alt)
+                            wrong = content[i]
                     if other is None or (
                         self._saw_played(state, wrong)
                         and (kind[wrong] not in kinds or self._unseen_plays(state, content))

@@ -44,8 +44,8 @@ def placed(belief: Any, state: Any, move: Any, place: int, seen: set[int]) -> An
 
 
 def set_ordered(belief: Any, state: Any, move: Any, m: dict[str, Any]) -> Any:
-    """A set move (all its cards at once) whose cards, taken from a place the seat does not see,
-    lie there in another order than the game's (the observed move lists them in their zone's
+    """A set move (all its cards at once) whose cards, taken from one place, lie there in another
+    order than the game's (the observed move lists them in their zone's
     order): those cards put in the observed order, among the places they hold; the move then
     listing them so (else the move as found)."""
     cards = move.target.cards
@@ -56,7 +56,8 @@ def set_ordered(belief: Any, state: Any, move: Any, m: dict[str, Any]) -> Any:
     if all(w is None or w == kind[c] for w, c in zip(want, cards, strict=True)):
         return move
     inst = state.loc[cards[0]]
-    if inst in belief.visible_set or any(state.loc[c] != inst for c in cards):
+    # (a place the seat sees too, its own hand: the replay's draws into it may come in another order)
+    if belief.game.zones[belief.lay.zone_of[inst]].piles or any(state.loc[c] != inst for c in cards):
         return move
     order = _ordered(list(cards), want, kind)
     if order is None:
@@ -87,8 +88,8 @@ def set_ordered(belief: Any, state: Any, move: Any, m: dict[str, Any]) -> Any:
 def reveal_ordered(belief: Any, state: Any, log: Any, i: int, saw: list[dict[str, Any]], kept: set[int]) -> None:
     """The ``i``-th event of the round's ``log``, a reveal the seat saw as ``saw`` (its cards in
     their zones' order), after the sample's cards were made those the seat saw (``kept``): in each
-    place the seat does not see, the cards revealed put in the order seen, among the places they
-    hold, and the reveal naming them so."""
+    place, the cards revealed put in the order seen, among the places they hold, and the reveal
+    naming them so."""
     ev = log["events"][i]
     placed_ = ev[3]
     if len(placed_) != len(saw):
@@ -101,8 +102,8 @@ def reveal_ordered(belief: Any, state: Any, log: Any, i: int, saw: list[dict[str
     changed = False
     for inst, js in by_inst.items():
         zone = state.zones[inst]
-        if inst in belief.visible_set or belief.game.zones[belief.lay.zone_of[inst]].piles:
-            continue
+        if belief.game.zones[belief.lay.zone_of[inst]].piles:  # (a place the seat sees too: its own hand
+            continue  # revealed holds the cards in the order the game's did, not as the replay drew them)
         mine = [c for c in zone if c in kept]
         want = [None if saw[j]["card"] is None else belief.kind(saw[j]["card"]) for j in js]
         if len(mine) != len(js) or all(w is None or w == kind[c] for w, c in zip(want, mine, strict=True)):
