@@ -44,13 +44,13 @@ def placed(belief: Any, state: Any, move: Any, place: int, seen: set[int]) -> An
 
 
 def set_ordered(belief: Any, state: Any, move: Any, m: dict[str, Any]) -> Any:
-    """A set move (all its cards at once) whose cards, taken from one place, lie there in another
-    order than the game's (the observed move lists them in their zone's
-    order): those cards put in the observed order, among the places they hold; the move then
+    """A set move (all its cards at once, not a set picked card by card) whose cards, taken from
+    one place, lie there in another order than the game's (the observed move lists them in their
+    zone's order): those cards put in the observed order, among the places they hold; the move then
     listing them so (else the move as found)."""
-    cards = move.target.cards
-    if len(cards) < 2 or type(move.target) is not CardSet:
+    if type(move.target) is not CardSet or len(move.target.cards) < 2:
         return move
+    cards = move.target.cards
     kind = belief.game.cards.kind
     want = [None if x is None else belief.kind(x) for x in m["cards"]]
     if all(w is None or w == kind[c] for w, c in zip(want, cards, strict=True)):
