@@ -53,7 +53,7 @@ class Belief(Repairs, Agreement):
         key = (obs["round"], obs["dealer"], tuple(obs["totals"]), obs["deal"])
         if memory is None or memory.get("key") != key:
             memory = {} if memory is None else memory
-            memory.update(key=key, exclusions=set(), deals=[], world=None, early=None)
+            memory.update(key=key, exclusions=set(), deals=[], world=None, early=None, witnessed=set())
         self.memory = memory
         self.exclusions: set[tuple[int, int]] = memory["exclusions"]
         # the places the seat sees (an `others see` zone: every seat's but its own, which is
@@ -70,7 +70,9 @@ class Belief(Repairs, Agreement):
         self.trials = 0  # trades tried to mend replays (_diverged, _run)
         self.replayed = 0  # observed moves replayed (those since the seat's last decision, when its replay fits)
         self.known: set[int] = set()  # cards whose last play, in a sample's replay, the seat saw (_swap)
-        self.witnessed: set[int] = set()  # cards some replay played in the seat's sight, ever (trade)
+        # cards some replay of the round played in the seat's sight, ever (trade; kept in the memory
+        # with the world the next decision plays on)
+        self.witnessed: set[int] = memory.setdefault("witnessed", set())
         # card -> kinds the card in its place is known not to be (a move it blocked: _repair)
         self.marks: dict[int, set[int]] = {}
         self.provisional: set[int] = set()  # cards the replay drew into the seat's sight (Replay)
