@@ -206,7 +206,8 @@ def past(obs: dict) -> tuple:
 # - War: a card turned up, won, then laid face down in a war, traded by the re-deal: the battle
 #   the seat saw named another card (trades.seen_plays_kept);
 # - Hints: a card dropped from another place of the hand than the game's (orders.placed), in
-#   another's hand and in the seat's own held facing out;
+#   another's hand (also a card seen there, the replay's guesses drawn in after it) and in the
+#   seat's own held facing out;
 # - low hand, President, Rummy: a reveal's or a set's cards in another order than the seat saw
 #   (a hand's order, its own too: orders.reveal_ordered, set_ordered).
 FOUND = [
@@ -215,6 +216,7 @@ FOUND = [
     ("classics/war.rules", 338435, 88, 2),
     ("hints.rules", 245470, 20, 4),
     ("hints.rules", 85272, 32, 3),
+    ("hints.rules", 818833, 32, 2),
     ("low-hand.rules", 895051, 19, 3),
     ("low-hand.rules", 59860, 32, 4),
     ("classics/president.rules", 399133, 54, 4),

@@ -14,9 +14,10 @@ from ..engine.card_sets import CardSet
 
 def placed(belief: Any, state: Any, move: Any, place: int, seen: set[int]) -> Any:
     """A move `card at place` whose card the sample holds at another place than the game's: the
-    card traded with the one at that place (both unseen where they lie: the seat's own hand held
-    facing out; or a guess the replay drew into sight), so that the move plays from the place the
-    seat saw; else the move as found."""
+    card traded with the one at that place (that one unseen where it lies: the seat's own hand
+    held facing out; or a guess the replay drew into sight; the card played unseen too, or seen in
+    a place the seat sees, where it saw it played from that place), so that the move plays from
+    the place the seat saw; else the move as found."""
     inst = state.loc[move.card]
     cards = state.zone_cards(inst)
     if place >= len(cards) or cards[place] == move.card:
@@ -24,7 +25,9 @@ def placed(belief: Any, state: Any, move: Any, place: int, seen: set[int]) -> An
     other, prov, known = cards[place], belief.provisional, belief.known
     # (the seat's own hand held facing out: what it saw there it never saw, as _reconcile says)
     blind = belief.lay.owner[inst] == belief.seat and inst not in belief.visible_set
-    if any((c in seen and c not in prov and not blind) or c in known for c in (move.card, other)):
+    if move.card in known or other in known or (other in seen and other not in prov and not blind):
+        return move
+    if move.card in seen and move.card not in prov and not blind and inst not in belief.visible_set:
         return move
     if belief.game.cards.deck_of[other] != belief.game.cards.deck_of[move.card]:
         return move
