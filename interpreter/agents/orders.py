@@ -94,23 +94,27 @@ def reveal_ordered(belief: Any, state: Any, log: Any, i: int, saw: list[dict[str
     place, the cards revealed put in the order seen, among the places they hold, and the reveal
     naming them so."""
     ev = log["events"][i]
-    placed_ = ev[3]
-    if len(placed_) != len(saw):
+    pairs = ev[3]
+    if len(pairs) != len(saw):
         return
     kind = belief.game.cards.kind
     by_inst: dict[int, list[int]] = {}  # zone instance -> the positions of the reveal there
-    for j, (_, inst) in enumerate(placed_):
+    for j, (_, inst) in enumerate(pairs):
         by_inst.setdefault(inst, []).append(j)
-    names = [c for c, _ in placed_]
+    names = [c for c, _ in pairs]
     changed = False
     for inst, js in by_inst.items():
+        # (a place the seat sees too: its own hand revealed holds the cards in the order the game's
+        # did, not as the replay drew them)
         zone = state.zones[inst]
-        if belief.game.zones[belief.lay.zone_of[inst]].piles:  # (a place the seat sees too: its own hand
-            continue  # revealed holds the cards in the order the game's did, not as the replay drew them)
+        if belief.game.zones[belief.lay.zone_of[inst]].piles:
+            continue
         mine = [c for c in zone if c in kept]
+        if len(mine) != len(js):  # (cards revealed that the seat was not shown: as the sample has them)
+            continue
         want = [None if saw[j]["card"] is None else belief.kind(saw[j]["card"]) for j in js]
-        if len(mine) != len(js) or all(w is None or w == kind[c] for w, c in zip(want, mine, strict=True)):
-            for j, c in zip(js, mine, strict=False):
+        if all(w is None or w == kind[c] for w, c in zip(want, mine, strict=True)):
+            for j, c in zip(js, mine, strict=True):
                 changed |= names[j] != c
                 names[j] = c
             continue
@@ -126,7 +130,7 @@ def reveal_ordered(belief: Any, state: Any, log: Any, i: int, saw: list[dict[str
         _moved(state)
     if changed:
         events = list(log["events"])
-        events[i] = (*ev[:3], tuple((c, inst) for c, (_, inst) in zip(names, placed_, strict=True)))
+        events[i] = (*ev[:3], tuple((c, inst) for c, (_, inst) in zip(names, pairs, strict=True)))
         log["events"] = events
 
 
