@@ -49,14 +49,19 @@ def held_renamed(state: Any, other: dict[int, int]) -> None:
     state.pending = held
 
 
-def seen_plays_kept(log: Any, observed: list[dict[str, Any]], other: dict[int, int]) -> None:
+def seen_plays_kept(log: Any, observed: list[dict[str, Any]], where: set[int], other: dict[int, int]) -> None:
     """After two cards traded places, what each did going with its place (the last play of each
     unseen): the round's moves whose card the seat saw (``observed``, the observation's moves, the
-    first of ``log``'s) name again the card it saw, not the one now at its place. War's card turned
-    up, won, then laid face down in a war: a trade of it named another card turned up in the past."""
+    first of ``log``'s; ``where``, the places among them of the plays the seat saw of the two) name
+    again the card it saw, not the one now at its place. War's card turned up, won, then laid face
+    down in a war: a trade of it named another card turned up in the past."""
     moves = log["moves"]
-    for j, m in enumerate(observed[: len(moves)]):
+    n = min(len(moves), len(observed))
+    for j in where:
+        if j >= n or j < 0:
+            continue
         p, mv = moves[j]
+        m = observed[j]
         if mv.card >= 0:
             if mv.card in other and m.get("card") is not None:
                 moves[j] = (p, mv._replace(card=other[mv.card]))
