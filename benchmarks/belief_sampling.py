@@ -8,7 +8,8 @@ inference.py). Each seat keeps its memory along a game, as an agent does. For ea
 - ``wasted``: the share of the sampling work wasted: replays that gave no world consistent with
   the seat's view, among all replays and worlds asked for;
 - ``kept wrong``: worlds returned that look to the seat other than the game does (its zones, the
-  cards shown and told to it, whose turn, the phase, the variables it sees): should be 0;
+  cards shown and told to it, whose turn, the phase, the variables it sees, who is out of the
+  round, the round's past as it saw it: the deal, the moves, the reveals and shuffles): should be 0;
 - ``worlds/s``: worlds returned a second of sampling;
 - ``failed at`` (a line under a ruleset whose replays failed): where the replays stopped, by share,
   with the observed move concerned: ``diverged before M after L`` (after the replay of move L, the
@@ -64,10 +65,12 @@ def games_positions(game, players: int, games: int, every: int) -> list[list]:
 
 
 def looks(obs: dict) -> tuple:
-    """What a seat's observation shows of the game now (zones' cards sorted within an instance)."""
+    """What a seat's observation shows of the game (zones' cards sorted within an instance), and of
+    the round's past."""
     zones = {k: [v if isinstance(v, dict) else sorted(map(str, v)) for v in vs] for k, vs in obs["zones"].items()}
     shown = sorted(map(str, obs["shown"]))
-    return zones, shown, obs.get("told", []), obs["current"], obs["phase"], obs["vars"]
+    past = obs["deal"], obs["moves"], obs.get("events"), obs["eliminated"]
+    return zones, shown, obs.get("told", []), obs["current"], obs["phase"], obs["vars"], past
 
 
 def measure(game, players: int, games: int, every: int, mcts: int, samples: int) -> dict:

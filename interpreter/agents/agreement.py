@@ -65,6 +65,19 @@ class Agreement:
                             None,
                         )
                     wrong = content[i]
+                    if self._saw_played(state, wrong):  # (a copy of it nobody played goes instead: Lost
+                        # Cities' discarded wager drawn back, a copy of it held; the played one stays)
+                        alt = next(
+                            (
+                                c
+                                for c in content
+                                if c != wrong and kind[c] == kind[wrong] and not self._saw_played(state, c)
+                            ),
+                            None,
+                        )
+                        if alt is not None:
+                            self._swap(state, wrong, alt)
+                            wrong = content[i]
                     if other is None or (
                         self._saw_played(state, wrong)
                         and (kind[wrong] not in kinds or self._unseen_plays(state, content))
@@ -201,17 +214,20 @@ class Agreement:
                     self._swap(state, c, here)
         kept: set[int] = set()  # cards standing for a shown card already
         missing = []
-        for x in cards:  # first the cards already in place, so that no trade takes one away
+        revealed = [c for c, _ in made] + [None] * (len(cards) - len(made))
+        for x, was in zip(
+            cards, revealed, strict=False
+        ):  # first the cards already in place, so that no trade takes one away
             if x["card"] is None:
                 continue
             inst = next(i for i in lay.instances[game.zone_index[x["zone"]]] if lay.number[i] == x["index"])
             k = self.kind(x["card"])
             here = next((c for c in state.zones[inst] if kind[c] == k and c not in kept), None)
             if here is None:
-                missing.append((inst, k))
+                missing.append((inst, k, was))
             else:
                 kept.add(here)
-        for inst, k in missing:
+        for inst, k, was in missing:
             there = next(
                 (
                     c
@@ -239,6 +255,8 @@ class Agreement:
                 seen.discard(there)  # (the sample drew it there: the seat never saw it there)
             deck = deck_of[self.ids_of[k][0]]  # (a card trades places only with one of its own deck)
             mine = [c for c in state.zones[inst] if c not in kept and deck_of[c] == deck]
+            # (the card the replay revealed there first: the reveal then names the card traded in)
+            mine.sort(key=lambda c: c != was)
             victim = next((c for c in mine if c not in seen), mine[0] if amid and mine else None)
             if there is None or victim is None:
                 return None

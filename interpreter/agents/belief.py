@@ -25,8 +25,9 @@ from . import round_start
 from .agreement import Agreement
 from .facts import learn_holding, learn_outcome
 from .inference import fit_counts, redeal
+from .orders import placed, reveal_ordered, set_ordered
 from .repairs import Repairs
-from .trades import events_renamed, held_renamed
+from .trades import events_renamed, held_renamed, seen_plays_kept
 
 # The work of one decision's search for a world, counted (never timed: the same worlds on any
 # machine): observed moves replayed and trades tried, at most WORK in all, whatever the length of
@@ -52,7 +53,7 @@ class Belief(Repairs, Agreement):
         key = (obs["round"], obs["dealer"], tuple(obs["totals"]), obs["deal"])
         if memory is None or memory.get("key") != key:
             memory = {} if memory is None else memory
-            memory.update(key=key, exclusions=set(), deals=[], world=None, early=None)
+            memory.update(key=key, exclusions=set(), deals=[], world=None, early=None, witnessed={})
         self.memory = memory
         self.exclusions: set[tuple[int, int]] = memory["exclusions"]
         # the places the seat sees (an `others see` zone: every seat's but its own, which is
@@ -69,6 +70,9 @@ class Belief(Repairs, Agreement):
         self.trials = 0  # trades tried to mend replays (_diverged, _run)
         self.replayed = 0  # observed moves replayed (those since the seat's last decision, when its replay fits)
         self.known: set[int] = set()  # cards whose last play, in a sample's replay, the seat saw (_swap)
+        # card -> the moves of the round (their places in its log) where some replay played it in the
+        # seat's sight (trade; kept in the memory with the world the next decision plays on)
+        self.witnessed: dict[int, set[int]] = memory.setdefault("witnessed", {})
         # card -> kinds the card in its place is known not to be (a move it blocked: _repair)
         self.marks: dict[int, set[int]] = {}
         self.provisional: set[int] = set()  # cards the replay drew into the seat's sight (Replay)
@@ -354,6 +358,10 @@ class Belief(Repairs, Agreement):
                 points.append((point, j))
                 before = (point, done, m)
             move = self._find(state, m, seen) or self._repair(state, m, seen)
+            if move is not None and "place" in m:
+                move = placed(self, state, move, m["place"], seen)
+            elif move is not None and "cards" in m and move.card < 0:
+                move = set_ordered(self, state, move, m)
             move = pick_through(state, move, lambda m=m, s=state, n=seen: self._find(s, m, n))  # (a set card by card)
             if move is None:
                 self.why["no such move", m["move"]] += 1
@@ -419,7 +427,7 @@ class Belief(Repairs, Agreement):
     def _step(self, state: Any, move: Any, m: dict[str, Any], seen: set[int], done: int | None) -> int | None:
         """Play ``move``, the replay of observed ``m``; how many events the replay has made since."""
         state.apply(move)
-        self._played(move, m)
+        self._played(move, m, len(state.history[-1]["moves"]) - 1 if state.history else -1)
         if move.card >= 0 and m.get("card", 0) is None and state.loc[move.card] not in self.visible_set:
             seen.discard(move.card)  # (played unseen into a hidden place: the seat knows not where it is)
         if state.pending:  # the held choices the seat saw made: each card stays in its chooser's place,
@@ -498,21 +506,28 @@ class Belief(Repairs, Agreement):
                 return None
             if made[i][0] == "shuffle":  # (its cards as shuffled: the move may have drawn some since)
                 seen.difference_update(made[i][3])
-            elif self._hold(state, saw[i]["reveal"], seen, amid=True, made=made[i][3]) is None:
-                return None
+            else:  # (the cards revealed are seen where they lie: no later trade takes one away)
+                kept = self._hold(state, saw[i]["reveal"], seen, amid=True, made=made[i][3])
+                if kept is None:
+                    return None
+                seen.update(kept)
+                reveal_ordered(self, state, state.history[-1], i, saw[i]["reveal"], kept)
         return len(made)
 
-    def _played(self, move: Any, m: dict[str, Any]) -> None:
-        """Note the cards a replayed move played: known when the seat saw which they were."""
+    def _played(self, move: Any, m: dict[str, Any], j: int) -> None:
+        """Note the cards a replayed move played (the ``j``-th of the round's log): known when the
+        seat saw which they were."""
         if move.card >= 0:
             if m.get("card") is not None:
                 self.known.add(move.card)
+                self.witnessed.setdefault(move.card, set()).add(j)
             else:
                 self.known.discard(move.card)
         elif "cards" in m:
             for c, x in zip(move.target.cards, m["cards"], strict=True):
                 if x is not None:
                     self.known.add(c)
+                    self.witnessed.setdefault(c, set()).add(j)
                 else:
                     self.known.discard(c)
 
@@ -535,8 +550,13 @@ class Belief(Repairs, Agreement):
         facts = not known or (a not in known and b not in known)
         state.swap_cards(a, b, facts=facts)
         if facts:
-            if state.history and "events" in state.history[-1]:
-                events_renamed(state, state.history[-1], {a: b, b: a})
+            if state.history:
+                log = state.history[-1]
+                if "events" in log:
+                    events_renamed(state, log, {a: b, b: a})
+                w = self.witnessed
+                if a in w or b in w:  # (a play the seat saw names the card it saw)
+                    seen_plays_kept(log, self.obs["moves"], w.get(a, set()) | w.get(b, set()), {a: b, b: a})
         elif state.pending:
             held_renamed(state, {a: b, b: a})
 

@@ -180,7 +180,11 @@ class Repairs:
         rules, targets, k = pattern
         kind, loc, visible = self.game.cards.kind, state.loc, self.visible_set
         # a card played unseen: any the seat does not see where it is now (one it saw go into that
-        # hand too: a card picked up, then put away face down)
+        # hand too: a card picked up, then put away face down). A card seen played: any copy of its
+        # kind there. Copies are alike, so the seat cannot tell which of two it saw played (Lost
+        # Cities: a wager drawn back from a discard pile, and a copy of it held unseen since the
+        # deal): a sample where the other copy was played, the drawn one still held, fits all it saw;
+        # only who last played the copy left differs, a fact of a place the seat does not see.
         found = [
             mv
             for mv in state.legal_moves()

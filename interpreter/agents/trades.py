@@ -1,12 +1,13 @@
 """What a trade of two cards in a sampled world renames in the round's log, when each card keeps
 what it did (belief.Belief.trade): the reveals that named a card still where it was revealed, and
-the held choice that names a card by its place."""
+the held choice that names a card by its place; when what each did goes with its place, the plays
+the seat saw, which keep naming the card it saw."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..engine.card_sets import swapped
+from ..engine.card_sets import CardSet, swapped
 
 
 def events_renamed(state: Any, log: Any, other: dict[int, int]) -> None:
@@ -46,3 +47,28 @@ def held_renamed(state: Any, other: dict[int, int]) -> None:
                 moves[j] = (p, new)
         held.append((p, new))
     state.pending = held
+
+
+def seen_plays_kept(log: Any, observed: list[dict[str, Any]], where: set[int], other: dict[int, int]) -> None:
+    """After two cards traded places, what each did going with its place (the last play of each
+    unseen): the round's moves whose card the seat saw (``observed``, the observation's moves, the
+    first of ``log``'s; ``where``, the places among them of the plays the seat saw of the two) name
+    again the card it saw, not the one now at its place. War's card turned up, won, then laid face
+    down in a war: a trade of it named another card turned up in the past."""
+    moves = log["moves"]
+    n = min(len(moves), len(observed))
+    for j in where:
+        if j >= n or j < 0:
+            continue
+        p, mv = moves[j]
+        m = observed[j]
+        if mv.card >= 0:
+            if mv.card in other and m.get("card") is not None:
+                moves[j] = (p, mv._replace(card=other[mv.card]))
+        elif "cards" in m and type(mv.target) is CardSet:
+            cards = tuple(
+                other[c] if c in other and x is not None else c
+                for c, x in zip(mv.target.cards, m["cards"], strict=True)
+            )
+            if cards != mv.target.cards:
+                moves[j] = (p, mv._replace(target=mv.target._replace(cards=cards)))
