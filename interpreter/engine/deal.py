@@ -108,9 +108,13 @@ def deal(state: StateFields) -> None:
         first: cython.Py_ssize_t = lay.base[rule.zone]
         inst: cython.Py_ssize_t  # (C integers, compiled: each card's place set in place)
         card: cython.Py_ssize_t
+        piled = game.zones[rule.zone].piles  # a zone of piles: each seat's cards are one pile
         for seat in range(n):
             inst = first + seat
-            zones[inst].extend(hands[seat])
+            if piled and hands[seat]:
+                zones[inst].append(list(hands[seat]))
+            else:
+                zones[inst].extend(hands[seat])
             for card in hands[seat]:
                 loc[card] = inst
         deck[:] = spare  # cards of a spare seat leave the round unseen, in the deck's own zone
@@ -186,7 +190,8 @@ def place(state: StateFields, contents: dict[str, Any]) -> None:
         if not isinstance(lists, list) or len(lists) != len(instances):
             raise PlayError(f"the recorded deal of '{name}' should list {len(instances)} piles of cards")
         for inst, cards in zip(instances, lists, strict=True):
-            zones[inst] = [card_id(c) for c in cards]
+            ids = [card_id(c) for c in cards]
+            zones[inst] = [ids] if spec.piles and ids else ids  # a zone of piles: its dealt cards, one pile
     if sum(taken.values()) != len(game.cards) - len(absent):
         have = len(game.cards) - len(absent)
         raise PlayError(f"the recorded deal holds {sum(taken.values())} cards; the rules have {have}")
