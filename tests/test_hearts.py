@@ -217,7 +217,7 @@ def test_the_game_ends_at_a_hundred_and_the_lowest_total_wins(game):
     totals = state.scores()
     rounds = [r["scores"] for r in record(state)["rounds"]]
     assert max(totals) >= 100
-    assert all(max(map(sum, zip(*rounds[:k]))) < 100 for k in range(1, len(rounds)))
+    assert all(max(map(sum, zip(*rounds[:k], strict=True))) < 100 for k in range(1, len(rounds)))
     assert state.winners() == [s for s in range(4) if totals[s] == min(totals)]
     assert all(sum(r) in (26, 78) for r in rounds)
 
