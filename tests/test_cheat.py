@@ -7,12 +7,10 @@ rules format as written, and a game recorded replays to the same result."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import interpreter
-from conftest import ROOT, position
+from conftest import ROOT, position, random_game
 from interpreter.engine.records import record, replay
 from interpreter.text.fmt import format_text
 
@@ -143,10 +141,6 @@ def test_the_rules_format_as_written(game):
 
 
 def test_a_recorded_game_replays_to_its_result(game):
-    rng = random.Random(4)
-    state = game.new_game(4, 4)
-    while not state.is_over:
-        moves = state.legal_moves()
-        state.apply(moves[rng.randrange(len(moves))])
+    state = random_game(game, 4, 4)
     again = replay(game, record(state))
     assert again.scores() == state.scores() and sum(state.scores()) == 1

@@ -43,7 +43,10 @@ def test_a_deal_to_one_shared_zone_says_how_many_lie_there_not_each(tmp_path):
     path = tmp_path / "table.rules"
     path.write_text(TABLE)
     said = infos(path)
-    assert "deals from 'deck' (12 cards) to hand, by players: 2: 2 each, 4 dealt, 8 aside | 3: 2 each, 6 dealt, 6 aside" in said
+    assert (
+        "deals from 'deck' (12 cards) to hand, by players: 2: 2 each, 4 dealt, 8 aside | 3: 2 each, 6 dealt, 6 aside"
+        in said
+    )
     assert "deals from 'deck' (12 cards) to row, by players: 2: 1 each, 2 dealt | 3: 1 each, 2 dealt" in said
     assert "deals from 'deck' (12 cards) to discard, by players: 2: 1 dealt | 3: 1 dealt" in said
     assert "deals from 'deck' (12 cards) to stock, by players: 2: 5 dealt | 3: 3 dealt" in said

@@ -7,12 +7,10 @@ recorded replays to the same totals."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import interpreter
-from conftest import ROOT, position
+from conftest import ROOT, position, random_game
 from interpreter.engine.records import record, replay
 from interpreter.text.fmt import format_text
 
@@ -142,11 +140,7 @@ def test_the_rules_format_as_written(game):
 
 
 def test_a_recorded_game_replays_to_its_totals(game):
-    rng = random.Random(6)
-    state = game.new_game(3, 6)
-    while not state.is_over:
-        legal = state.legal_moves()
-        state.apply(legal[rng.randrange(len(legal))])
+    state = random_game(game, 3, 6)
     assert len(record(state)["rounds"]) == 9
     again = replay(game, record(state))
     assert again.scores() == state.scores()

@@ -12,7 +12,7 @@ import random
 import pytest
 
 import interpreter
-from conftest import ROOT, position
+from conftest import ROOT, position, random_game
 from interpreter.engine.records import record, replay
 from interpreter.text.fmt import format_text
 
@@ -209,11 +209,7 @@ def test_taking_every_point_card_shoots_the_moon(game):
 
 
 def test_the_game_ends_at_a_hundred_and_the_lowest_total_wins(game):
-    rng = random.Random(2)
-    state = game.new_game(4, 2)
-    while not state.is_over:
-        moves = state.legal_moves()
-        state.apply(moves[rng.randrange(len(moves))])
+    state = random_game(game, 4, 2)
     totals = state.scores()
     rounds = [r["scores"] for r in record(state)["rounds"]]
     assert max(totals) >= 100
@@ -228,10 +224,6 @@ def test_the_rules_format_as_written(game):
 
 
 def test_a_recorded_game_replays_to_its_totals(game):
-    rng = random.Random(3)
-    state = game.new_game(4, 3)
-    while not state.is_over:
-        moves = state.legal_moves()
-        state.apply(moves[rng.randrange(len(moves))])
+    state = random_game(game, 4, 3)
     again = replay(game, record(state))
     assert again.scores() == state.scores()

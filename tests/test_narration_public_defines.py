@@ -5,11 +5,10 @@ that suit; one over a hidden zone tells nothing."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import interpreter
+from conftest import random_game
 from interpreter.engine.seat_log import round_log
 from interpreter.text.event_words import entry_text
 
@@ -51,10 +50,7 @@ def told(game: interpreter.Game, seeds: range) -> list[tuple[int, int, str | Non
     """(seat, mover, the seat's line, the card's suit) of every guard-told event of the games."""
     out = []
     for seed in seeds:
-        state, rng = game.new_game(3, seed, narrate=True), random.Random(seed)
-        while not state.is_over:
-            moves = state.legal_moves()
-            state.apply(moves[rng.randrange(len(moves))])
+        state = random_game(game, 3, seed, narrate=True)
         played = [(p, m) for p, m in state.history[0]["moves"] if game.moves[m.rule].name == "follow"]
         for seat in range(3):
             entries = [e for e in round_log(state, seat, 0) if "known" in e.get("event", {})]
