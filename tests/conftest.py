@@ -157,6 +157,18 @@ def position(game: interpreter.Game, players: int, zones: dict, params: dict | N
     return state
 
 
+def random_game(game: interpreter.Game, players: int, seed: int, **options):
+    """A whole game of seeded random moves (each a choice among the legal moves, drawn from
+    ``random.Random(seed)``), its state at the end."""
+    import random
+
+    state, rng = game.new_game(players, seed, **options), random.Random(seed)
+    while not state.is_over:
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    return state
+
+
 def card(type_: str, **attrs) -> dict:
     """A card object as records write it."""
     return {"type": type_, **attrs}

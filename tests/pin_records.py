@@ -56,6 +56,11 @@ CASES = [
     # Pinned as it was added: melds as set moves onto the first free place, a stock turned over.
     # (seeds where a random seat goes out: in most random hands the stock runs out twice first)
     ("examples/classics/rummy.rules", 2, "random", (10, 13)),
+    # Pinned as they were added, written from docs/ alone: passing by a rotating direction and
+    # shooting the moon; claims doubted in turn by asks; a layout of places turned face up.
+    ("examples/classics/hearts.rules", 4, "random,greedy,random,random"),
+    ("examples/classics/cheat.rules", 3, "random"),
+    ("examples/classics/golf.rules", 2, "random,greedy"),
 ]
 SEEDS = (1, 2)
 # What a record says of the game itself (not where its rules were read from, nor when).

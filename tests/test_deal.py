@@ -103,3 +103,43 @@ def test_the_deal_shuffles_a_deck_as_random_shuffle_does_draw_for_draw(seed, siz
     _shuffle(ours.getrandbits, deck)
     theirs.shuffle(expected)
     assert deck == expected and ours.getstate() == theirs.getstate()
+
+
+PILED_DEAL = """game "Piles dealt"
+players 2..2
+
+cards
+  card  rank 1..6
+
+zones
+  hand  per player, owner sees
+  won   per player, public, piles
+
+round
+  deal 2 to hand
+  deal 1 to won
+  phase play
+    move play card from hand to won
+    ends when every hand is empty
+  score
+    count card in won of player
+
+game
+  rounds 1
+  winner highest total
+"""
+
+
+def test_cards_dealt_to_a_zone_of_piles_are_one_pile_and_replay_as_one() -> None:
+    import interpreter
+    from interpreter.engine.records import record, replay
+
+    game = interpreter.loads(PILED_DEAL, "piled.rules")
+    state = game.new_game(2, seed=1)
+    won = state.layout.base[game.zone_index["won"]]
+    assert [len(state.zones[won + p]) for p in range(2)] == [1, 1]  # one pile of one card each
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
+    assert state.scores() == [3, 3]
+    again = replay(game, record(state))
+    assert again.scores() == [3, 3]

@@ -132,6 +132,10 @@ MISTAKES = {
         "move play card from hand to pile\n      allow color of card = red",
     ),
     "arithmetic takes numbers, not a player": ("    count hand of player", "    player + 1"),
+    "`where` takes the rest of the expression as its condition": (
+        "    count hand of player",
+        "    count card in hand of player where color of it = red + 1",
+    ),
     "nobody sits across the table with 3 players": (
         "    move play card from hand to pile\n",
         "    first player is across dealer\n    move play card from hand to pile\n",

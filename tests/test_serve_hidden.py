@@ -146,7 +146,7 @@ def names_in(game, text: str) -> set[str]:
 
 def worded(game, m: dict, text: str) -> None:
     """A move's words name no card but the move's own (a hidden one is no name)."""
-    own = [c for c in [m.get("card"), *(m.get("cards") or [])] if c]
+    own = [c for c in [m.get("card"), m.get("pick"), *(m.get("cards") or [])] if c]  # (a pick: a set's next card)
     extra = names_in(game, text) - {card_name(c) for c in own}
     assert not extra, f"{text!r} names {extra}, which its move does not"
 

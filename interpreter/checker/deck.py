@@ -132,12 +132,14 @@ def _deal_round(game, probe, decks, p, r, shapes, short, bad) -> None:
             need = have if each is None else each * spec.count if isinstance(each, int) and each >= 0 else None
             if need is None or need > have:
                 why = f"it deals {each!r} cards to each of {spec.count} {spec.name}" if need is None else ""
-                why = why or f"round {r + 1}{_entry_text(game, r)} deals {need} cards; the deck has {have} left"
+                cards = "card" if need == 1 else "cards"
+                why = why or f"round {r + 1}{_entry_text(game, r)} deals {need} {cards}; the deck has {have} left"
                 short.setdefault(i, []).append((p, why))
                 bad.add(p)
                 continue
             left[rule.deck] = have - need
-            shape = ("all" if each is None else str(each), need, 0, "", "")
+            # (to one shared zone, no "each": the cards lie on it; to several, so many on each)
+            shape = ("" if each is None or spec.count == 1 else str(each), need, 0, "", "")
             per_round = shapes.setdefault(i, {}).setdefault(p, [])
             if shape not in per_round:
                 per_round.append(shape)
@@ -194,7 +196,7 @@ def _shape_text(shapes: list[tuple]) -> str:
         values = list(dict.fromkeys(str(v) for v in fields[k]))
         return "/".join(values)
 
-    text = f"{joined(0)} each, {joined(1)} dealt"
+    text = f"{joined(0)} each, {joined(1)} dealt" if any(fields[0]) else f"{joined(1)} dealt"
     if any(fields[2]):
         text += f", {joined(2)} aside{joined(3)}"
     if any(fields[4]):

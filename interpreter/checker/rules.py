@@ -206,6 +206,7 @@ def check_rules(game: Game, counts: list[int], sets: dict[str, Any], report: Rep
     _zones_never_filled(ir, report)
     _unused_params(ir, report)
     _unused_defines(ir, report)
+    _reserved_names(ir, report)
     _unused_blocks(ir, report)
     _repeated_objectives(game, report)
     _score_reads_every_player(ir, report)
@@ -357,6 +358,36 @@ def _unused_params(ir: dict[str, Any], report: Report) -> None:
                     at(p),
                     "use it in a rule, or remove it",
                     p.get("note"),
+                )
+            )
+
+
+def _reserved_names(ir: dict[str, Any], report: Report) -> None:
+    """A variable, parameter, definition or schedule named with a word of the language (`var best`):
+    the word is the language's wherever a value is read, so no rule can read it (a reading is an
+    error of its own, at the reading; this says it of a name only set, or never read)."""
+    from ..language.parser import reserved_example, reserved_words
+
+    words = reserved_words()
+    for kind, key in (
+        ("variable", "vars"),
+        ("parameter", "params"),
+        ("definition", "defines"),
+        ("schedule", "schedules"),
+    ):
+        for item in ir.get(key, ()):
+            name = item["name"]
+            if name not in words:
+                continue
+            report.add(
+                Finding(
+                    "warning",
+                    "reserved-name",
+                    f"{kind} '{name}' can never be read: `{name}` is a word of the language "
+                    f"(`{reserved_example(name)}`), reserved wherever a value is read",
+                    at(item),
+                    f"rename it (e.g. `{name}_so_far`) where it is declared and where it is set",
+                    item.get("note"),
                 )
             )
 

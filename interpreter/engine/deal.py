@@ -54,8 +54,8 @@ def _round_plan(game: Any, lay: Any) -> tuple[tuple, tuple[int, ...], tuple[tupl
     used, most often the one asked, and by layout: a layout is hashed by value, which is slow): each
     deck's zone instance with its cards in id order, where every card then is, and each deal line as
     (its rule, the deck's instance, whether it deals to a shared zone, the first instance dealt to,
-    the instance of the rest or -1, its as-players and when, its amount, one at a time) so that a
-    deal reads no rule's field by name."""
+    the instance of the rest or -1, its as-players and when, its amount, one at a time, whether its
+    zone holds piles) so that a deal reads no rule's field by name."""
     last = _PLAN[0]
     if last[1] is lay and last[0] is game:
         return last[2]
@@ -76,6 +76,7 @@ def _round_plan(game: Any, lay: Any) -> tuple[tuple, tuple[int, ...], tuple[tupl
                 rule.as_players_when,
                 rule.amount,
                 rule.one_at_a_time,
+                game.zones[rule.zone].piles,
             )
             for rule in game.deals
         )
@@ -95,7 +96,7 @@ def deal(state: StateFields) -> None:
     env = [None] * state.game.env_size
     spares: dict[int, int] = {}  # deck zone -> how many removed cards (of spare seats) lie at its front
     for line in _round_plan(state.game, state.layout)[2]:
-        rule, deck_inst, shared, first, aside, as_players, as_players_when, amount, one_at_a_time = line
+        rule, deck_inst, shared, first, aside, as_players, as_players_when, amount, one_at_a_time, piled = line
         deck = zones[deck_inst]
         if shared:
             _deal_shared(state, rule, deck, spares.get(rule.deck, 0), env)
@@ -138,6 +139,9 @@ def deal(state: StateFields) -> None:
             inst = first + seat
             place = inst  # (an object made once: compiled, each card's place set without making one)
             dest = zones[inst]
+            if piled and lo < hi:  # a zone of piles: each seat's cards are one pile
+                dest = []
+                zones[inst].append(dest)
             i = lo
             while i < hi:  # (C integers, compiled: each card read and placed in place)
                 card = deck[i]
@@ -223,7 +227,8 @@ def place(state: StateFields, contents: dict[str, Any]) -> None:
         if not isinstance(lists, list) or len(lists) != len(instances):
             raise PlayError(f"the recorded deal of '{name}' should list {len(instances)} piles of cards")
         for inst, cards in zip(instances, lists, strict=True):
-            zones[inst] = [card_id(c) for c in cards]
+            ids = [card_id(c) for c in cards]
+            zones[inst] = [ids] if spec.piles and ids else ids  # a zone of piles: its dealt cards, one pile
     if sum(taken.values()) != len(game.cards) - len(absent):
         have = len(game.cards) - len(absent)
         raise PlayError(f"the recorded deal holds {sum(taken.values())} cards; the rules have {have}")

@@ -241,12 +241,28 @@ _PUBLIC_OPS = frozenset(
 ) | frozenset(("partner_of", "team_of", "cmp", "not", "and", "or", "neg", "arith", "if", "else", "is_none"))
 
 
-def public_valued(node: Any, is_public: Callable[[str], bool], public_var: Callable[[str], bool]) -> bool:
+# Operators whose value every seat knows when their operands' are known and the cards they read
+# lie in public zones (`zone` itself is known only of a public zone): a card's attribute, the first
+# or last card, counts, sums, extremes and tests over such cards.
+_TABLE_OPS = frozenset(
+    ("cards", "first", "last", "attr", "count", "sum", "max", "min", "distinct", "some", "is_empty")
+) | frozenset(("best", "worst", "except", "union", "unique"))
+
+
+def public_valued(
+    node: Any,
+    is_public: Callable[[str], bool],
+    public_var: Callable[[str], bool],
+    public_zone: Callable[[str], bool] | None = None,
+    public_define: Callable[[str], bool] | None = None,
+) -> bool:
     """Whether every seat knows an IR expression's value when the rules read it: built of the
     operators above, names bound to what every seat saw (``is_public``: the mover, a choice that
-    is not a card) and variables every seat sees (``public_var``). Anything else (a card, what a
-    hidden zone holds, a definition) is not known, though it may happen to be: this errs towards
-    telling less."""
+    is not a card) and variables every seat sees (``public_var``); with ``public_zone``, also of
+    the cards of zones every seat sees (`suit of first card in trick`, a trick on the table) and
+    of definitions (``public_define``: whose body is such a value, their parameters taken as
+    known: the call's arguments are checked here). Anything else (a card in hand, what a hidden
+    zone holds) is not known, though it may happen to be: this errs towards telling less."""
     if not isinstance(node, dict):
         return False
     op = node.get("op")
@@ -255,13 +271,23 @@ def public_valued(node: Any, is_public: Callable[[str], bool], public_var: Calla
     if op in ("var", "team_var"):
         if not public_var(node["name"]):
             return False
-    elif op not in _PUBLIC_OPS:
+    elif op == "zone":
+        if public_zone is None or not public_zone(node["name"]):
+            return False
+    elif op == "call":
+        if public_define is None or not public_define(node["name"]):
+            return False
+    elif op == "filter" and public_zone is not None:  # `it`, each card of a known collection, is known
+        return public_valued(node["of"], is_public, public_var, public_zone, public_define) and public_valued(
+            node["where"], lambda name: name == "it" or is_public(name), public_var, public_zone, public_define
+        )
+    elif op not in _PUBLIC_OPS and not (op in _TABLE_OPS and public_zone is not None):
         return False
     for key, child in node.items():
         if key == "at" or not isinstance(child, dict | list):
             continue
         for x in child if isinstance(child, list) else [child]:
-            if not public_valued(x, is_public, public_var):
+            if not public_valued(x, is_public, public_var, public_zone, public_define):
                 return False
     return True
 

@@ -72,6 +72,9 @@ class ExprCompiler(
         # env slots whose value every seat knows: the mover, a choice that is no card (events.py)
         self.public_slots: set[int] = set()
         self.public_vars: set[str] = set()  # the variables every seat sees
+        self.public_zones: set[str] = set()  # the zones every seat sees (`public`)
+        self.define_ir: dict[str, dict[str, Any]] = {}  # the definitions' IR, by name
+        self._public_defines: dict[str, bool] = {}
 
     def counted(self, fn: Fn, at: str | None, guard: bool = False) -> Fn:
         """``fn``, counting in ``coverage[at]`` each time it holds (only when coverage is on); a
@@ -136,7 +139,32 @@ class ExprCompiler(
         """Whether every seat knows the expression's value when the rules read it (a slot ``also``
         taken as known): expr_analysis.public_valued with this compiler's known slots and variables."""
         known = self.public_slots if also is None else {*self.public_slots, also}
-        return public_valued(node, lambda name: scope.slots.get(name) in known, self.public_vars.__contains__)
+        return public_valued(
+            node,
+            lambda name: scope.slots.get(name) in known,
+            self.public_vars.__contains__,
+            self.public_zones.__contains__,
+            self.public_define,
+        )
+
+    def public_define(self, name: str) -> bool:
+        """Whether every seat knows a definition's value once it knows its arguments (its
+        parameters, or `it`, the zone of a definition of a zone): its body reads only known
+        things (public zones, variables, parameters of the game). Worked out once a name."""
+        got = self._public_defines.get(name)
+        if got is None:
+            d = self.define_ir.get(name)
+            self._public_defines[name] = False  # (while its body is judged: a definition is never its own part)
+            params = {p["name"] for p in (d or {}).get("params") or ()} | {"it"}
+            got = d is not None and public_valued(
+                d["body"],
+                params.__contains__,
+                self.public_vars.__contains__,
+                self.public_zones.__contains__,
+                self.public_define,
+            )
+            self._public_defines[name] = got
+        return got
 
     def may_count(self, node: Any) -> bool:
         """Whether evaluating an expression may count a rule in coverage: it reads a card's

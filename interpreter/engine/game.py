@@ -365,6 +365,8 @@ def _compile_ir(
     cx = ExprCompiler(cards, zone_index, var_index, define_index)
     cx.teams = ir.get("teams")
     cx.public_vars = {v["name"] for v in ir["vars"] if v.get("visibility", "public") == "public"}
+    cx.public_zones = {z.name for z in specs if z.visibility == "public"}
+    cx.define_ir = {d["name"]: d for d in ir["defines"]}
     cx.attributes = ir["attributes"]
     cx.asks = []  # the asks of effects, numbered after the phases' moves (see choice_rule)
     counts: RuleCounts | None = RuleCounts() if coverage else None

@@ -261,7 +261,7 @@ def reserved_name_error(text: str, line: int, col: int) -> tuple[int, str, str] 
     if not used:
         return None
     word, at = used[-1].group(), used[-1].start() + 1
-    example = _RESERVED_EXAMPLES.get(word, word + " ...")
+    example = reserved_example(word)
     message = (
         f"`{word}` is a word of the language (`{example}`), reserved: it cannot be the name "
         f"declared on line {declared[word]}"
@@ -282,6 +282,11 @@ _RESERVED_EXAMPLES = {
     "if": "if C then A else B",
     "none": "card is none",
 }
+
+
+def reserved_example(word: str) -> str:
+    """A value that begins with the reserved ``word``, as an example of what the word means."""
+    return _RESERVED_EXAMPLES.get(word, word + " ...")
 
 
 def _friendly(terminal: str) -> str:

@@ -66,6 +66,7 @@ class Resolver(
         self.defines: dict[str, tuple[str | None, T]] = {}
         self.assigned: dict[str, set[str]] = {}  # an untyped variable that starts as none -> the kinds set to it
         self.depth = 0
+        self.in_where = 0  # how many `where` conditions are being resolved around the current value
         self.option_words = option_words(program)
         self._doing: list[str] = []  # the named blocks being resolved, outermost first (resolve_blocks.py)
         self._block_ir: dict[str, list[dict[str, Any]]] = {}

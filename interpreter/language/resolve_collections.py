@@ -81,7 +81,11 @@ class CollectionsResolver:
     def _where_except(self, node, elem, result, where, except_, scope):
         if where is not None:
             node["at"] = _at(where.span)
-            node = {"op": "filter", "of": node, "where": self.expr(where, {**scope, "it": elem}, BOOL)}
+            self.in_where += 1  # (an error of arithmetic there may be the rest of the line taken by `where`)
+            try:
+                node = {"op": "filter", "of": node, "where": self.expr(where, {**scope, "it": elem}, BOOL)}
+            finally:
+                self.in_where -= 1
         if except_ is not None:
             node["at"] = _at(except_.span)
             node = {"op": "except", "of": node, "value": self.expr(except_, scope, elem)}

@@ -16,6 +16,12 @@ UNIQUE = {"unique highest": "unique_max", "unique lowest": "unique_min"}  # `uni
 SEAT_HINT = (
     "a player is not a number: write `left of P` or `N seats left of P` for another seat, `seat of P` for its number"
 )
+# An operand of arithmetic that is a name value or a truth inside a `where`: most often the rest of
+# the line, meant to follow the collection, read as part of its condition.
+WHERE_HINT = (
+    "`where` takes the rest of the expression as its condition: to count (or sum) and then add, put "
+    "the collection in parentheses, `(count card in hand where suit of it = red) + 1`"
+)
 # What a derived attribute or a copy count may read: nothing that changes in play.
 STATIC_OPS = frozenset(
     {"num", "text", "none", "attr", "is_type", "cmp", "arith", "neg", "if", "else", "and", "or", "not", "is_none"}
@@ -184,6 +190,8 @@ class ValuesResolver:
         self._last_type = t
         if t.kind in ("player", "team"):
             raise RulesTypeError(f"arithmetic takes numbers, not {t}", span, SEAT_HINT)
+        if t.kind in ("text", "bool") and self.in_where:
+            raise RulesTypeError(f"arithmetic takes numbers, not {t}", span, WHERE_HINT)
         self._expect(NUMBER, span)
         return node
 
