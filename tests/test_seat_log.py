@@ -312,3 +312,33 @@ def test_what_a_guard_makes_known_of_a_card_played_face_down_is_told_to_the_othe
     while not plain.is_over:
         plain.apply(plain.legal_moves()[0])
     assert "events" not in plain.history[0]
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), name=st.sampled_from(["cheat", "go_fish", "love_letter"]), kept=st.integers(1, 60))
+def test_a_page_gets_the_latest_entries_of_the_whole_log_worded_only_for_them(seed, name, kept):
+    """The browser table sends a seat the latest entries of its log: in a long round (Cheat's one
+    round of thousands of moves) only those are worded, yet they are the last entries of the whole
+    log, across rounds, for every seat, a spectator and all seats at once."""
+    from unittest import mock
+
+    from interpreter.play.web import views
+
+    game = interpreter.load(EXAMPLES / "classics" / f"{name}.rules")
+    state = game.new_game(3, seed, narrate=True)
+    rng = random.Random(seed)
+    for step in range(400):
+        if state.over:
+            break
+        state.apply(rng.choice(state.legal_moves()))
+        if step % 37 == 0 or state.over:
+            for seat in (*range(3), views.SPECTATOR, views.ALL):
+                who = None if seat == views.ALL else seat
+                whole = [
+                    {"round": r + 1, "text": t}
+                    for r in range(len(state.history))
+                    for t in (entry_text(game, e, -1 if who is None else who, 3) for e in round_log(state, who, r))
+                    if t is not None
+                ]
+                with mock.patch.object(views, "LOG_KEPT", kept):
+                    assert views.log_view(state, seat) == whole[-kept:]

@@ -13,27 +13,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from .events import round_events
+from .events import event_record
 from .observe import deal_view, seen_move, unrevealed_removed
 
 
-def round_log(state: Any, seat: int | None, round_index: int) -> list[dict[str, Any]]:
+def round_log(state: Any, seat: int | None, round_index: int, last: int | None = None) -> list[dict[str, Any]]:
     """The entries of round ``round_index`` as ``seat`` was told of them (a round still going:
-    the moves made so far, less those held until a simultaneous phase reveals them)."""
+    the moves made so far, less those held until a simultaneous phase reveals them). ``last``: only
+    the last ``last`` moves, each with what the rules did after it (no deal: a page that shows the
+    latest entries of a long round words only those, not the whole round at every message)."""
     log = state.history[round_index]
     played = log["moves"]
     if round_index == len(state.history) - 1 and "scores" not in log and state.pending:
         played = unrevealed_removed(played, state.pending)
+    start = 0 if last is None or last >= len(played) else len(played) - last
     if seat is None:  # every seat at once: each move as its own player saw it
-        moves = [seen_move(state, p, p, m) for p, m in played]
+        moves = [seen_move(state, p, p, m) for p, m in played[start:]]
     else:
-        moves = [seen_move(state, seat, p, m) for p, m in played]
-    events = round_events(state, round_index, seat, every=True)
-    out: list[dict[str, Any]] = [{"deal": _deal(state, seat, round_index)}]
-    out += [{"event": e} for e in events if e["after"] == 0]
-    for k, m in enumerate(moves, 1):
+        moves = [seen_move(state, seat, p, m) for p, m in played[start:]]
+    after: dict[int, list[dict[str, Any]]] = {}  # move number -> the events right after it
+    for ev in log.get("events", ()):
+        if ev[1] > start or not start:
+            after.setdefault(ev[1], []).append({"event": event_record(state, ev, seat)})
+    out: list[dict[str, Any]] = [] if start else [{"deal": _deal(state, seat, round_index)}, *after.get(0, ())]
+    for k, m in enumerate(moves, start + 1):
         out.append(m)
-        out += [{"event": e} for e in events if e["after"] == k]
+        out += after.get(k, ())
     if "scores" in log:
         out.append({"scored": {"round": round_index + 1, "scores": list(log["scores"]), "revealed": log["revealed"]}})
     return out

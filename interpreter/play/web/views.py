@@ -177,9 +177,18 @@ def log_view(state: Any, seat: int) -> list[dict[str, Any]]:
     public's for SPECTATOR."""
     who = None if seat == ALL else seat
     out: list[dict[str, Any]] = []
+
+    def worded(entries: list[dict[str, Any]]) -> list[str]:
+        texts = (entry_text(state.game, e, -1 if who is None else who, state.n) for e in entries)
+        return [t for t in texts if t is not None]
+
     for r in range(len(state.history) - 1, -1, -1):  # (the latest rounds first, as many as are kept)
-        texts = [entry_text(state.game, e, -1 if who is None else who, state.n) for e in round_log(state, who, r)]
-        out[:0] = [{"round": r + 1, "text": t} for t in texts if t is not None]
+        need = LOG_KEPT - len(out)
+        entries = round_log(state, who, r, last=need)  # (a long round: only its latest moves worded)
+        texts = worded(entries)
+        if len(texts) < need and entries and "deal" not in entries[0]:  # some said nothing: the whole round
+            texts = worded(round_log(state, who, r))
+        out[:0] = [{"round": r + 1, "text": t} for t in texts]
         if len(out) >= LOG_KEPT:
             return out[-LOG_KEPT:]
     return out
