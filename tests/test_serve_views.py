@@ -6,12 +6,14 @@ import io
 import json
 import random
 import re
+from unittest import mock
 
 import pytest
 
 import interpreter
 from conftest import ROOT
 from interpreter.play.terminal import Quit, ask
+from interpreter.play.web import views
 from interpreter.play.web.views import ALL, SPECTATOR, moves_view, seat_view
 from interpreter.text.move_words import move_text, move_words
 
@@ -206,6 +208,16 @@ def test_every_classic_is_played_to_its_end_by_people_choosing_what_the_table_of
     table = Table("t", setup, game, None)
     rng = random.Random(4)
     kinds = set()
+    # (each message words the log's latest entries; a short log keeps a long game such as Cheat's
+    # quick: the log's own test is in test_seat_log)
+    with mock.patch.object(views, "LOG_KEPT", 10):
+        _play_to_the_end(table, players, rng, kinds)
+    assert replay(game, record(table.state)).totals == table.state.totals
+    assert kinds, "the table offered moves"
+
+
+def _play_to_the_end(table, players, rng, kinds):
+    """Each seat's page asked, a random seat among those offered a move chooses one at random."""
     while not table.state.over:
         offers = {p: table.message(p)["moves"] for p in range(players)}
         movers = [p for p, moves in offers.items() if moves]
@@ -216,8 +228,6 @@ def test_every_classic_is_played_to_its_end_by_people_choosing_what_the_table_of
         table.choose(seat, rng.randrange(len(offers[seat])), table.version)
         table.pump()
         assert table.failure is None, table.failure
-    assert replay(game, record(table.state)).totals == table.state.totals
-    assert kinds, "the table offered moves"
 
 
 def test_the_references_choices_each_get_their_controls_and_words():
