@@ -83,7 +83,9 @@ def _count(pools: list, lo: int, hi: int) -> int:
     for groups in pools:
         ways = [1] + [0] * hi  # ways[k]: the sets of k cards of the groups so far
         for g in groups:
-            ways = [sum(ways[k - t] for t in range(min(len(g), k) + 1)) for k in range(hi + 1)]
+            m = len(g)
+            for k in range(hi, 0, -1):  # (in place, the largest first: ways[< k] are still the groups' before)
+                ways[k] = sum(ways[k - m if k > m else 0 : k + 1])
         total += sum(ways[lo : hi + 1])
     return total
 
@@ -223,10 +225,17 @@ class Listing:
     card that some legal set holds after those picked (found by a search that stops at the first:
     a pick never leads nowhere). Alike cards are picked as a set move lists them (the first copies
     of each kind), so that each set is picked one way only. Records write the finished set alone,
-    as a set chosen at once: nothing of a pick is seen until the set is played."""
+    as a set chosen at once: nothing of a pick is seen until the set is played.
 
-    def __init__(self, admit: Any, lo: int, hi: int, weight: Any, cap: int | None, at: Any) -> None:
+    ``plain`` says whether ``admit`` reads the set: None when it does (a guard reads it), else what
+    it answers for any set (True: every set is legal; False: none). Then no set is looked at: a
+    next card leads to a legal set when enough cards follow it for the smallest size."""
+
+    def __init__(
+        self, admit: Any, lo: int, hi: int, weight: Any, cap: int | None, at: Any, plain: bool | None = None
+    ) -> None:
         self.admit, self.lo, self.hi, self.weight, self.cap, self.at = admit, lo, hi, weight, cap, at
+        self.plain = plain if cap is None else None
 
     def picks(self, pools: list, chosen: tuple[int, ...], index: int, out: list) -> None:
         """Append the moves of a set picked card by card: finished (the cards ``chosen``), then each
@@ -236,6 +245,8 @@ class Listing:
             self.admit(chosen, out)
         if len(chosen) >= self.hi:
             return
+        plain = self.plain
+        floor = max(self.lo - len(chosen) - 1, 0)  # (plain) the cards that must follow a next pick
         for groups in pools:
             where = {c: (i, j) for i, g in enumerate(groups) for j, c in enumerate(g)}
             if chosen and chosen[0] not in where:
@@ -245,11 +256,20 @@ class Listing:
                 nexts = ([groups[i][j + 1]] if j + 1 < len(groups[i]) else []) + [g[0] for g in groups[i + 1 :]]
             else:
                 nexts = [g[0] for g in groups]
-            for c in nexts:
-                i, j = where[c]
-                rest = [groups[i][j + 1 :], *groups[i + 1 :]]
-                if self._leads((*chosen, c), [g for g in rest if g]):
-                    out.append(new(Move, (index, NO_CARD, Pick(c))))
+            if plain is None:
+                for c in nexts:
+                    i, j = where[c]
+                    rest = [groups[i][j + 1 :], *groups[i + 1 :]]
+                    if self._leads((*chosen, c), [g for g in rest if g]):
+                        out.append(new(Move, (index, NO_CARD, new(Pick, (c,)))))
+            elif plain:
+                after = [0] * (len(groups) + 1)  # after[i]: the cards of groups[i:]
+                for i in range(len(groups) - 1, -1, -1):
+                    after[i] = after[i + 1] + len(groups[i])
+                for c in nexts:
+                    i, j = where[c]
+                    if after[i] - j - 1 >= floor:
+                        out.append(new(Move, (index, NO_CARD, new(Pick, (c,)))))
 
     def _leads(self, chosen: tuple[int, ...], rest: list[list[int]]) -> bool:
         """Whether some legal set holds the cards ``chosen`` and others of ``rest`` (taken after them)."""
@@ -309,7 +329,7 @@ def compile_set_choice(
             return False
         every = every or any(a(s, e) for a in set_allows)
         if every and not pair_requires:
-            out.extend([new(Move, (index, NO_CARD, CardSet(cards, t))) for t in targets])
+            out.extend([new(Move, (index, NO_CARD, new(CardSet, (cards, t)))) for t in targets])
             return True
         found = False
         for t in targets:
@@ -317,7 +337,7 @@ def compile_set_choice(
             if not every and not any(a(s, e) for a in pair_allows):
                 continue
             if all(r(s, e) for r in pair_requires):
-                out.append(new(Move, (index, NO_CARD, CardSet(cards, t))))
+                out.append(new(Move, (index, NO_CARD, new(CardSet, (cards, t)))))
                 found = True
         return found
 
@@ -339,11 +359,15 @@ def compile_set_choice(
         weight, cap = _cap(sum_bounds, s, e)
         picking = s.picking
         admitted = lambda c, o: admit(s, e, c, targets, every, o)  # noqa: E731
+        plain = every if counted else None  # (counted: every set is legal, or none is)
         if picking is not None and picking[0] == p and picking[1] == index:  # a set chosen card by card, under way
-            Listing(admitted, lo, hi, weight, cap, at).picks(pools, picking[2], index, out)
+            Listing(admitted, lo, hi, weight, cap, at, plain).picks(pools, picking[2], index, out)
             return
-        if counted and weight is None and _count(pools, lo, hi) * len(targets) > PICK_ABOVE:
-            Listing(admitted, lo, hi, weight, cap, at).picks(pools, (), index, out)  # (every set legal: counted)
+        if counted and weight is None:  # no set is looked at: how many there are says whether to list them
+            if _count(pools, lo, hi) * len(targets) > PICK_ABOVE:
+                Listing(admitted, lo, hi, weight, cap, at, plain).picks(pools, (), index, out)
+            elif every:
+                _every_set(pools, lo, hi, targets, index, out)
             return
         _list_sets(pools, lo, hi, weight, cap, admitted, at, index, out)
 
@@ -389,25 +413,48 @@ def compile_set_ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope, slot: 
             if set_requires and not all(r(s, e) for r in set_requires):
                 return False
             if every or any(a(s, e) for a in set_allows):
-                out.append(new(Move, (rule, NO_CARD, CardSet(cards, inst))))
+                out.append(new(Move, (rule, NO_CARD, new(CardSet, (cards, inst)))))
                 return True
             return False
 
         picking = s.picking
+        plain = None if set_requires or set_allows else every  # (whether admit reads the set)
         if picking is not None and picking[0] == p and picking[1] == rule:  # card by card, under way
-            Listing(admit, lo, hi, weight, cap, at).picks(pools, picking[2], rule, out)
+            Listing(admit, lo, hi, weight, cap, at, plain).picks(pools, picking[2], rule, out)
             return
-        _list_sets(pools, lo, hi, weight, cap, admit, at, rule, out)
+        _list_sets(pools, lo, hi, weight, cap, admit, at, rule, out, plain)
 
     return generate
 
 
+def _every_set(pools: list, lo: int, hi: int, targets: Any, index: int, out: list) -> None:
+    """Append the moves of every set of ``lo`` to ``hi`` cards of the pools, to each target (when
+    every one is legal: no guard to ask), as _list_sets lists them."""
+    new = tuple.__new__
+    for groups in pools:
+        n = sum(map(len, groups))
+        for k in range(lo, min(hi, n) + 1):
+            for cards in _sets(groups, k, None, None):
+                for t in targets:
+                    out.append(new(Move, (index, NO_CARD, new(CardSet, (cards, t)))))
+
+
 def _list_sets(
-    pools: list, lo: int, hi: int, weight: Any, cap: Any, admit: Any, at: Any, index: int, out: list
+    pools: list,
+    lo: int,
+    hi: int,
+    weight: Any,
+    cap: Any,
+    admit: Any,
+    at: Any,
+    index: int,
+    out: list,
+    plain: bool | None = None,
 ) -> None:
     """Append the moves of every set of ``lo`` to ``hi`` cards of the pools that ``admit(cards, out)``
     admits (a set move's, an ask's), in the order of the module docstring; past MAX_SETS sets looked
-    at or PICK_ABOVE moves, none of them: the set is chosen card by card instead (Listing)."""
+    at or PICK_ABOVE moves, none of them: the set is chosen card by card instead (Listing, told
+    ``plain``)."""
     start = len(out)
     looked = 0
     for groups in pools:
@@ -417,7 +464,7 @@ def _list_sets(
                 looked += 1
                 if looked > MAX_SETS or len(out) - start > PICK_ABOVE:  # too many: card by card
                     del out[start:]
-                    Listing(admit, lo, hi, weight, cap, at).picks(pools, (), index, out)
+                    Listing(admit, lo, hi, weight, cap, at, plain).picks(pools, (), index, out)
                     return
                 admit(cards, out)
 
