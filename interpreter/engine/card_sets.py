@@ -30,6 +30,7 @@ from .zones import cards_seen
 
 MAX_SETS = 50_000  # sets looked at in one listing (more: chosen card by card) or one search for a legal set
 PICK_ABOVE = 1_000  # moves of a set move in one listing: more, and the set is chosen card by card
+KEEP = 20_000  # sets whose moves a rule keeps made (Made): past that, all are forgotten at once
 
 
 class CardSet(NamedTuple):
@@ -215,6 +216,50 @@ class Pick(NamedTuple):
     card: int
 
 
+class Made:
+    """The moves of one rule's sets (and picks) made so far, kept so that a set offered again is
+    not made again: a hand's sets change little from one turn to the next, and a move is a value
+    (two alike are equal), so a kept one serves. Making them was most of a listing's cost (two
+    tuples a set, and the collections of all those short-lived objects). At most about KEEP sets
+    are kept: past that, all are forgotten at once."""
+
+    __slots__ = ("by_targets", "picks")
+
+    def __init__(self) -> None:
+        self.by_targets: dict[tuple, dict[tuple[int, ...], tuple]] = {}  # (rule, targets) -> set -> its moves
+        self.picks: dict[tuple[int, int], Move] = {}  # (rule, card) -> the move that picks it
+
+    def table(self, index: int, targets: tuple) -> dict[tuple[int, ...], tuple]:
+        """The moves kept of rule ``index``'s sets to ``targets``: set -> a move to each target."""
+        tables = self.by_targets
+        if sum(map(len, tables.values())) > KEEP:
+            tables.clear()
+        key = (index, targets)
+        made = tables.get(key)
+        if made is None:
+            made = tables[key] = {}
+        return made
+
+    def pick(self, index: int, card: int) -> Move:
+        """The move of rule ``index`` that picks ``card`` towards a set."""
+        key = (index, card)
+        move = self.picks.get(key)
+        if move is None:
+            if len(self.picks) > KEEP:
+                self.picks.clear()
+            move = self.picks[key] = tuple.__new__(Move, (index, NO_CARD, tuple.__new__(Pick, (card,))))
+        return move
+
+
+def _set_moves(made: dict, cards: tuple[int, ...], targets: tuple, index: int) -> tuple:
+    """The moves of ``cards`` to each of ``targets``, made once (``made``: Made.table's)."""
+    moves = made.get(cards)
+    if moves is None:
+        new = tuple.__new__
+        moves = made[cards] = tuple([new(Move, (index, NO_CARD, new(CardSet, (cards, t)))) for t in targets])
+    return moves
+
+
 class Listing:
     """One listing of a set move's sets (its sizes and sum bound read now), and the moves of a set
     chosen card by card: when a player has more than PICK_ABOVE sets to choose from (or the sets
@@ -232,15 +277,15 @@ class Listing:
     next card leads to a legal set when enough cards follow it for the smallest size."""
 
     def __init__(
-        self, admit: Any, lo: int, hi: int, weight: Any, cap: int | None, at: Any, plain: bool | None = None
+        self, admit: Any, lo: int, hi: int, weight: Any, cap: int | None, at: Any, made: Made, plain: bool | None = None
     ) -> None:
         self.admit, self.lo, self.hi, self.weight, self.cap, self.at = admit, lo, hi, weight, cap, at
-        self.plain = plain if cap is None else None
+        self.made, self.plain = made, plain if cap is None else None
 
     def picks(self, pools: list, chosen: tuple[int, ...], index: int, out: list) -> None:
         """Append the moves of a set picked card by card: finished (the cards ``chosen``), then each
         next pick that leads to a legal set."""
-        new = tuple.__new__
+        pick = self.made.pick
         if chosen and self.lo <= len(chosen) <= self.hi:
             self.admit(chosen, out)
         if len(chosen) >= self.hi:
@@ -261,7 +306,7 @@ class Listing:
                     i, j = where[c]
                     rest = [groups[i][j + 1 :], *groups[i + 1 :]]
                     if self._leads((*chosen, c), [g for g in rest if g]):
-                        out.append(new(Move, (index, NO_CARD, new(Pick, (c,)))))
+                        out.append(pick(index, c))
             elif plain:
                 after = [0] * (len(groups) + 1)  # after[i]: the cards of groups[i:]
                 for i in range(len(groups) - 1, -1, -1):
@@ -269,7 +314,7 @@ class Listing:
                 for c in nexts:
                     i, j = where[c]
                     if after[i] - j - 1 >= floor:
-                        out.append(new(Move, (index, NO_CARD, new(Pick, (c,)))))
+                        out.append(pick(index, c))
 
     def _leads(self, chosen: tuple[int, ...], rest: list[list[int]]) -> bool:
         """Whether some legal set holds the cards ``chosen`` and others of ``rest`` (taken after them)."""
@@ -322,14 +367,17 @@ def compile_set_choice(
 
     counted = not (set_allows or pair_allows or set_requires or pair_requires)  # every set and target legal
 
-    def admit(s, e, cards, targets, every, out):
-        """Append the moves of one set (to each target the guards admit); whether there is one."""
+    made = Made()
+
+    def admit(s, e, cards, targets, table, every, out):
+        """Append the moves of one set (to each target the guards admit; ``table``: those made,
+        Made.table's); whether there is one."""
         e[slot] = cards
         if set_requires and not all(r(s, e) for r in set_requires):
             return False
         every = every or any(a(s, e) for a in set_allows)
         if every and not pair_requires:
-            out.extend([new(Move, (index, NO_CARD, new(CardSet, (cards, t)))) for t in targets])
+            out.extend(_set_moves(table, cards, targets, index))
             return True
         found = False
         for t in targets:
@@ -358,18 +406,19 @@ def compile_set_choice(
         pools = _pools(held, kind, same, value_bounds, s, e)
         weight, cap = _cap(sum_bounds, s, e)
         picking = s.picking
-        admitted = lambda c, o: admit(s, e, c, targets, every, o)  # noqa: E731
+        table = made.table(index, targets)
+        admitted = lambda c, o: admit(s, e, c, targets, table, every, o)  # noqa: E731
         plain = every if counted else None  # (counted: every set is legal, or none is)
         if picking is not None and picking[0] == p and picking[1] == index:  # a set chosen card by card, under way
-            Listing(admitted, lo, hi, weight, cap, at, plain).picks(pools, picking[2], index, out)
+            Listing(admitted, lo, hi, weight, cap, at, made, plain).picks(pools, picking[2], index, out)
             return
         if counted and weight is None:  # no set is looked at: how many there are says whether to list them
             if _count(pools, lo, hi) * len(targets) > PICK_ABOVE:
-                Listing(admitted, lo, hi, weight, cap, at, plain).picks(pools, (), index, out)
+                Listing(admitted, lo, hi, weight, cap, at, made, plain).picks(pools, (), index, out)
             elif every:
-                _every_set(pools, lo, hi, targets, index, out)
+                _every_set(pools, lo, hi, table, targets, index, out)
             return
-        _list_sets(pools, lo, hi, weight, cap, admitted, at, index, out)
+        _list_sets(pools, lo, hi, weight, cap, admitted, at, index, out, made)
 
     return generate
 
@@ -390,7 +439,7 @@ def compile_set_ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope, slot: 
     once_allows, once_requires, set_allows, _, set_requires, _ = _sorted_guards(cx, node, scope)
     has_allows = bool(once_allows or set_allows)
     _, _, sum_bounds = _bounds(cx, node, scope)
-    new = tuple.__new__
+    made = Made()
 
     def generate(s, p, out, env=None):
         e = list(env)
@@ -407,36 +456,37 @@ def compile_set_ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope, slot: 
         rule = index()
         weight, cap = _cap(sum_bounds, s, e)
         pools = _pools(held, kind, same, [], s, e)
+        table = made.table(rule, (inst,))
 
         def admit(cards, out):
             e[slot] = cards
             if set_requires and not all(r(s, e) for r in set_requires):
                 return False
             if every or any(a(s, e) for a in set_allows):
-                out.append(new(Move, (rule, NO_CARD, new(CardSet, (cards, inst)))))
+                out.extend(_set_moves(table, cards, (inst,), rule))
                 return True
             return False
 
         picking = s.picking
         plain = None if set_requires or set_allows else every  # (whether admit reads the set)
         if picking is not None and picking[0] == p and picking[1] == rule:  # card by card, under way
-            Listing(admit, lo, hi, weight, cap, at, plain).picks(pools, picking[2], rule, out)
+            Listing(admit, lo, hi, weight, cap, at, made, plain).picks(pools, picking[2], rule, out)
             return
-        _list_sets(pools, lo, hi, weight, cap, admit, at, rule, out, plain)
+        _list_sets(pools, lo, hi, weight, cap, admit, at, rule, out, made, plain)
 
     return generate
 
 
-def _every_set(pools: list, lo: int, hi: int, targets: Any, index: int, out: list) -> None:
+def _every_set(pools: list, lo: int, hi: int, made: dict, targets: tuple, index: int, out: list) -> None:
     """Append the moves of every set of ``lo`` to ``hi`` cards of the pools, to each target (when
-    every one is legal: no guard to ask), as _list_sets lists them."""
-    new = tuple.__new__
+    every one is legal: no guard to ask), as _list_sets lists them (``made``: see _set_moves)."""
+    extend = out.extend
     for groups in pools:
         n = sum(map(len, groups))
         for k in range(lo, min(hi, n) + 1):
             for cards in _sets(groups, k, None, None):
-                for t in targets:
-                    out.append(new(Move, (index, NO_CARD, new(CardSet, (cards, t)))))
+                moves = made.get(cards)
+                extend(_set_moves(made, cards, targets, index) if moves is None else moves)
 
 
 def _list_sets(
@@ -449,6 +499,7 @@ def _list_sets(
     at: Any,
     index: int,
     out: list,
+    made: Made,
     plain: bool | None = None,
 ) -> None:
     """Append the moves of every set of ``lo`` to ``hi`` cards of the pools that ``admit(cards, out)``
@@ -464,7 +515,7 @@ def _list_sets(
                 looked += 1
                 if looked > MAX_SETS or len(out) - start > PICK_ABOVE:  # too many: card by card
                     del out[start:]
-                    Listing(admit, lo, hi, weight, cap, at, plain).picks(pools, (), index, out)
+                    Listing(admit, lo, hi, weight, cap, at, made, plain).picks(pools, (), index, out)
                     return
                 admit(cards, out)
 
