@@ -61,24 +61,30 @@ def prepare(path: str, max_moves: int | None, ir: dict[str, Any] | None = None, 
         _GAMES[(path, max_moves, sets)] = compile_ir(laid, coverage=True, max_moves=max_moves, consults=True)
 
 
-def run_chunk(task: tuple[str, dict[str, Any], int, int, int, int | None, int | None]) -> dict[str, Any]:
-    """Play games ``start..stop`` with ``players`` players; what they found, and rule coverage."""
-    path, sets, players, start, stop, run_seed, max_moves = task
+def run_chunk(task: tuple[str, dict[str, Any], int, int, int, int | None, int | None, int | None]) -> dict[str, Any]:
+    """Play games ``start..stop`` with ``players`` players, or fewer: once they have played ``share``
+    moves (a count's share of a budget, when not None), the chunk ends; what they found, and rule
+    coverage."""
+    path, sets, players, start, stop, run_seed, max_moves, share = task
     game = _game(path, max_moves, tuple(sorted(sets.items())))
     assert game.coverage is not None
     game.coverage.clear()
     failures: dict[tuple[str, str], dict[str, Any]] = {}
     counts: Counter = Counter()
     moves_total = max_moves = 0
+    played = start
     for index in range(start, stop):
+        if share is not None and moves_total >= share:  # (games so long that the share is spent)
+            break
+        played = index + 1
         seed = playout_seed(run_seed, players, index)
         moves, failure, state = play_checked(game, players, seed, sets)
         moves_total += moves
         max_moves = max(max_moves, moves)
         if failure is None and index % REPLAY_EVERY == 0:
-            played = game.coverage.snapshot()  # (the second play and the replay are no playouts: not counted)
+            counted = game.coverage.snapshot()  # (the second play and the replay are no playouts: not counted)
             failure = replays_identically(game, players, seed, sets, state)
-            game.coverage.restore(played)
+            game.coverage.restore(counted)
         if failure is not None:
             key = (failure["code"], failure.get("at") or "")
             counts[key] += 1
@@ -87,7 +93,7 @@ def run_chunk(task: tuple[str, dict[str, Any], int, int, int, int | None, int | 
     return {
         "players": players,
         "start": start,
-        "games": stop - start,
+        "games": played - start,
         "moves": moves_total,
         "max_moves": max_moves,
         "coverage": dict(game.coverage),
