@@ -5,7 +5,10 @@ copies, sizes, `of one rank`, and guards that read the set, read no set, or refu
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable, Iterator
 from itertools import combinations
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -65,6 +68,34 @@ def kinds_of(state, move) -> tuple:
     return tuple(sorted((x["color"], x["rank"]) for x in state.describe(move)["cards"]))
 
 
+@contextlib.contextmanager
+def picking_above(n: int) -> Iterator[None]:
+    """Sets chosen card by card when a listing would offer more than ``n`` moves (0: always)."""
+    old = card_sets.PICK_ABOVE
+    card_sets.PICK_ABOVE = n
+    try:
+        yield
+    finally:
+        card_sets.PICK_ABOVE = old
+
+
+def finished_sets(state, key: Callable[[Any, Any], Any]) -> list:
+    """Every set move reached from ``state``, every pick followed (on a copy), as ``key(state, move)``."""
+    found: list = []
+
+    def walk(s):
+        for m in s.legal_moves():
+            if type(m.target) is Pick:
+                nxt = s.copy()
+                nxt.apply(m)
+                walk(nxt)
+            else:
+                found.append(key(s, m))
+
+    walk(state)
+    return found
+
+
 def sets_offered(game, hand: list, pick_above: int) -> list:
     """The sets seat 1 (to move first) may play from ``hand``, as kinds, each as often as a way to
     choose it is offered: listed at once, or (``pick_above`` 0) picked card by card, every pick
@@ -73,9 +104,7 @@ def sets_offered(game, hand: list, pick_above: int) -> list:
     for k in hand:
         rest.remove(card(k))
     deal = {"hand": [[rest.pop()], [card(k) for k in hand]], "deck": rest}
-    old = card_sets.PICK_ABOVE
-    card_sets.PICK_ABOVE = pick_above
-    try:
+    with picking_above(pick_above):
         try:
             state = game.new_game(2, 0, deals=[deal])
         except PlayError as err:
@@ -83,21 +112,7 @@ def sets_offered(game, hand: list, pick_above: int) -> list:
             return []
         if state.is_over or state.current_player != 1:
             return []
-        found: list = []
-
-        def walk(s):
-            for m in s.legal_moves():
-                if type(m.target) is Pick:
-                    nxt = s.copy()
-                    nxt.apply(m)
-                    walk(nxt)
-                else:
-                    found.append(kinds_of(s, m))
-
-        walk(state)
-    finally:
-        card_sets.PICK_ABOVE = old
-    return sorted(found)
+        return sorted(finished_sets(state, kinds_of))
 
 
 def allowed(hand: list, low: int, high: int, same: bool, guard: str) -> list:
@@ -150,9 +165,7 @@ def test_a_set_whose_guards_read_no_set_is_offered_with_every_next_card_that_can
     rest = [card(k) for k in KINDS for _ in range(2)]
     for k in hand:
         rest.remove(card(k))
-    old = card_sets.PICK_ABOVE
-    card_sets.PICK_ABOVE = 0
-    try:
+    with picking_above(0):
         deal = {"hand": [[rest.pop()], [card(k) for k in hand]], "deck": rest}
         state = game.new_game(2, 0, deals=[deal])
         if guard == "fails":  # no pick offered: nobody could move, and the round ended
@@ -163,5 +176,3 @@ def test_a_set_whose_guards_read_no_set_is_offered_with_every_next_card_that_can
         state.apply(state.legal_moves()[2])  # the red 3: one card follows it, enough for a set of 2
         now = state.legal_moves()
         assert [type(m.target) for m in now] == [Pick]  # not yet a set (1 card); the blue 1 after it
-    finally:
-        card_sets.PICK_ABOVE = old
