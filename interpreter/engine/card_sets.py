@@ -13,7 +13,10 @@ from ZONE`: compile_set_ask), among the cards of one zone instance that P sees.
 Guards that read neither the set nor the target are tested once per listing; guards of a few
 shapes also bound the listing (_bounds). A listing of more than PICK_ABOVE moves is not offered:
 the set is chosen card by card instead, each card a move of its own (Listing, Pick), which is how
-a hand of 34 cards chooses 1 to 4 of them (52,955 sets) as quickly as 4 cards do.
+a hand of 34 cards chooses 1 to 4 of them (52,955 sets) as quickly as 4 cards do. When no guard
+reads the set (Cheat's `move lay 1..4 cards`), no set is looked at: the sets are counted, listed
+straight, and a pick is offered when enough cards follow it. A rule's set and pick moves are made
+once and kept (Made): a hand's sets change little from one turn to the next.
 """
 
 from __future__ import annotations
