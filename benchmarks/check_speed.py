@@ -1,8 +1,14 @@
 """Time `ruleset check` at its defaults on every shipped ruleset and every classic, as a user runs it
 (a process each: start-up, static checks and playouts): CPU seconds of the command and its
-workers, wall-clock seconds, and the playouts of each player count. Prints a Markdown table.
+workers, wall-clock seconds, and the playouts of each player count. Prints a Markdown table; a
+row's CPU time is marked when it is over issue 25's goal of 10 s.
 
-    python benchmarks/check_speed.py [--jobs N] [--games N] [FILE ...]
+    python benchmarks/check_speed.py [--jobs N] [--games N] [--before DIR] [FILE ...]
+
+With ``--before DIR`` (a folder holding another version's ``interpreter`` package, put first on
+PYTHONPATH), each file is checked by that version too, right after this one (the same load), its
+CPU time in a column of its own, and whether both found the same (the JSON reports, but for
+their seconds).
 """
 
 from __future__ import annotations
@@ -28,12 +34,29 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def command(source: bool) -> tuple[list[str], dict[str, str]]:
-    """How to run `ruleset`: the installed package, or (--source) this tree's."""
+GOAL = 10.0  # CPU seconds of a check (issue 25)
+
+
+def command(source: bool, path: str | None = None) -> tuple[list[str], dict[str, str]]:
+    """How to run `ruleset`: the installed package, or (--source) this tree's, or ``path``'s."""
     env = dict(os.environ)
-    if source:
-        env["PYTHONPATH"] = str(ROOT)
+    if source or path:
+        env["PYTHONPATH"] = path or str(ROOT)
     return [sys.executable, "-m", "interpreter"], env
+
+
+def timed(run: list[str], env: dict[str, str], file: str, extra: list[str]) -> tuple[dict, float, float]:
+    """One check of ``file`` in its own process: its JSON report, CPU and wall-clock seconds."""
+    cpu, wall = children_cpu(), time.perf_counter()
+    done = subprocess.run(
+        [*run, "check", file, "--format", "json", "--quiet", *extra], cwd="/", env=env, capture_output=True
+    )
+    return json.loads(done.stdout), children_cpu() - cpu, time.perf_counter() - wall
+
+
+def findings(report: dict) -> dict:
+    """A report but for its seconds: what two versions must agree on."""
+    return {k: v for k, v in report.items() if k != "seconds"}
 
 
 def main() -> None:
@@ -47,6 +70,7 @@ def main() -> None:
     ap.add_argument("files", nargs="*")
     ap.add_argument("--jobs", type=int, default=0, help="check's --jobs (default 0: one per CPU)")
     ap.add_argument("--games", type=int, help="check's --games (default: its budget)")
+    ap.add_argument("--before", help="a folder with another version's interpreter package, checked alike")
     args = ap.parse_args()
     files = args.files or sorted(map(str, (ROOT / "rulesets").glob("*.rules"))) + sorted(
         map(str, (ROOT / "examples" / "classics").glob("*.rules"))
@@ -54,21 +78,31 @@ def main() -> None:
     run, env = command(source)
     extra = ["--jobs", str(args.jobs)] + (["--games", str(args.games)] if args.games is not None else [])
     print(f"load {os.getloadavg()[0]:.1f}, {os.cpu_count()} CPUs, check {' '.join(extra)}", file=sys.stderr)
-    print("| ruleset | playouts (by player count) | moves | CPU | wall | findings |")
-    print("| --- | --- | ---: | ---: | ---: | --- |")
+    before = command(False, args.before) if args.before else None
+    print(
+        "| ruleset | playouts (by player count) | moves | CPU |"
+        + (" CPU before | same findings |" if before else "")
+        + " wall | findings |"
+    )
+    print("| --- | --- | ---: | ---: |" + (" ---: | --- |" if before else "") + " ---: | --- |")
     for file in files:
-        cpu, wall = children_cpu(), time.perf_counter()
-        done = subprocess.run(
-            [*run, "check", file, "--format", "json", "--quiet", *extra], cwd="/", env=env, capture_output=True
-        )
-        cpu, wall = children_cpu() - cpu, time.perf_counter() - wall
-        report = json.loads(done.stdout)
+        report, cpu, wall = timed(run, env, file, extra)
+        then = ""
+        if before:
+            old, old_cpu, _ = timed(*before, file, extra)
+            same = (
+                "yes"
+                if findings(old) == findings(report)
+                else "no: " + ", ".join(k for k in findings(report) if old.get(k) != report.get(k))
+            )
+            then = f" {old_cpu:.1f} s{' (over)' if old_cpu > GOAL else ''} | {same} |"
         plays = report["playouts"]
         counts = ", ".join(f"{p['players']}: {p['games']}" for p in plays)
         moves = sum(p["games"] * p["moves_per_game"] for p in plays)
         found = report["summary"]
         print(
-            f"| {Path(file).name} | {counts} | {moves:,.0f} | {cpu:.1f} s | {wall:.1f} s | "
+            f"| {Path(file).name} | {counts} | {moves:,.0f} | {cpu:.1f} s{' (over)' if cpu > GOAL else ''} |{then}"
+            f" {wall:.1f} s | "
             f"{found['errors']} errors, {found['warnings']} warnings |",
             flush=True,
         )

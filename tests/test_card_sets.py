@@ -377,8 +377,7 @@ def test_a_guard_that_reads_neither_the_set_nor_the_target_is_tested_once_per_li
 def test_sets_picked_card_by_card_are_the_sets_listed_at_once(seed, low):
     """Picking card by card reaches exactly the sets a listing at once offers (of a hand small
     enough to list), each one way only: the same choices, whichever way they are made."""
-    from interpreter.engine import card_sets
-    from interpreter.engine.card_sets import Pick
+    from test_card_sets_picks import finished_sets, picking_above
 
     text = BIG.replace("deal 34 to hand", "deal 7 to hand").replace("1..4 cards", f"{low}..4 cards")
     text = text.replace("require shift > 0", "require sum of rank in put <= 20")
@@ -389,24 +388,9 @@ def test_sets_picked_card_by_card_are_the_sets_listed_at_once(seed, low):
         assert "nobody can move" in err.message
         reject()
     at_once = sorted(tuple(m.target.cards) for m in state.legal_moves())
-    old = card_sets.PICK_ABOVE
-    card_sets.PICK_ABOVE = 0
-    try:
+    with picking_above(0):
         state._legal = None
-        found: list = []
-
-        def walk(s):
-            for m in s.legal_moves():
-                if type(m.target) is Pick:
-                    nxt = s.copy()
-                    nxt.apply(m)
-                    walk(nxt)
-                else:
-                    found.append(tuple(m.target.cards))
-
-        walk(state)
-    finally:
-        card_sets.PICK_ABOVE = old
+        found = finished_sets(state, lambda s, m: tuple(m.target.cards))
     assert sorted(found) == at_once
 
 

@@ -58,5 +58,18 @@ def test_a_number_of_games_asked_is_played_whatever_the_budget():
     report = check("examples/broken/deadlock.rules", games=25, budget=1)
     assert [(p["games"], p["failed"]) for p in report.playouts] == [(25, 25)] * 3
     assert not any("stopped" in p for p in report.playouts)
-    small = check(FIVE_CARD, players=3, budget=1)  # a budget is spent to the nearest chunk: one chunk
-    assert [(p["games"], p["stopped"]) for p in small.playouts] == [(CHUNK, "budget")]
+    small = check(FIVE_CARD, players=3, budget=1)  # a chunk ends once its games have spent the share
+    assert [(p["games"], p["stopped"]) for p in small.playouts] == [(1, "budget")]
+
+
+def test_a_chunk_ends_once_its_games_have_spent_the_whole_share():
+    """Games so long that a chunk of them would pass a count's share many times over (Cheat's
+    thousands of moves) spend it to within a game, the same playouts for any number of processes."""
+    ten, _ = run_playouts(FIVE_CARD, {}, [3], CHUNK, 7, 1)
+    share = ten[0]["moves"] // 3  # about three of the ten games
+    one, (c,) = run_playouts(FIVE_CARD, {}, [3], None, 7, 1, budget=share)
+    assert one == run_playouts(FIVE_CARD, {}, [3], None, 7, 2, budget=share)[0]
+    assert c.stop == "budget" and 1 < c.games < CHUNK and [r["games"] for r in one] == [c.games]
+    played, _ = run_playouts(FIVE_CARD, {}, [3], c.games, 7, 1)
+    short, _ = run_playouts(FIVE_CARD, {}, [3], c.games - 1, 7, 1)
+    assert short[0]["moves"] < share <= played[0]["moves"] == c.moves  # the first games, to the one past it

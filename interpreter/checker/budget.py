@@ -4,14 +4,17 @@ process or over a pool of processes, until each count has what it needs.
 By default (``games=None``) a count plays until it has spent its share of a budget of moves
 (``BUDGET`` moves in all, split evenly over the counts) to the nearest chunk (it stops when what
 is left is less than half a chunk's moves, at the moves a game so far: a long game then
-overshoots its share by no more than it undershoots), or has played ``MOST_GAMES`` games, or
+overshoots its share by no more than it undershoots; a chunk itself ends once its games have
+played the whole share, so that games so long that ten of them pass it (Cheat's thousands of
+moves) spend it to within a game), or has played ``MOST_GAMES`` games, or
 more than a tenth of its playouts failed: the failure is then certain, and rule coverage says
 nothing (dead rules are not reported), so further games would only count it again. With
 ``games=N`` every count plays exactly N games.
 
 Whether a chunk counts is decided in game-index order from the chunks before it of the same
 count, never from how fast they came back: the playouts, their findings and their figures are
-the same for any number of processes (a pool may play a chunk past the stop; it is dropped).
+the same for any number of processes (a pool may play a chunk past the stop; it is dropped, and
+a count's second chunk waits until its first is back, which may have spent the whole share).
 """
 
 from __future__ import annotations
@@ -76,7 +79,7 @@ class Count:
         if self.share is None or not flying:
             return True
         if not self.games:
-            return flying < 2  # (the first chunk says how long a game is)
+            return False  # (the first chunk says how long a game is: it may spend the whole share)
         return not self.spent_after(flying)
 
 
@@ -117,7 +120,7 @@ def run_playouts(
                 progress(sum(c.games for c in plans), games * len(plans), time.perf_counter() - start)
 
     def task(c: Count, first: int) -> tuple:
-        return (path, sets, c.players, first, min(first + CHUNK, c.most), seed, max_moves)
+        return (path, sets, c.players, first, min(first + CHUNK, c.most), seed, max_moves, c.share)
 
     results: list[dict[str, Any]] = []
     workers = min(jobs, sum(-(-c.most // CHUNK) for c in plans))

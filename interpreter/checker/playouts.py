@@ -9,8 +9,11 @@ moves that reach it (a game record that `ruleset replay` plays back to the failu
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import random
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 from ..agents import make_agents
@@ -26,6 +29,7 @@ from ..text.move_words import move_text
 from ..text.phrases import say
 from .findings import Finding, Report, at
 
+YOUNG_OBJECTS = 20_000  # objects made between two young collections of the cycle collector, while playing
 REPLAY_EVERY = 50  # every 50th game is played once more and replayed from its record
 MAX_EXAMPLES = 1  # failing games kept per kind of failure (per chunk)
 
@@ -61,38 +65,58 @@ def prepare(path: str, max_moves: int | None, ir: dict[str, Any] | None = None, 
         _GAMES[(path, max_moves, sets)] = compile_ir(laid, coverage=True, max_moves=max_moves, consults=True)
 
 
-def run_chunk(task: tuple[str, dict[str, Any], int, int, int, int | None, int | None]) -> dict[str, Any]:
-    """Play games ``start..stop`` with ``players`` players; what they found, and rule coverage."""
-    path, sets, players, start, stop, run_seed, max_moves = task
+def run_chunk(task: tuple[str, dict[str, Any], int, int, int, int | None, int | None, int | None]) -> dict[str, Any]:
+    """Play games ``start..stop`` with ``players`` players, or fewer: once they have played ``share``
+    moves (a count's share of a budget, when not None), the chunk ends; what they found, and rule
+    coverage."""
+    path, sets, players, start, stop, run_seed, max_moves, share = task
     game = _game(path, max_moves, tuple(sorted(sets.items())))
     assert game.coverage is not None
     game.coverage.clear()
     failures: dict[tuple[str, str], dict[str, Any]] = {}
     counts: Counter = Counter()
     moves_total = max_moves = 0
-    for index in range(start, stop):
-        seed = playout_seed(run_seed, players, index)
-        moves, failure, state = play_checked(game, players, seed, sets)
-        moves_total += moves
-        max_moves = max(max_moves, moves)
-        if failure is None and index % REPLAY_EVERY == 0:
-            played = game.coverage.snapshot()  # (the second play and the replay are no playouts: not counted)
-            failure = replays_identically(game, players, seed, sets, state)
-            game.coverage.restore(played)
-        if failure is not None:
-            key = (failure["code"], failure.get("at") or "")
-            counts[key] += 1
-            if key not in failures:
-                failures[key] = _shown(failure)
+    played = start
+    with _fewer_collections():
+        for index in range(start, stop):
+            if share is not None and moves_total >= share:  # (games so long that the share is spent)
+                break
+            played = index + 1
+            seed = playout_seed(run_seed, players, index)
+            moves, failure, state = play_checked(game, players, seed, sets)
+            moves_total += moves
+            max_moves = max(max_moves, moves)
+            if failure is None and index % REPLAY_EVERY == 0:
+                counted = game.coverage.snapshot()  # (the second play and the replay are no playouts: not counted)
+                failure = replays_identically(game, players, seed, sets, state)
+                game.coverage.restore(counted)
+            if failure is not None:
+                key = (failure["code"], failure.get("at") or "")
+                counts[key] += 1
+                if key not in failures:
+                    failures[key] = _shown(failure)
     return {
         "players": players,
         "start": start,
-        "games": stop - start,
+        "games": played - start,
         "moves": moves_total,
         "max_moves": max_moves,
         "coverage": dict(game.coverage),
         "failures": [dict(f, count=counts[k]) for k, f in failures.items()],
     }
+
+
+@contextlib.contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """The cycle collector's young generation collected after YOUNG_OBJECTS objects made, not 700:
+    a game that lists hundreds of sets a turn (Cheat) makes that many moves a turn, alive until the
+    next, and walking them again and again was a fifth of its time. Restored after."""
+    old = gc.get_threshold()
+    gc.set_threshold(max(old[0], YOUNG_OBJECTS), *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
 
 
 FULL_CHECK_EVERY = 8  # moves between full card checks (a count is checked after every move)

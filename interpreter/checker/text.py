@@ -13,7 +13,8 @@ MOVES_SHOWN = 12  # the last moves of a failing game shown in text (JSON has the
 STOPPED = {"budget": "its share of the budget spent", "failures": "stopped: more than a tenth failed"}
 BUDGETED = (
     "without --games, each player count plays until it has spent its share of a budget of moves "
-    f"(--budget) to the nearest chunk of {CHUNK} games, played {MOST_GAMES} games, or seen more than a tenth "
+    f"(--budget) to the nearest chunk of {CHUNK} games (to within a game, when a chunk of them would pass it), "
+    f"played {MOST_GAMES} games, or seen more than a tenth "
     "of its playouts fail"
 )
 

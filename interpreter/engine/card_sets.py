@@ -13,7 +13,10 @@ from ZONE`: compile_set_ask), among the cards of one zone instance that P sees.
 Guards that read neither the set nor the target are tested once per listing; guards of a few
 shapes also bound the listing (_bounds). A listing of more than PICK_ABOVE moves is not offered:
 the set is chosen card by card instead, each card a move of its own (Listing, Pick), which is how
-a hand of 34 cards chooses 1 to 4 of them (52,955 sets) as quickly as 4 cards do.
+a hand of 34 cards chooses 1 to 4 of them (52,955 sets) as quickly as 4 cards do. When no guard
+reads the set (Cheat's `move lay 1..4 cards`), no set is looked at: the sets are counted, listed
+straight, and a pick is offered when enough cards follow it. A rule's set and pick moves are made
+once and kept (Made): a hand's sets change little from one turn to the next.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from .zones import cards_seen
 
 MAX_SETS = 50_000  # sets looked at in one listing (more: chosen card by card) or one search for a legal set
 PICK_ABOVE = 1_000  # moves of a set move in one listing: more, and the set is chosen card by card
+KEEP = 20_000  # sets whose moves a rule keeps made (Made): past that, all are forgotten at once
 
 
 class CardSet(NamedTuple):
@@ -83,7 +87,9 @@ def _count(pools: list, lo: int, hi: int) -> int:
     for groups in pools:
         ways = [1] + [0] * hi  # ways[k]: the sets of k cards of the groups so far
         for g in groups:
-            ways = [sum(ways[k - t] for t in range(min(len(g), k) + 1)) for k in range(hi + 1)]
+            m = len(g)
+            for k in range(hi, 0, -1):  # (in place, the largest first: ways[< k] are still the groups' before)
+                ways[k] = sum(ways[k - m if k > m else 0 : k + 1])
         total += sum(ways[lo : hi + 1])
     return total
 
@@ -213,6 +219,50 @@ class Pick(NamedTuple):
     card: int
 
 
+class Made:
+    """The moves of one rule's sets (and picks) made so far, kept so that a set offered again is
+    not made again: a hand's sets change little from one turn to the next, and a move is a value
+    (two alike are equal), so a kept one serves. Making them was most of a listing's cost (two
+    tuples a set, and the collections of all those short-lived objects). At most about KEEP sets
+    are kept: past that, all are forgotten at once."""
+
+    __slots__ = ("by_targets", "picks")
+
+    def __init__(self) -> None:
+        self.by_targets: dict[tuple, dict[tuple[int, ...], tuple]] = {}  # (rule, targets) -> set -> its moves
+        self.picks: dict[tuple[int, int], Move] = {}  # (rule, card) -> the move that picks it
+
+    def table(self, index: int, targets: tuple) -> dict[tuple[int, ...], tuple]:
+        """The moves kept of rule ``index``'s sets to ``targets``: set -> a move to each target."""
+        tables = self.by_targets
+        if sum(map(len, tables.values())) > KEEP:
+            tables.clear()
+        key = (index, targets)
+        made = tables.get(key)
+        if made is None:
+            made = tables[key] = {}
+        return made
+
+    def pick(self, index: int, card: int) -> Move:
+        """The move of rule ``index`` that picks ``card`` towards a set."""
+        key = (index, card)
+        move = self.picks.get(key)
+        if move is None:
+            if len(self.picks) > KEEP:
+                self.picks.clear()
+            move = self.picks[key] = tuple.__new__(Move, (index, NO_CARD, tuple.__new__(Pick, (card,))))
+        return move
+
+
+def _set_moves(made: dict, cards: tuple[int, ...], targets: tuple, index: int) -> tuple:
+    """The moves of ``cards`` to each of ``targets``, made once (``made``: Made.table's)."""
+    moves = made.get(cards)
+    if moves is None:
+        new = tuple.__new__
+        moves = made[cards] = tuple([new(Move, (index, NO_CARD, new(CardSet, (cards, t)))) for t in targets])
+    return moves
+
+
 class Listing:
     """One listing of a set move's sets (its sizes and sum bound read now), and the moves of a set
     chosen card by card: when a player has more than PICK_ABOVE sets to choose from (or the sets
@@ -223,19 +273,28 @@ class Listing:
     card that some legal set holds after those picked (found by a search that stops at the first:
     a pick never leads nowhere). Alike cards are picked as a set move lists them (the first copies
     of each kind), so that each set is picked one way only. Records write the finished set alone,
-    as a set chosen at once: nothing of a pick is seen until the set is played."""
+    as a set chosen at once: nothing of a pick is seen until the set is played.
 
-    def __init__(self, admit: Any, lo: int, hi: int, weight: Any, cap: int | None, at: Any) -> None:
+    ``plain`` says whether ``admit`` reads the set: None when it does (a guard reads it), else what
+    it answers for any set (True: every set is legal; False: none). Then no set is looked at: a
+    next card leads to a legal set when enough cards follow it for the smallest size."""
+
+    def __init__(
+        self, admit: Any, lo: int, hi: int, weight: Any, cap: int | None, at: Any, made: Made, plain: bool | None = None
+    ) -> None:
         self.admit, self.lo, self.hi, self.weight, self.cap, self.at = admit, lo, hi, weight, cap, at
+        self.made, self.plain = made, plain if cap is None else None
 
     def picks(self, pools: list, chosen: tuple[int, ...], index: int, out: list) -> None:
         """Append the moves of a set picked card by card: finished (the cards ``chosen``), then each
         next pick that leads to a legal set."""
-        new = tuple.__new__
+        pick = self.made.pick
         if chosen and self.lo <= len(chosen) <= self.hi:
             self.admit(chosen, out)
         if len(chosen) >= self.hi:
             return
+        plain = self.plain
+        floor = max(self.lo - len(chosen) - 1, 0)  # (plain) the cards that must follow a next pick
         for groups in pools:
             where = {c: (i, j) for i, g in enumerate(groups) for j, c in enumerate(g)}
             if chosen and chosen[0] not in where:
@@ -245,11 +304,20 @@ class Listing:
                 nexts = ([groups[i][j + 1]] if j + 1 < len(groups[i]) else []) + [g[0] for g in groups[i + 1 :]]
             else:
                 nexts = [g[0] for g in groups]
-            for c in nexts:
-                i, j = where[c]
-                rest = [groups[i][j + 1 :], *groups[i + 1 :]]
-                if self._leads((*chosen, c), [g for g in rest if g]):
-                    out.append(new(Move, (index, NO_CARD, Pick(c))))
+            if plain is None:
+                for c in nexts:
+                    i, j = where[c]
+                    rest = [groups[i][j + 1 :], *groups[i + 1 :]]
+                    if self._leads((*chosen, c), [g for g in rest if g]):
+                        out.append(pick(index, c))
+            elif plain:
+                after = [0] * (len(groups) + 1)  # after[i]: the cards of groups[i:]
+                for i in range(len(groups) - 1, -1, -1):
+                    after[i] = after[i + 1] + len(groups[i])
+                for c in nexts:
+                    i, j = where[c]
+                    if after[i] - j - 1 >= floor:
+                        out.append(pick(index, c))
 
     def _leads(self, chosen: tuple[int, ...], rest: list[list[int]]) -> bool:
         """Whether some legal set holds the cards ``chosen`` and others of ``rest`` (taken after them)."""
@@ -302,14 +370,17 @@ def compile_set_choice(
 
     counted = not (set_allows or pair_allows or set_requires or pair_requires)  # every set and target legal
 
-    def admit(s, e, cards, targets, every, out):
-        """Append the moves of one set (to each target the guards admit); whether there is one."""
+    made = Made()
+
+    def admit(s, e, cards, targets, table, every, out):
+        """Append the moves of one set (to each target the guards admit; ``table``: those made,
+        Made.table's); whether there is one."""
         e[slot] = cards
         if set_requires and not all(r(s, e) for r in set_requires):
             return False
         every = every or any(a(s, e) for a in set_allows)
         if every and not pair_requires:
-            out.extend([new(Move, (index, NO_CARD, CardSet(cards, t))) for t in targets])
+            out.extend(_set_moves(table, cards, targets, index))
             return True
         found = False
         for t in targets:
@@ -317,7 +388,7 @@ def compile_set_choice(
             if not every and not any(a(s, e) for a in pair_allows):
                 continue
             if all(r(s, e) for r in pair_requires):
-                out.append(new(Move, (index, NO_CARD, CardSet(cards, t))))
+                out.append(new(Move, (index, NO_CARD, new(CardSet, (cards, t)))))
                 found = True
         return found
 
@@ -338,14 +409,19 @@ def compile_set_choice(
         pools = _pools(held, kind, same, value_bounds, s, e)
         weight, cap = _cap(sum_bounds, s, e)
         picking = s.picking
-        admitted = lambda c, o: admit(s, e, c, targets, every, o)  # noqa: E731
+        table = made.table(index, targets)
+        admitted = lambda c, o: admit(s, e, c, targets, table, every, o)  # noqa: E731
+        plain = every if counted else None  # (counted: every set is legal, or none is)
         if picking is not None and picking[0] == p and picking[1] == index:  # a set chosen card by card, under way
-            Listing(admitted, lo, hi, weight, cap, at).picks(pools, picking[2], index, out)
+            Listing(admitted, lo, hi, weight, cap, at, made, plain).picks(pools, picking[2], index, out)
             return
-        if counted and weight is None and _count(pools, lo, hi) * len(targets) > PICK_ABOVE:
-            Listing(admitted, lo, hi, weight, cap, at).picks(pools, (), index, out)  # (every set legal: counted)
+        if counted and weight is None:  # no set is looked at: how many there are says whether to list them
+            if _count(pools, lo, hi) * len(targets) > PICK_ABOVE:
+                Listing(admitted, lo, hi, weight, cap, at, made, plain).picks(pools, (), index, out)
+            elif every:
+                _every_set(pools, lo, hi, table, targets, index, out)
             return
-        _list_sets(pools, lo, hi, weight, cap, admitted, at, index, out)
+        _list_sets(pools, lo, hi, weight, cap, admitted, at, index, out, made)
 
     return generate
 
@@ -366,7 +442,7 @@ def compile_set_ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope, slot: 
     once_allows, once_requires, set_allows, _, set_requires, _ = _sorted_guards(cx, node, scope)
     has_allows = bool(once_allows or set_allows)
     _, _, sum_bounds = _bounds(cx, node, scope)
-    new = tuple.__new__
+    made = Made()
 
     def generate(s, p, out, env=None):
         e = list(env)
@@ -383,31 +459,56 @@ def compile_set_ask(cx: ExprCompiler, node: dict[str, Any], scope: Scope, slot: 
         rule = index()
         weight, cap = _cap(sum_bounds, s, e)
         pools = _pools(held, kind, same, [], s, e)
+        table = made.table(rule, (inst,))
 
         def admit(cards, out):
             e[slot] = cards
             if set_requires and not all(r(s, e) for r in set_requires):
                 return False
             if every or any(a(s, e) for a in set_allows):
-                out.append(new(Move, (rule, NO_CARD, CardSet(cards, inst))))
+                out.extend(_set_moves(table, cards, (inst,), rule))
                 return True
             return False
 
         picking = s.picking
+        plain = None if set_requires or set_allows else every  # (whether admit reads the set)
         if picking is not None and picking[0] == p and picking[1] == rule:  # card by card, under way
-            Listing(admit, lo, hi, weight, cap, at).picks(pools, picking[2], rule, out)
+            Listing(admit, lo, hi, weight, cap, at, made, plain).picks(pools, picking[2], rule, out)
             return
-        _list_sets(pools, lo, hi, weight, cap, admit, at, rule, out)
+        _list_sets(pools, lo, hi, weight, cap, admit, at, rule, out, made, plain)
 
     return generate
 
 
+def _every_set(pools: list, lo: int, hi: int, made: dict, targets: tuple, index: int, out: list) -> None:
+    """Append the moves of every set of ``lo`` to ``hi`` cards of the pools, to each target (when
+    every one is legal: no guard to ask), as _list_sets lists them (``made``: see _set_moves)."""
+    extend = out.extend
+    for groups in pools:
+        n = sum(map(len, groups))
+        for k in range(lo, min(hi, n) + 1):
+            for cards in _sets(groups, k, None, None):
+                moves = made.get(cards)
+                extend(_set_moves(made, cards, targets, index) if moves is None else moves)
+
+
 def _list_sets(
-    pools: list, lo: int, hi: int, weight: Any, cap: Any, admit: Any, at: Any, index: int, out: list
+    pools: list,
+    lo: int,
+    hi: int,
+    weight: Any,
+    cap: Any,
+    admit: Any,
+    at: Any,
+    index: int,
+    out: list,
+    made: Made,
+    plain: bool | None = None,
 ) -> None:
     """Append the moves of every set of ``lo`` to ``hi`` cards of the pools that ``admit(cards, out)``
     admits (a set move's, an ask's), in the order of the module docstring; past MAX_SETS sets looked
-    at or PICK_ABOVE moves, none of them: the set is chosen card by card instead (Listing)."""
+    at or PICK_ABOVE moves, none of them: the set is chosen card by card instead (Listing, told
+    ``plain``)."""
     start = len(out)
     looked = 0
     for groups in pools:
@@ -417,7 +518,7 @@ def _list_sets(
                 looked += 1
                 if looked > MAX_SETS or len(out) - start > PICK_ABOVE:  # too many: card by card
                     del out[start:]
-                    Listing(admit, lo, hi, weight, cap, at).picks(pools, (), index, out)
+                    Listing(admit, lo, hi, weight, cap, at, made, plain).picks(pools, (), index, out)
                     return
                 admit(cards, out)
 

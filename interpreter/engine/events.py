@@ -75,7 +75,10 @@ def compile_reveal(cx: ExprCompiler, node: dict[str, Any], scope: Scope) -> Any:
             return
         loc = s.loc
         placed = tuple((c, loc[c]) for c in cards)
-        s.shown = (*s.shown, *((p, c, i) for p in (range(s.n) if seats is None else seats) for c, i in placed))
+        # (what was shown of a card that has moved since is forgotten: a game of many reveals kept
+        # them all, copied at each, and a card back where it was revealed counted as seen again)
+        kept = tuple(x for x in s.shown if loc[x[1]] == x[2])
+        s.shown = (*kept, *((p, c, i) for p in (range(s.n) if seats is None else seats) for c, i in placed))
         if s.history is not None:  # (None: a search state that keeps no log, State.copy)
             _log(s, ("reveal", len(s.history[-1]["moves"]), seats, placed))
 
