@@ -104,7 +104,7 @@ def test_a_replay_that_puts_out_a_player_the_seat_sees_in_the_round_is_mended_at
     for 338 decisions before, 82 after; 105 since a replay must also have out of the round every
     player the seat sees out, a guess that hit in the game as its last move: belief._ready; 113
     since no trade moves a card whose play the seat saw, by chance: over 16 rounds, 225 failed for
-    911 decisions before that, 219 after)."""
+    911 decisions before that as after)."""
     game = interpreter.load(EXAMPLES / "classics" / "love_letter.rules")
     decided = failed = found = 0
     for seed in range(6):
