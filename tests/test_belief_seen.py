@@ -192,9 +192,10 @@ def test_a_card_whose_play_the_seat_saw_is_never_traded_among_the_undealt_cards(
     place: a trade of a card whose play the seat saw keeps what it did (belief.trade), so it carried
     its play to the deck. The trades that did it: a repair of the seat's own play trading out of its
     hand the chopsticks it saw come back there; the zones put right at the end trading one out of a
-    place the seat sees where a copy was wanted; a hand dealt again to mend an outcome; a card the
-    replay drew into the seat's sight, then saw played, still taken for a guess. Each gave such
-    samples on every draw; now every sample keeps each played card where the rules put it."""
+    place the seat sees where a copy was wanted; a hand dealt again to mend an outcome, or the zones
+    put right, taking a card the replay drew into the seat's sight, then saw played, for a guess.
+    Each gave such samples on every draw; now every sample keeps each played card where the rules
+    put it."""
     game = interpreter.load(EXAMPLES / "classics" / "sushi-go.rules")
     state, rng = game.new_game(players, seed, {"rounds": 1}), random.Random(seed)
     for _ in range(steps):
