@@ -210,3 +210,23 @@ def test_a_card_whose_play_the_seat_saw_is_never_traded_among_the_undealt_cards(
         sample = belief.sample()
         assert sample is not None
         assert [c for c in sample.zone_cards(deck) if sample.played_by[c] >= 0] == []
+
+
+def test_a_round_with_no_move_yet_has_out_only_the_players_the_seat_sees_out():
+    """Indian Poker, six players, 59 random moves in (a later deal, the seat to move first): its
+    start puts out a player with no chip left. Started with the variables as the seat sees them
+    now, after the ante, a player with one chip left had none and sat the deal out in every
+    sample; with no move yet to replay, nothing checked it (the soak found it)."""
+    game = interpreter.load(EXAMPLES / "classics" / "indian_poker.rules")
+    state, rng = game.new_game(6, 341031, {}), random.Random(341031)
+    for _ in range(59):
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    seat = state.current_player
+    obs = state.observe(seat)
+    assert obs["moves"] == []
+    belief = Belief(game, obs, random.Random(341031))
+    for _ in range(3):
+        sample = belief.sample()
+        assert sample is not None
+        assert sample.observe(seat)["eliminated"] == obs["eliminated"]

@@ -254,8 +254,12 @@ class Belief(Repairs, Agreement):
     def _first_now(self, state: Any) -> bool:
         """With no move yet in the round: whether the round just started has the seat to move now
         as its first player (a hidden starter may name another), unless its phase is chosen in at
-        once (the choices held unseen are made at the end, as the world kept before them says)."""
+        once (the choices held unseen are made at the end, as the world kept before them says), and
+        with the players out of it those the seat sees out (Indian Poker's start puts out a player
+        with no chip left: the variables as the seat sees them now, after the ante, put out one more)."""
         phases = self.game.phases
+        if state.out != self.out:
+            return False
         return state.is_over or phases[state.phase].simultaneous or state.current_player == self.obs["current"]
 
     def _start(self, deal: dict[str, Any], kept: Any) -> Any:
