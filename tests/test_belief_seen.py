@@ -14,6 +14,15 @@ from conftest import EXAMPLES
 from interpreter.agents.belief import Belief, Replay
 
 
+def played_in(game, players: int, seed: int, steps: int, params: dict | None = None):
+    """A game of ``players`` after ``steps`` random moves, chosen by ``seed``."""
+    state, rng = game.new_game(players, seed, params or {}), random.Random(seed)
+    for _ in range(steps):
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    return state
+
+
 def test_a_card_drawn_from_a_pile_shuffled_in_the_same_move_is_unseen_again():
     """Switch: a pick-up empties the stock, the pile is shuffled into a new stock and the rest owed
     drawn from it, all in one move. The cards drawn after the shuffle lie in a hand the seat does
@@ -131,10 +140,7 @@ def test_a_card_traded_out_of_a_zone_the_seat_sees_is_unseen_where_it_goes():
     into the stock. The seat never saw it there: it is unseen (it stayed 'seen' in the stock, so
     trades never moved it, and some decisions later every replay failed)."""
     game = interpreter.load(EXAMPLES / "classics" / "lost_cities.rules")
-    state, rng = game.new_game(2, 1, {}), random.Random(1)
-    for _ in range(20):
-        moves = state.legal_moves()
-        state.apply(moves[rng.randrange(len(moves))])
+    state = played_in(game, 2, 1, 20)
     seat = state.current_player
     belief = Belief(game, state.observe(seat), random.Random(1))
     lay, kind = game.layout(2), game.cards.kind
@@ -197,10 +203,7 @@ def test_a_card_whose_play_the_seat_saw_is_never_traded_among_the_undealt_cards(
     Each gave such samples on every draw; now every sample keeps each played card where the rules
     put it."""
     game = interpreter.load(EXAMPLES / "classics" / "sushi-go.rules")
-    state, rng = game.new_game(players, seed, {"rounds": 1}), random.Random(seed)
-    for _ in range(steps):
-        moves = state.legal_moves()
-        state.apply(moves[rng.randrange(len(moves))])
+    state = played_in(game, players, seed, steps, {"rounds": 1})
     seat = state.current_player
     belief = Belief(game, state.observe(seat), random.Random(seed))
     lay = game.layout(players)
@@ -218,10 +221,7 @@ def test_a_round_with_no_move_yet_has_out_only_the_players_the_seat_sees_out():
     now, after the ante, a player with one chip left had none and sat the deal out in every
     sample; with no move yet to replay, nothing checked it (the soak found it)."""
     game = interpreter.load(EXAMPLES / "classics" / "indian_poker.rules")
-    state, rng = game.new_game(6, 341031, {}), random.Random(341031)
-    for _ in range(59):
-        moves = state.legal_moves()
-        state.apply(moves[rng.randrange(len(moves))])
+    state = played_in(game, 6, 341031, 59)
     seat = state.current_player
     obs = state.observe(seat)
     assert obs["moves"] == []
