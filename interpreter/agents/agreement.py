@@ -78,10 +78,7 @@ class Agreement:
                         if alt is not None:
                             self._swap(state, wrong, alt)
                             wrong = content[i]
-                    if other is None or (
-                        self._saw_played(state, wrong)
-                        and (kind[wrong] not in kinds or self._unseen_plays(state, content))
-                    ):
+                    if other is None or self._saw_played(state, wrong):
                         # (a card whose play the seat saw, in a place the seat sees, where it sees no
                         # such card, or out of its order where the order decides who played a card:
                         # the rules moved it otherwise than in the game, a trick shown for another or

@@ -23,6 +23,7 @@ from ..engine.records import pick_through
 from ..engine.zones import sees
 from . import round_start
 from .agreement import Agreement
+from .card_tables import tables
 from .facts import learn_holding, learn_outcome
 from .inference import fit_counts, redeal
 from .orders import placed, reveal_ordered, set_ordered
@@ -45,7 +46,7 @@ class Belief(Repairs, Agreement):
         self.n = obs["players"]
         self.lay = game.layout(self.n)
         # what does not change from one decision to the next: the rules' tables, for this many players
-        self.kind_of, self.kind_of_object, self.ids_of, self.deck_zones = _tables(game, self.n)
+        self.kind_of, self.kind_of_object, self.ids_of, self.deck_zones = tables(game, self.n)
         self.patterns: dict[int, tuple] = {}  # id of an observed move -> what a legal move must match
         # (zone instance, card kind): that instance did not hold such a card at the deal
         # memory kept by an agent across its moves in one round: what it learned, deals that fitted,
@@ -253,8 +254,12 @@ class Belief(Repairs, Agreement):
     def _first_now(self, state: Any) -> bool:
         """With no move yet in the round: whether the round just started has the seat to move now
         as its first player (a hidden starter may name another), unless its phase is chosen in at
-        once (the choices held unseen are made at the end, as the world kept before them says)."""
+        once (the choices held unseen are made at the end, as the world kept before them says), and
+        with the players out of it those the seat sees out (Indian Poker's start puts out a player
+        with no chip left: the variables as the seat sees them now, after the ante, put out one more)."""
         phases = self.game.phases
+        if state.out != self.out:
+            return False
         return state.is_over or phases[state.phase].simultaneous or state.current_player == self.obs["current"]
 
     def _start(self, deal: dict[str, Any], kept: Any) -> Any:
@@ -520,6 +525,7 @@ class Belief(Repairs, Agreement):
         if move.card >= 0:
             if m.get("card") is not None:
                 self.known.add(move.card)
+                self.provisional.discard(move.card)
                 self.witnessed.setdefault(move.card, set()).add(j)
             else:
                 self.known.discard(move.card)
@@ -527,6 +533,7 @@ class Belief(Repairs, Agreement):
             for c, x in zip(move.target.cards, m["cards"], strict=True):
                 if x is not None:
                     self.known.add(c)
+                    self.provisional.discard(c)
                     self.witnessed.setdefault(c, set()).add(j)
                 else:
                     self.known.discard(c)
@@ -580,36 +587,6 @@ class Belief(Repairs, Agreement):
         if "cards" in m:
             return {c for c, x in zip(move.target.cards, m["cards"], strict=True) if x is not None}
         return set()
-
-
-# per rules and number of players (the rules kept alive with them): _tables' answer
-_TABLES: dict[tuple[int, int], tuple] = {}
-
-
-def _tables(game: Any, n: int) -> tuple[dict, dict, dict[int, list[int]], dict[int, set[int]]]:
-    """The tables a Belief reads, the same at every decision (made once: a greedy decision spent a
-    tenth of its time making them): card kind by signature and by card object, the card ids of each
-    kind dealt to ``n`` players, the zones each deck's cards may be dealt to (its own, the deal
-    lines' and their rests'). Only read."""
-    got = _TABLES.get((id(game), n))
-    if got is not None and got[0] is game:
-        return got[1]
-    cards = game.cards
-    kind_of = {signature(c): k for c, k in zip(cards.json, cards.kind, strict=True)}
-    # an observation shows the rules' own card objects: known by identity, no signature to build
-    kind_of_object = {id(c): k for c, k in zip(cards.json, cards.kind, strict=True)}
-    ids_of: dict[int, list[int]] = {}
-    absent = cards.absent(n)  # copies this many players do not use: in no deal
-    for cid, k in enumerate(cards.kind):
-        if cid not in absent:
-            ids_of.setdefault(k, []).append(cid)
-    deck_zones: dict[int, set[int]] = {}
-    for d, name in enumerate(cards.deck_names):
-        own = game.zone_index[name]
-        deck_zones[d] = {own} | {z for r in game.deals if r.deck == own for z in (r.zone, r.rest) if z is not None}
-    tables = (kind_of, kind_of_object, ids_of, deck_zones)
-    _TABLES[id(game), n] = (game, tables)
-    return tables
 
 
 class Replay:

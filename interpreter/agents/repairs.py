@@ -224,10 +224,13 @@ class Repairs:
             # a card the sample drew where the seat sees it stands for one the seat saw there: any
             prov = self.provisional
             # (last, any card of the seat's: one passed to it by the rules, seen in the sample only)
+            # (never a card whose play the seat saw, where the rules put it since: that one did it;
+            # one shuffled and drawn since is a guess, as any)
+            known = self.known
             mine = (
                 [c for c in state.zones[src] if c not in seen and deck_of[c] == deck]
                 or [c for c in state.zones[src] if c in prov and deck_of[c] == deck]
-                or [c for c in state.zones[src] if deck_of[c] == deck]
+                or [c for c in state.zones[src] if deck_of[c] == deck and (c not in known or c in prov)]
             )
             there = (
                 [c for c in self.ids_of[k] if c in swappable]
