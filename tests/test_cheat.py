@@ -121,6 +121,20 @@ def test_the_cards_laid_are_hidden_until_doubted(game):
     assert pile == [{"count": 1}]
 
 
+def test_a_card_revealed_then_laid_again_face_down_is_hidden_again(game):
+    """A doubt reveals the cards laid; the liar takes them back and lays one again, face down:
+    nobody else sees it in the pile (what a reveal showed is known only while the card stays)."""
+    state = start(game, HANDS)
+    lay(state, ("clubs", 5))  # seat 1 claims an ace: a lie
+    answer(state, "doubt")  # seat 2 doubts: the five is revealed and goes back to seat 1
+    assert ("clubs", 5) in hand(state, 1)
+    lay(state, ("clubs", 5))  # a two claimed, the same five laid face down again
+    for seat in (0, 2):
+        seen = state.observe(seat)
+        assert seen["zones"]["pile"] == [{"count": 1}]
+        assert seen["shown"] == []
+
+
 def test_laying_the_last_cards_wins_unless_caught_lying(game):
     hands = [[("clubs", 9), ("spades", 9)], [("clubs", 5)], [("hearts", 2), ("clubs", 7)]]
     state = start(game, hands)

@@ -83,6 +83,7 @@ def told_view(state: Any, seat: int) -> list[dict[str, Any]]:
 
 
 def dropped(told: tuple[Fact, ...], cards: Any) -> tuple[Fact, ...]:
-    """The facts less those about ``cards`` (which leave their zone)."""
+    """The facts (or the cards shown: each names its card second) less those about ``cards``, which
+    leave their zone or their place."""
     gone = set(cards)
     return tuple(f for f in told if f[1] not in gone)

@@ -352,6 +352,8 @@ class State(StateFields):
             self.tell(("swap", a, b, tuple(zones[b]), tuple(zones[a])))  # (what each holds after)
         if self.told:  # the cards leave their zones: what was told of them is dropped
             self.told = dropped(self.told, [*zones[a], *zones[b]])
+        if self.shown:  # and what was shown or revealed of them where they were
+            self.shown = dropped(self.shown, [*zones[a], *zones[b]])
         zones[a], zones[b] = zones[b], zones[a]
         for c in zones[a]:
             loc[c] = a
@@ -430,6 +432,8 @@ class State(StateFields):
         zones, loc, zmemo = self.zones, self.loc, self.zmemo
         if self.narrating:
             self._tell_moved(cards, dest, whole)
+        if self.shown:  # what was shown or revealed of a card is known while it stays where it was
+            self.shown = dropped(self.shown, [c for c in cards if self.loc[c] != dest])
         if whole is not None:
             emptied = zones[whole]  # (lists typed in state.pxd, as ``target`` below: the list's own methods)
             emptied.clear()
@@ -529,6 +533,8 @@ class State(StateFields):
         self.played_by[c] = p
         if self.told and src != t:  # what a seat was told of the card goes as it leaves its zone
             self.told = dropped(self.told, (c,))
+        if self.shown and src != t:  # and what was shown or revealed of it there
+            self.shown = dropped(self.shown, (c,))
         cache = self.cache
         if cache:
             cache.clear()
