@@ -293,3 +293,48 @@ def test_moves_racing_the_games_last_move_play_once_and_the_record_is_the_journa
         with urllib.request.urlopen(server.http + "/record/" + token(links["spectator"]), timeout=HANG) as reply:
             rec = json.loads(reply.read())
     assert len(moves) == table.version == sum(len(r["moves"]) for r in rec["rounds"])
+
+
+def test_a_saved_table_that_does_not_reopen_shows_no_path_no_computed_value_and_no_python_text(tmp_path, capfd):
+    """Three saved tables that cannot be opened again: one whose rules file is gone (the error names
+    its folder), one whose rules file now fails at the deal with a value computed from the shuffled
+    deck, one whose set-up was garbled (Python's own error text). The lobby and every link say only
+    what failures.py lets a seat see; the server's log has the whole of each, with its table."""
+    secret = tmp_path / "operators-private-folder"
+    secret.mkdir()
+    gone, dealt = secret / "gone.rules", secret / "dealt.rules"
+    poison = (ROOT / "rulesets" / "poison.rules").read_text()
+    gone.write_text(poison)
+    dealt.write_text(poison)
+    data = tmp_path / "data"
+    with running(data, files=(str(gone), str(dealt))) as server:
+        seats = ["human", "random", "random"]
+        tables = [server.create(rules, seats, seed=4) for rules in ("file/0", "file/1", "shipped/poison")]
+    gone.unlink()
+    deal = "  deal all to hand, one at a time, as 4 players when players = 3\n"
+    dealt.write_text(poison.replace(deal, "  deal value of first card in deck - 100 to hand\n"))
+    garbled = data / "tables" / tables[2]["table"] / "table.json"
+    garbled.write_text(json.dumps({**json.loads(garbled.read_text()), "seats": "not a list of seats"}))
+    capfd.readouterr()
+    with running(data, files=(str(dealt),)) as server:
+        _, listed = get_json(server.http + "/api/tables")
+        shown = {t["table"]: t["failure"] for t in listed["tables"]}
+        links = [t["seats"][0]["link"] for t in tables[:2]] + [t["spectator"] for t in tables]  # (seats garbled)
+        for link in links:
+            with ws_client.connect(server.ws + token(link)) as page:
+                said = receive(page, "error")["message"]
+                assert said == shown[link_table(tables, link)], "a link says what the lobby says"
+    log = capfd.readouterr().err
+    for table, leak in zip(tables, ("operators-private-folder", "cannot deal -", "string indices"), strict=True):
+        why = shown[table["table"]]
+        assert why and "not resumed" in why and "the server's log says why" in why, why
+        assert leak not in why and not re.search(r"-\d", why) and str(tmp_path) not in why, why
+        assert table["table"] in log and leak in log, f"the log has the whole: {leak}"
+    assert "gone.rules" in shown[tables[0]["table"]], "the lobby names the rules file, not its folder"
+    assert "dealt.rules:30:3" in shown[tables[1]["table"]], "the rule's place, as a stopped table says"
+    assert "TypeError" in shown[tables[2]["table"]], "the error's kind"
+
+
+def link_table(tables: list[dict], link: str) -> str:
+    """The table a seat's or spectator's link leads to."""
+    return next(t["table"] for t in tables if link in (t["spectator"], *(s["link"] for s in t["seats"])))

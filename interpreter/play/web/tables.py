@@ -21,7 +21,7 @@ from ...agents import SeatView, make_agent
 from ...engine.records import find_move, move_record, place_now, record
 from ...errors import IllegalMoveError, PlayError, RulesetError, SaveError
 from .catalogue import Catalogue
-from .failures import stopped
+from .failures import stopped, unloaded
 from .limits import MAX_SEED, Limits, check_agent, check_params, check_rounds, check_seed, check_values, searches
 from .store import TableStore
 from .views import SPECTATOR, moves_view, seat_view
@@ -301,11 +301,16 @@ class Tables:
         why, and its links say so: the server starts anyway."""
         out = []
         for table_id, setup, moves in self.store.saved() if self.store else []:
+            rules = setup.get("rules") if isinstance(setup, dict) else None
             try:
-                game = self.catalogue.by_path(setup["rules"])
+                game = self.catalogue.by_path(rules)
+            except Exception as err:  # (a table saved by any earlier server, whatever it holds: never fatal)
+                self._broken(table_id, setup, f"not resumed: {unloaded(table_id, rules, err)}")
+                continue
+            try:
                 out.append((self._open(table_id, setup, game), moves))
-            except Exception as err:  # a table saved by any earlier server, whatever it holds: never fatal
-                self._broken(table_id, setup, f"not resumed: {_why(err)}")
+            except Exception as err:  # its agents, its deal...: said as a stopped table says it
+                self._broken(table_id, setup, f"not resumed: {stopped(table_id, err, 'not resumed')}")
         return out
 
     def _broken(self, table_id: str, setup: Any, why: str) -> None:
@@ -348,8 +353,3 @@ class Tables:
             ],
             "spectator": f"/play/{table.setup['spectator']}",
         }
-
-
-def _why(err: Exception) -> str:
-    """An error as a sentence: a RulesetError's message, else its kind and text."""
-    return getattr(err, "message", None) or f"{type(err).__name__}: {err}"
