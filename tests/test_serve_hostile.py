@@ -338,3 +338,32 @@ def test_a_saved_table_that_does_not_reopen_shows_no_path_no_computed_value_and_
 def link_table(tables: list[dict], link: str) -> str:
     """The table a seat's or spectator's link leads to."""
     return next(t["table"] for t in tables if link in (t["spectator"], *(s["link"] for s in t["seats"])))
+
+
+def test_an_engine_error_while_a_page_is_refreshed_is_answered_and_the_other_tables_play(tmp_path, capfd):
+    """A ruleset whose view fails (a cauldron's definition divides by zero once it holds cards:
+    only a page's view reads it, never a move): every page that opens or refreshes is answered
+    with the failure's kind and place, never the error's text; the lobby says the same; the
+    server's log has the whole; a person at another table plays on."""
+    text = (ROOT / "rulesets" / "poison.rules").read_text()
+    shown_at = "define color of cauldron = color of first potion in it else none\n"
+    rules = text.replace(shown_at, shown_at + "define odds of cauldron = 7 / (count it - count it)\n")
+    assert rules != text
+    with running(tmp_path) as server:
+        entry = upload(server, "view.rules", rules)
+        bad = server.create(entry["key"], ["human", "random", "random"], seed=3)
+        good = server.create("shipped/poison", ["human", "random", "random"], seed=2)
+        for link in (bad["seats"][0]["link"], bad["spectator"], bad["seats"][0]["link"]):
+            with ws_client.connect(server.ws + token(link)) as page:
+                said = receive(page, "error")["message"]
+                assert f"{entry['file']}:26:" in said and "the rules could not go on" in said, said
+                assert "division" not in said and "zero" not in said, said
+                page.send(json.dumps({"type": "refresh"}))
+                assert receive(page, "error")["message"] == said, "a refresh is answered the same"
+        _, listed = get_json(server.http + "/api/tables")
+        stopped = {t["table"]: t["failure"] for t in listed["tables"]}[bad["table"]]
+        assert said == f"the game stopped: {stopped}", "the lobby says what the pages say"
+        with ws_client.connect(server.ws + token(good["seats"][0]["link"])) as person:
+            assert play_moves(person, 5) == 5
+    log = capfd.readouterr().err
+    assert "division by zero" in log and bad["table"] in log, "the server's log has the whole"

@@ -66,12 +66,27 @@ class Table:
 
     def text(self, seat: int) -> str:
         """The state message for one seat as sent, built once per state of the table: any number of
-        pages and refreshes of one seat at one state cost one build (a build takes milliseconds)."""
-        now = (self.version, self.failure, tuple(sorted(self.chosen)))  # (all a message depends on)
+        pages and refreshes of one seat at one state cost one build (a build takes milliseconds).
+        A view the rules cannot build (an error of the engine in the seat's observation or moves)
+        stops the table, and the seat is sent the failure as an error (failures.py)."""
+        kept = self.cached(seat)
+        if kept is None:
+            try:
+                kept = dumps(self.message(seat))  # (message() also keeps what it offers)
+            except Exception as err:  # (the rules, or a bug: this table stops, the server goes on)
+                if self.failure is None:
+                    self.failure = stopped(self.id, err)
+                kept = dumps({"type": "error", "message": f"the game stopped: {self.failure}"})
+            self.sent[seat] = (self._now(), kept)
+        return kept
+
+    def cached(self, seat: int) -> str | None:
+        """The seat's message at this state if it was built already (``text``): None if not."""
         kept = self.sent.get(seat)
-        if kept is None or kept[0] != now:
-            kept = self.sent[seat] = (now, dumps(self.message(seat)))  # (message() also keeps what it offers)
-        return kept[1]
+        return kept[1] if kept is not None and kept[0] == self._now() else None
+
+    def _now(self) -> tuple[Any, ...]:
+        return (self.version, self.failure, tuple(sorted(self.chosen)))  # (all a message depends on)
 
     def message(self, seat: int) -> dict[str, Any]:
         """The state message for one seat (or SPECTATOR): its view and the moves it may choose."""
