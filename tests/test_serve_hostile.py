@@ -367,3 +367,68 @@ def test_an_engine_error_while_a_page_is_refreshed_is_answered_and_the_other_tab
             assert play_moves(person, 5) == 5
     log = capfd.readouterr().err
     assert "division by zero" in log and bad["table"] in log, "the server's log has the whole"
+
+
+def test_a_move_or_a_table_whose_write_is_slow_holds_up_no_other_table(tmp_path, monkeypatch):
+    """A person's move, and a new table's set-up, are written (and synced) to the disk before they
+    count: a disk that takes its time (a busy SD card, a network share) must hold up that move or
+    that table only. While they are still being written, a person at another table plays moves."""
+    from interpreter.play.web.store import TableStore
+
+    slow, held, stuck = threading.Event(), threading.Semaphore(0), []
+    append, create = TableStore.append_move, TableStore.create
+
+    def slow_move(self, table_id, move):
+        if table_id in stuck:
+            held.release()
+            slow.wait(HANG)
+        return append(self, table_id, move)
+
+    def slow_table(self, table_id, setup):
+        if stuck:
+            held.release()
+            slow.wait(HANG)
+        return create(self, table_id, setup)
+
+    monkeypatch.setattr(TableStore, "append_move", slow_move)
+    monkeypatch.setattr(TableStore, "create", slow_table)
+    with running(tmp_path) as server:
+        blocked = server.create("shipped/poison", ["human", "random", "random"], seed=2)
+        good = server.create("shipped/poison", ["human", "random", "random"], seed=3)
+        stuck.append(blocked["table"])
+        made = []
+        later = threading.Thread(target=lambda: made.append(server.create("shipped/poison", ["human"] * 3)))
+        try:
+            with ws_client.connect(server.ws + token(blocked["seats"][0]["link"])) as waiting:
+                msg = receive(waiting)
+                waiting.send(json.dumps({"type": "move", "move": 0, "version": msg["version"]}))
+                later.start()
+                assert held.acquire(timeout=HANG) and held.acquire(timeout=HANG), "both are being written"
+                with ws_client.connect(server.ws + token(good["seats"][0]["link"])) as person:
+                    assert play_moves(person, 3) == 3, "another table plays meanwhile"
+                slow.set()
+                assert receive(waiting)["version"] > msg["version"], "the slow move counts once written"
+                later.join(HANG)
+                assert made and made[0]["table"] in server.tables.tables, "the slow table is set up once written"
+        finally:
+            slow.set()
+
+
+def test_a_table_whose_deal_fails_is_refused_with_the_rules_place_never_a_dealt_value(tmp_path, capfd):
+    """A ruleset whose deal fails with a value of the shuffled deck (the count "value of the first
+    card in the deck, less 100"): the lobby's request is refused with the error's kind and place,
+    as a stopped table's seats are told; the server's log has the whole."""
+    deal = "  deal all to hand, one at a time, as 4 players when players = 3\n"
+    rules = (
+        (ROOT / "rulesets" / "poison.rules")
+        .read_text()
+        .replace(deal, "  deal value of first card in deck - 100 to hand\n")
+    )
+    with running(tmp_path) as server:
+        entry = upload(server, "deal.rules", rules)
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            server.create(entry["key"], ["human", "random", "random"], seed=5)
+        said = json.loads(refused.value.read())["error"]
+    assert refused.value.code == 400 and f"{entry['file']}:30:3" in said and "the rules could not go on" in said, said
+    assert "deal" not in said and not re.search(r"-\d", said), said
+    assert re.search(r"cannot deal -\d+ cards", capfd.readouterr().err), "the server's log has the whole"

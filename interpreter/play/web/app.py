@@ -26,9 +26,10 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ...errors import RecordError, RulesetError, SaveError
+from ...errors import IllegalMoveError, PlayError, RecordError, RulesetError, SaveError
 from ...loader import ir_from_path
 from .catalogue import UploadRefused
+from .failures import stopped
 from .guard import Guard
 from .hub import CLOSE_FULL, CLOSE_GONE, Hub, Page
 from .limits import Limits
@@ -86,8 +87,8 @@ async def table_socket(ws: WebSocket) -> None:
                     client.refresh = True  # (many refreshes before the state goes out: one state)
                     client.wake.set()
                     continue
-                async with hub.lock(table):
-                    table.choose(seat, msg.get("move"), msg.get("version"))
+                async with hub.lock(table):  # (in a thread: the move is synced to the disk first)
+                    await asyncio.to_thread(table.choose, seat, msg.get("move"), msg.get("version"))
                 hub.kick(table)
             except Refused as why:
                 client.put(dumps({"type": "error", "message": str(why)}), False, hub.limits.send_queue)
@@ -133,7 +134,10 @@ async def upload(request: Request) -> Response:
 async def create_table(request: Request) -> Response:
     hub: Hub = request.app.state.hub
     try:
-        table = hub.tables.create(await _json(request))
+        prepared = await asyncio.to_thread(hub.tables.prepare, await _json(request))  # (synced to the disk)
+        table = hub.tables.open_new(prepared)
+    except (PlayError, IllegalMoveError) as err:  # (its deal failed: the error may print a dealt card's value)
+        return JSONResponse({"error": stopped("(new)", err, "not set up")}, status_code=400)
     except RulesetError as err:
         return JSONResponse({"error": err.message + (f" ({err.hint})" if err.hint else "")}, status_code=400)
     hub.kick(table)  # (its agents may move first: in the background)

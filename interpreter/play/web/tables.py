@@ -13,6 +13,7 @@ import contextlib
 import json
 import math
 import secrets
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -249,15 +250,39 @@ class Tables:
         self.tokens: dict[str, tuple[Table, int]] = {}
         self.broken: dict[str, tuple[dict[str, Any], str]] = {}  # saved tables that could not be opened: why
         self.refused: dict[str, str] = {}  # their links: why
+        self.keeping = threading.Lock()
+        self.kept = 0  # tables being prepared (in threads): counted against the cap
 
     def create(self, request: dict[str, Any]) -> Table:
         """A new table from the lobby's form: ``rules`` (a key), ``players``, ``params``, ``seats``, ``seed``.
         Everything is checked (against the rules and the server's limits) before anything is written."""
-        if len(self.tables) + len(self.broken) >= self.limits.max_tables:  # (each a folder: disk, memory)
-            raise RulesetError(
-                f"this server already holds {self.limits.max_tables:,} tables, the most it keeps",
-                hint="its operator may move finished tables out of its --data folder and restart it",
-            )
+        return self.open_new(self.prepare(request))
+
+    def prepare(self, request: dict[str, Any]) -> tuple[str, dict[str, Any], Any]:
+        """(Thread-safe: the server calls it in a thread, its set-up synced to the disk.) A new
+        table checked and written, not yet open (``open_new``): its id, set-up and game; its place
+        among the server's tables is kept for it."""
+        with self.keeping:
+            if len(self.tables) + len(self.broken) + self.kept >= self.limits.max_tables:  # (each a folder)
+                raise RulesetError(
+                    f"this server already holds {self.limits.max_tables:,} tables, the most it keeps",
+                    hint="its operator may move finished tables out of its --data folder and restart it",
+                )
+            self.kept += 1
+        try:
+            return self._prepare(request)
+        except BaseException:
+            with self.keeping:
+                self.kept -= 1
+            raise
+
+    def open_new(self, prepared: tuple[str, dict[str, Any], Any]) -> Table:
+        """(On the event loop.) A table ``prepare`` wrote, open (the caller pumps: agents may move first)."""
+        with self.keeping:
+            self.kept -= 1
+            return self._open(*prepared)
+
+    def _prepare(self, request: dict[str, Any]) -> tuple[str, dict[str, Any], Any]:
         if not isinstance(request, dict):
             raise RulesetError("a table is set up with an object: rules, players, params, seats, seed")
         entry = self.catalogue.get(str(request.get("rules"))[:200])
@@ -284,7 +309,7 @@ class Tables:
         table_id = secrets.token_hex(6)
         if self.store is not None:
             self.store.create(table_id, setup)
-        return self._open(table_id, setup, game)  # (the caller pumps: agents may move first)
+        return table_id, setup, game
 
     def _seats(self, seats: Any, players: int, seed: int) -> list[dict[str, Any]]:
         """Each seat's kind (human or agent), its agent, and a private token for a human seat."""
