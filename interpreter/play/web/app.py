@@ -134,8 +134,8 @@ async def upload(request: Request) -> Response:
 async def create_table(request: Request) -> Response:
     hub: Hub = request.app.state.hub
     try:
-        prepared = await asyncio.to_thread(hub.tables.prepare, await _json(request))  # (synced to the disk)
-        table = hub.tables.open_new(prepared)
+        made = await asyncio.to_thread(hub.tables.prepare, await _json(request))  # (synced to the disk, dealt)
+        table = hub.tables.open_new(made)
     except (PlayError, IllegalMoveError) as err:  # (its deal failed: the error may print a dealt card's value)
         return JSONResponse({"error": stopped("(new)", err, "not set up")}, status_code=400)
     except RulesetError as err:
@@ -201,7 +201,8 @@ async def download(request: Request) -> Response:
     if found is None:
         return PlainTextResponse("no table has this link", status_code=404)
     try:
-        path = found[0].record_file()
+        async with hub.lock(found[0]):  # (it may write the record first: in a thread, not while its moves are played)
+            path = await asyncio.to_thread(found[0].record_file)
     except SaveError as err:
         return PlainTextResponse(err.message, status_code=503)
     if path is None:

@@ -258,10 +258,10 @@ class Tables:
         Everything is checked (against the rules and the server's limits) before anything is written."""
         return self.open_new(self.prepare(request))
 
-    def prepare(self, request: dict[str, Any]) -> tuple[str, dict[str, Any], Any]:
-        """(Thread-safe: the server calls it in a thread, its set-up synced to the disk.) A new
-        table checked and written, not yet open (``open_new``): its id, set-up and game; its place
-        among the server's tables is kept for it."""
+    def prepare(self, request: dict[str, Any]) -> Table:
+        """(Thread-safe: the server calls it in a thread, its set-up synced to the disk, its deal
+        dealt.) A new table checked, written and made, not yet open (``open_new``); its place among
+        the server's tables is kept for it."""
         with self.keeping:
             if len(self.tables) + len(self.broken) + self.kept >= self.limits.max_tables:  # (each a folder)
                 raise RulesetError(
@@ -276,13 +276,13 @@ class Tables:
                 self.kept -= 1
             raise
 
-    def open_new(self, prepared: tuple[str, dict[str, Any], Any]) -> Table:
-        """(On the event loop.) A table ``prepare`` wrote, open (the caller pumps: agents may move first)."""
+    def open_new(self, table: Table) -> Table:
+        """(On the event loop.) A table ``prepare`` made, open (the caller pumps: agents may move first)."""
         with self.keeping:
             self.kept -= 1
-            return self._open(*prepared)
+            return self._open(table)
 
-    def _prepare(self, request: dict[str, Any]) -> tuple[str, dict[str, Any], Any]:
+    def _prepare(self, request: dict[str, Any]) -> Table:
         if not isinstance(request, dict):
             raise RulesetError("a table is set up with an object: rules, players, params, seats, seed")
         entry = self.catalogue.get(str(request.get("rules"))[:200])
@@ -309,7 +309,7 @@ class Tables:
         table_id = secrets.token_hex(6)
         if self.store is not None:
             self.store.create(table_id, setup)
-        return table_id, setup, game
+        return Table(table_id, setup, game, self.store)
 
     def _seats(self, seats: Any, players: int, seed: int) -> list[dict[str, Any]]:
         """Each seat's kind (human or agent), its agent, and a private token for a human seat."""
@@ -326,9 +326,10 @@ class Tables:
                 out.append({"kind": "human", "token": secrets.token_urlsafe(16)})
         return out
 
-    def _open(self, table_id: str, setup: dict[str, Any], game: Any) -> Table:
-        table = Table(table_id, setup, game, self.store)
-        self.tables[table_id] = table
+    def _open(self, table: Table) -> Table:
+        """A table made, among the server's, its links leading to it."""
+        setup = table.setup
+        self.tables[table.id] = table
         for p, seat in enumerate(setup["seats"]):
             if seat.get("token"):
                 self.tokens[seat["token"]] = (table, p)
@@ -348,7 +349,7 @@ class Tables:
                 self._broken(table_id, setup, f"not resumed: {unloaded(table_id, rules, err)}")
                 continue
             try:
-                out.append((self._open(table_id, setup, game), moves))
+                out.append((self._open(Table(table_id, setup, game, self.store)), moves))
             except Exception as err:  # its agents, its deal...: said as a stopped table says it
                 self._broken(table_id, setup, f"not resumed: {stopped(table_id, err, 'not resumed')}")
         return out
