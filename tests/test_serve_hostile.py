@@ -412,23 +412,3 @@ def test_a_move_or_a_table_whose_write_is_slow_holds_up_no_other_table(tmp_path,
                 assert made and made[0]["table"] in server.tables.tables, "the slow table is set up once written"
         finally:
             slow.set()
-
-
-def test_a_table_whose_deal_fails_is_refused_with_the_rules_place_never_a_dealt_value(tmp_path, capfd):
-    """A ruleset whose deal fails with a value of the shuffled deck (the count "value of the first
-    card in the deck, less 100"): the lobby's request is refused with the error's kind and place,
-    as a stopped table's seats are told; the server's log has the whole."""
-    deal = "  deal all to hand, one at a time, as 4 players when players = 3\n"
-    rules = (
-        (ROOT / "rulesets" / "poison.rules")
-        .read_text()
-        .replace(deal, "  deal value of first card in deck - 100 to hand\n")
-    )
-    with running(tmp_path) as server:
-        entry = upload(server, "deal.rules", rules)
-        with pytest.raises(urllib.error.HTTPError) as refused:
-            server.create(entry["key"], ["human", "random", "random"], seed=5)
-        said = json.loads(refused.value.read())["error"]
-    assert refused.value.code == 400 and f"{entry['file']}:30:3" in said and "the rules could not go on" in said, said
-    assert "deal" not in said and not re.search(r"-\d", said), said
-    assert re.search(r"cannot deal -\d+ cards", capfd.readouterr().err), "the server's log has the whole"

@@ -26,10 +26,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ...errors import IllegalMoveError, PlayError, RecordError, RulesetError, SaveError
+from ...errors import RecordError, RulesetError, SaveError
 from ...loader import ir_from_path
 from .catalogue import UploadRefused
-from .failures import stopped
 from .guard import Guard
 from .hub import CLOSE_FULL, CLOSE_GONE, Hub, Page
 from .limits import Limits
@@ -136,8 +135,6 @@ async def create_table(request: Request) -> Response:
     try:
         made = await asyncio.to_thread(hub.tables.prepare, await _json(request))  # (synced to the disk, dealt)
         table = hub.tables.open_new(made)
-    except (PlayError, IllegalMoveError) as err:  # (its deal failed: the error may print a dealt card's value)
-        return JSONResponse({"error": stopped("(new)", err, "not set up")}, status_code=400)
     except RulesetError as err:
         return JSONResponse({"error": err.message + (f" ({err.hint})" if err.hint else "")}, status_code=400)
     hub.kick(table)  # (its agents may move first: in the background)
