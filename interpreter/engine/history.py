@@ -17,8 +17,11 @@ class RoundLog(dict):
     def __init__(self, dealer: int, state: Any):
         super().__init__(dealer=dealer, moves=[])
         zones = state.zones
-        # each instance's cards, piles flattened, copied now (the zones change as the round goes)
-        contents = [[c for pile in z for c in pile] if z and isinstance(z[0], list) else list(z) for z in zones]
+        # each instance's cards, piles flattened, copied now (the zones change as the round goes; an
+        # empty one is the empty tuple, no list made)
+        contents = [
+            (() if not z else [c for pile in z for c in pile] if isinstance(z[0], list) else list(z)) for z in zones
+        ]
         self.dealt = (state.game, state.layout, contents)
 
     def __missing__(self, key: str) -> Any:
