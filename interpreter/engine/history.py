@@ -4,6 +4,7 @@ records write them (records.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -43,8 +44,9 @@ class RoundLog(dict):
         return other
 
 
-def deal_objects(game: Any, layout: Any, contents: list[list[int]]) -> dict[str, Any]:
-    """The deal as a record lists it: zone name -> its cards, or one list per instance."""
+def deal_objects(game: Any, layout: Any, contents: list[Sequence[int]]) -> dict[str, Any]:
+    """The deal as a record lists it: zone name -> its cards, or one list per instance (``contents``:
+    each instance's card ids, a list, or the empty tuple for an empty one: RoundLog)."""
     cards = game.cards.json
     out: dict[str, Any] = {}
     for z, spec in enumerate(game.zones):
