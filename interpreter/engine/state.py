@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # (the Game makes States: state.py needs no Game at run time;
 
 # whether this module is compiled (an extension module, not a .py): `apply` then reads a Move's
 # fields from its tuple in place (by name, each is a lookup through the type and a descriptor's call)
-_COMPILED = not __file__.endswith(".py")
+_COMPILED = __file__.endswith((".so", ".pyd"))
 
 
 class State(StateFields):
