@@ -4,6 +4,7 @@ records write them (records.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -17,8 +18,11 @@ class RoundLog(dict):
     def __init__(self, dealer: int, state: Any):
         super().__init__(dealer=dealer, moves=[])
         zones = state.zones
-        # each instance's cards, piles flattened, copied now (the zones change as the round goes)
-        contents = [[c for pile in z for c in pile] if z and isinstance(z[0], list) else list(z) for z in zones]
+        # each instance's cards, piles flattened, copied now (the zones change as the round goes; an
+        # empty one is the empty tuple, no list made)
+        contents = [
+            (() if not z else [c for pile in z for c in pile] if isinstance(z[0], list) else list(z)) for z in zones
+        ]
         self.dealt = (state.game, state.layout, contents)
 
     def __missing__(self, key: str) -> Any:
@@ -40,8 +44,9 @@ class RoundLog(dict):
         return other
 
 
-def deal_objects(game: Any, layout: Any, contents: list[list[int]]) -> dict[str, Any]:
-    """The deal as a record lists it: zone name -> its cards, or one list per instance."""
+def deal_objects(game: Any, layout: Any, contents: list[Sequence[int]]) -> dict[str, Any]:
+    """The deal as a record lists it: zone name -> its cards, or one list per instance (``contents``:
+    each instance's card ids, a list, or the empty tuple for an empty one: RoundLog)."""
     cards = game.cards.json
     out: dict[str, Any] = {}
     for z, spec in enumerate(game.zones):

@@ -166,13 +166,30 @@ def unseen_vars(state: Any, seat: int) -> list[list[Any]]:
 
 
 def revealed_zones(state: StateFields) -> dict[str, Any]:
-    """The zones declared `revealed when scored`, as they stand when the round is scored (one list per instance)."""
-    game, lay, cards = state.game, state.layout, state.game.cards.json
-    return {
-        spec.name: [[cards[c] for c in state.zone_cards(i)] for i in lay.instances[z]]
-        for z, spec in enumerate(game.zones)
-        if spec.revealed
-    }
+    """The zones declared `revealed when scored`, as they stand when the round is scored (one list per
+    instance, piles flattened)."""
+    game, lay = state.game, state.layout
+    last = _SHOWN[0]  # (game, layout, each revealed zone's name and instances): the last asked
+    if last[0] is not game or last[1] is not lay:  # (read once per game's layout, not every round)
+        shown = tuple((spec.name, tuple(lay.instances[z])) for z, spec in enumerate(game.zones) if spec.revealed)
+        last = _SHOWN[0] = (game, lay, shown)
+    out: dict[str, Any] = {}
+    if not last[2]:
+        return out
+    cards, zones = game.cards.json, state.zones
+    for name, insts in last[2]:
+        lists = []
+        for i in insts:
+            content = zones[i]
+            if content and isinstance(content[0], list):
+                lists.append([cards[c] for pile in content for c in pile])
+            else:
+                lists.append([cards[c] for c in content])
+        out[name] = lists
+    return out
+
+
+_SHOWN: list[tuple] = [(None, None, ())]
 
 
 def last_round(state: Any) -> dict[str, Any] | None:

@@ -11,6 +11,8 @@ cimport cython
 from .rule_fields cimport FlowFields, GameFields, MoveFields, PhaseFields, TriggerFields
 from .state_fields cimport StateFields
 
+cdef bint _COMPILED  # (state.py: whether this module is compiled, read as a C flag)
+
 
 @cython.final
 cdef class State(StateFields):
@@ -18,7 +20,7 @@ cdef class State(StateFields):
     cpdef list legal_moves(self)
     @cython.locals(other=State, z=list, copied=list)  # (each slot set in place: no attribute set by name)
     cpdef State copy(self, bint memo=*, chance=*, bint log=*)
-    @cython.locals(game=GameFields, c=Py_ssize_t, logged=list, p=Py_ssize_t)
+    @cython.locals(game=GameFields, c=Py_ssize_t, logged=list, p=Py_ssize_t, fields=tuple)
     cpdef apply(self, move)
     cpdef list zone_cards(self, Py_ssize_t inst)
     @cython.locals(c=Py_ssize_t, emptied=list, target=list)  # (a card id: each list read and set in place)

@@ -133,24 +133,32 @@ class TruthExprs:
     def op_achieved(self, n, sc):  # card is achieved
         j = self.plain_slot(n["of"], sc)
         of = self.compile(n["of"], sc)
-        conds = self.cards.conditions
-        fns = self.condition_fns
+        conds: tuple = self.cards.conditions
+        fns: list = self.condition_fns  # (filled as the cards' conditions are compiled: read at run time)
         outer = sc.slots.get("player")
-        size = self.counter
+        size: list = self.counter
+        # (compiled: slots, card ids and sizes as C integers, the lists and tuples read in place; -1: none)
+        at: cython.Py_ssize_t = -1 if j is None else j
+        mover: cython.Py_ssize_t = -1 if outer is None else outer
 
         def f(s: StateFields, e):
-            c = e[j] if j is not None else of(s, e)
+            c = e[at] if at >= 0 else of(s, e)
             if c is None:
                 return False
-            k = conds[c]
+            card: cython.Py_ssize_t = c
+            k: cython.Py_ssize_t = conds[card]
             if k < 0:
                 return False
-            fn, card_slot, player_slot = fns[k]
-            env = [None] * size[0]
+            entry: tuple = fns[k]
+            slots: cython.Py_ssize_t = size[0]
+            env: list = [None] * slots
+            card_slot: cython.Py_ssize_t = entry[1]
+            player_slot: cython.Py_ssize_t
             env[card_slot] = c
-            if outer is not None:
-                env[player_slot] = e[outer]
-            return bool(fn(s, env))
+            if mover >= 0:
+                player_slot = entry[2]
+                env[player_slot] = e[mover]
+            return bool(entry[0](s, env))
 
         return f
 
