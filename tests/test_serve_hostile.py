@@ -293,3 +293,122 @@ def test_moves_racing_the_games_last_move_play_once_and_the_record_is_the_journa
         with urllib.request.urlopen(server.http + "/record/" + token(links["spectator"]), timeout=HANG) as reply:
             rec = json.loads(reply.read())
     assert len(moves) == table.version == sum(len(r["moves"]) for r in rec["rounds"])
+
+
+def test_a_saved_table_that_does_not_reopen_shows_no_path_no_computed_value_and_no_python_text(tmp_path, capfd):
+    """Three saved tables that cannot be opened again: one whose rules file is gone (the error names
+    its folder), one whose rules file now fails at the deal with a value computed from the shuffled
+    deck, one whose set-up was garbled (Python's own error text). The lobby and every link say only
+    what failures.py lets a seat see; the server's log has the whole of each, with its table."""
+    secret = tmp_path / "operators-private-folder"
+    secret.mkdir()
+    gone, dealt = secret / "gone.rules", secret / "dealt.rules"
+    poison = (ROOT / "rulesets" / "poison.rules").read_text()
+    gone.write_text(poison)
+    dealt.write_text(poison)
+    data = tmp_path / "data"
+    with running(data, files=(str(gone), str(dealt))) as server:
+        seats = ["human", "random", "random"]
+        tables = [server.create(rules, seats, seed=4) for rules in ("file/0", "file/1", "shipped/poison")]
+    gone.unlink()
+    deal = "  deal all to hand, one at a time, as 4 players when players = 3\n"
+    dealt.write_text(poison.replace(deal, "  deal value of first card in deck - 100 to hand\n"))
+    garbled = data / "tables" / tables[2]["table"] / "table.json"
+    garbled.write_text(json.dumps({**json.loads(garbled.read_text()), "seats": "not a list of seats"}))
+    capfd.readouterr()
+    with running(data, files=(str(dealt),)) as server:
+        _, listed = get_json(server.http + "/api/tables")
+        shown = {t["table"]: t["failure"] for t in listed["tables"]}
+        links = [t["seats"][0]["link"] for t in tables[:2]] + [t["spectator"] for t in tables]  # (seats garbled)
+        for link in links:
+            with ws_client.connect(server.ws + token(link)) as page:
+                said = receive(page, "error")["message"]
+                assert said == shown[link_table(tables, link)], "a link says what the lobby says"
+    log = capfd.readouterr().err
+    for table, leak in zip(tables, ("operators-private-folder", "cannot deal -", "string indices"), strict=True):
+        why = shown[table["table"]]
+        assert why and "not resumed" in why and "the server's log says why" in why, why
+        assert leak not in why and not re.search(r"-\d", why) and str(tmp_path) not in why, why
+        assert table["table"] in log and leak in log, f"the log has the whole: {leak}"
+    assert "gone.rules" in shown[tables[0]["table"]], "the lobby names the rules file, not its folder"
+    assert "dealt.rules:30:3" in shown[tables[1]["table"]], "the rule's place, as a stopped table says"
+    assert "TypeError" in shown[tables[2]["table"]], "the error's kind"
+
+
+def link_table(tables: list[dict], link: str) -> str:
+    """The table a seat's or spectator's link leads to."""
+    return next(t["table"] for t in tables if link in (t["spectator"], *(s["link"] for s in t["seats"])))
+
+
+def test_an_engine_error_while_a_page_is_refreshed_is_answered_and_the_other_tables_play(tmp_path, capfd):
+    """A ruleset whose view fails (a cauldron's definition divides by zero once it holds cards:
+    only a page's view reads it, never a move): every page that opens or refreshes is answered
+    with the failure's kind and place, never the error's text; the lobby says the same; the
+    server's log has the whole; a person at another table plays on."""
+    text = (ROOT / "rulesets" / "poison.rules").read_text()
+    shown_at = "define color of cauldron = color of first potion in it else none\n"
+    rules = text.replace(shown_at, shown_at + "define odds of cauldron = 7 / (count it - count it)\n")
+    assert rules != text
+    with running(tmp_path) as server:
+        entry = upload(server, "view.rules", rules)
+        bad = server.create(entry["key"], ["human", "random", "random"], seed=3)
+        good = server.create("shipped/poison", ["human", "random", "random"], seed=2)
+        for link in (bad["seats"][0]["link"], bad["spectator"], bad["seats"][0]["link"]):
+            with ws_client.connect(server.ws + token(link)) as page:
+                said = receive(page, "error")["message"]
+                assert f"{entry['file']}:26:" in said and "the rules could not go on" in said, said
+                assert "division" not in said and "zero" not in said, said
+                page.send(json.dumps({"type": "refresh"}))
+                assert receive(page, "error")["message"] == said, "a refresh is answered the same"
+        _, listed = get_json(server.http + "/api/tables")
+        stopped = {t["table"]: t["failure"] for t in listed["tables"]}[bad["table"]]
+        assert said == f"the game stopped: {stopped}", "the lobby says what the pages say"
+        with ws_client.connect(server.ws + token(good["seats"][0]["link"])) as person:
+            assert play_moves(person, 5) == 5
+    log = capfd.readouterr().err
+    assert "division by zero" in log and bad["table"] in log, "the server's log has the whole"
+
+
+def test_a_move_or_a_table_whose_write_is_slow_holds_up_no_other_table(tmp_path, monkeypatch):
+    """A person's move, and a new table's set-up, are written (and synced) to the disk before they
+    count: a disk that takes its time (a busy SD card, a network share) must hold up that move or
+    that table only. While they are still being written, a person at another table plays moves."""
+    from interpreter.play.web.store import TableStore
+
+    slow, held, stuck = threading.Event(), threading.Semaphore(0), []
+    append, create = TableStore.append_move, TableStore.create
+
+    def slow_move(self, table_id, move):
+        if table_id in stuck:
+            held.release()
+            slow.wait(HANG)
+        return append(self, table_id, move)
+
+    def slow_table(self, table_id, setup):
+        if stuck:
+            held.release()
+            slow.wait(HANG)
+        return create(self, table_id, setup)
+
+    monkeypatch.setattr(TableStore, "append_move", slow_move)
+    monkeypatch.setattr(TableStore, "create", slow_table)
+    with running(tmp_path) as server:
+        blocked = server.create("shipped/poison", ["human", "random", "random"], seed=2)
+        good = server.create("shipped/poison", ["human", "random", "random"], seed=3)
+        stuck.append(blocked["table"])
+        made = []
+        later = threading.Thread(target=lambda: made.append(server.create("shipped/poison", ["human"] * 3)))
+        try:
+            with ws_client.connect(server.ws + token(blocked["seats"][0]["link"])) as waiting:
+                msg = receive(waiting)
+                waiting.send(json.dumps({"type": "move", "move": 0, "version": msg["version"]}))
+                later.start()
+                assert held.acquire(timeout=HANG) and held.acquire(timeout=HANG), "both are being written"
+                with ws_client.connect(server.ws + token(good["seats"][0]["link"])) as person:
+                    assert play_moves(person, 3) == 3, "another table plays meanwhile"
+                slow.set()
+                assert receive(waiting)["version"] > msg["version"], "the slow move counts once written"
+                later.join(HANG)
+                assert made and made[0]["table"] in server.tables.tables, "the slow table is set up once written"
+        finally:
+            slow.set()

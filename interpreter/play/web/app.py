@@ -86,8 +86,8 @@ async def table_socket(ws: WebSocket) -> None:
                     client.refresh = True  # (many refreshes before the state goes out: one state)
                     client.wake.set()
                     continue
-                async with hub.lock(table):
-                    table.choose(seat, msg.get("move"), msg.get("version"))
+                async with hub.lock(table):  # (in a thread: the move is synced to the disk first)
+                    await asyncio.to_thread(table.choose, seat, msg.get("move"), msg.get("version"))
                 hub.kick(table)
             except Refused as why:
                 client.put(dumps({"type": "error", "message": str(why)}), False, hub.limits.send_queue)
@@ -133,7 +133,8 @@ async def upload(request: Request) -> Response:
 async def create_table(request: Request) -> Response:
     hub: Hub = request.app.state.hub
     try:
-        table = hub.tables.create(await _json(request))
+        made = await asyncio.to_thread(hub.tables.prepare, await _json(request))  # (synced to the disk, dealt)
+        table = hub.tables.open_new(made)
     except RulesetError as err:
         return JSONResponse({"error": err.message + (f" ({err.hint})" if err.hint else "")}, status_code=400)
     hub.kick(table)  # (its agents may move first: in the background)
@@ -197,7 +198,8 @@ async def download(request: Request) -> Response:
     if found is None:
         return PlainTextResponse("no table has this link", status_code=404)
     try:
-        path = found[0].record_file()
+        async with hub.lock(found[0]):  # (it may write the record first: in a thread, not while its moves are played)
+            path = await asyncio.to_thread(found[0].record_file)
     except SaveError as err:
         return PlainTextResponse(err.message, status_code=503)
     if path is None:

@@ -170,7 +170,9 @@ class Hub:
                         await asyncio.sleep(page.last_refresh + limits.refresh_gap - time.monotonic())
                         page.refresh, page.last_refresh = False, time.monotonic()
                         async with self.lock(page.table):  # (built once a state: a refresh of a state sent is free)
-                            text = page.table.text(page.seat)
+                            text = page.table.cached(page.seat) or await self.workers.run(
+                                page.table.id, True, page.table.text, page.seat
+                            )  # (a build, in a worker: a seat's view may take long, or fail)
                     await asyncio.wait_for(ws.send_text(text), limits.send_timeout)
                 if page.behind:
                     break

@@ -13,6 +13,7 @@ import contextlib
 import json
 import math
 import secrets
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from ...agents import SeatView, make_agent
 from ...engine.records import find_move, move_record, place_now, record
 from ...errors import IllegalMoveError, PlayError, RulesetError, SaveError
 from .catalogue import Catalogue
-from .failures import stopped
+from .failures import stopped, unloaded
 from .limits import MAX_SEED, Limits, check_agent, check_params, check_rounds, check_seed, check_values, searches
 from .store import TableStore
 from .views import SPECTATOR, moves_view, seat_view
@@ -66,12 +67,27 @@ class Table:
 
     def text(self, seat: int) -> str:
         """The state message for one seat as sent, built once per state of the table: any number of
-        pages and refreshes of one seat at one state cost one build (a build takes milliseconds)."""
-        now = (self.version, self.failure, tuple(sorted(self.chosen)))  # (all a message depends on)
+        pages and refreshes of one seat at one state cost one build (a build takes milliseconds).
+        A view the rules cannot build (an error of the engine in the seat's observation or moves)
+        stops the table, and the seat is sent the failure as an error (failures.py)."""
+        kept = self.cached(seat)
+        if kept is None:
+            try:
+                kept = dumps(self.message(seat))  # (message() also keeps what it offers)
+            except Exception as err:  # (the rules, or a bug: this table stops, the server goes on)
+                if self.failure is None:
+                    self.failure = stopped(self.id, err)
+                kept = dumps({"type": "error", "message": f"the game stopped: {self.failure}"})
+            self.sent[seat] = (self._now(), kept)
+        return kept
+
+    def cached(self, seat: int) -> str | None:
+        """The seat's message at this state if it was built already (``text``): None if not."""
         kept = self.sent.get(seat)
-        if kept is None or kept[0] != now:
-            kept = self.sent[seat] = (now, dumps(self.message(seat)))  # (message() also keeps what it offers)
-        return kept[1]
+        return kept[1] if kept is not None and kept[0] == self._now() else None
+
+    def _now(self) -> tuple[Any, ...]:
+        return (self.version, self.failure, tuple(sorted(self.chosen)))  # (all a message depends on)
 
     def message(self, seat: int) -> dict[str, Any]:
         """The state message for one seat (or SPECTATOR): its view and the moves it may choose."""
@@ -234,15 +250,39 @@ class Tables:
         self.tokens: dict[str, tuple[Table, int]] = {}
         self.broken: dict[str, tuple[dict[str, Any], str]] = {}  # saved tables that could not be opened: why
         self.refused: dict[str, str] = {}  # their links: why
+        self.keeping = threading.Lock()
+        self.kept = 0  # tables being prepared (in threads): counted against the cap
 
     def create(self, request: dict[str, Any]) -> Table:
         """A new table from the lobby's form: ``rules`` (a key), ``players``, ``params``, ``seats``, ``seed``.
         Everything is checked (against the rules and the server's limits) before anything is written."""
-        if len(self.tables) + len(self.broken) >= self.limits.max_tables:  # (each a folder: disk, memory)
-            raise RulesetError(
-                f"this server already holds {self.limits.max_tables:,} tables, the most it keeps",
-                hint="its operator may move finished tables out of its --data folder and restart it",
-            )
+        return self.open_new(self.prepare(request))
+
+    def prepare(self, request: dict[str, Any]) -> Table:
+        """(Thread-safe: the server calls it in a thread, its set-up synced to the disk, its deal
+        dealt.) A new table checked, written and made, not yet open (``open_new``); its place among
+        the server's tables is kept for it."""
+        with self.keeping:
+            if len(self.tables) + len(self.broken) + self.kept >= self.limits.max_tables:  # (each a folder)
+                raise RulesetError(
+                    f"this server already holds {self.limits.max_tables:,} tables, the most it keeps",
+                    hint="its operator may move finished tables out of its --data folder and restart it",
+                )
+            self.kept += 1
+        try:
+            return self._prepare(request)
+        except BaseException:
+            with self.keeping:
+                self.kept -= 1
+            raise
+
+    def open_new(self, table: Table) -> Table:
+        """(On the event loop.) A table ``prepare`` made, open (the caller pumps: agents may move first)."""
+        with self.keeping:
+            self.kept -= 1
+            return self._open(table)
+
+    def _prepare(self, request: dict[str, Any]) -> Table:
         if not isinstance(request, dict):
             raise RulesetError("a table is set up with an object: rules, players, params, seats, seed")
         entry = self.catalogue.get(str(request.get("rules"))[:200])
@@ -269,7 +309,7 @@ class Tables:
         table_id = secrets.token_hex(6)
         if self.store is not None:
             self.store.create(table_id, setup)
-        return self._open(table_id, setup, game)  # (the caller pumps: agents may move first)
+        return Table(table_id, setup, game, self.store)
 
     def _seats(self, seats: Any, players: int, seed: int) -> list[dict[str, Any]]:
         """Each seat's kind (human or agent), its agent, and a private token for a human seat."""
@@ -286,9 +326,10 @@ class Tables:
                 out.append({"kind": "human", "token": secrets.token_urlsafe(16)})
         return out
 
-    def _open(self, table_id: str, setup: dict[str, Any], game: Any) -> Table:
-        table = Table(table_id, setup, game, self.store)
-        self.tables[table_id] = table
+    def _open(self, table: Table) -> Table:
+        """A table made, among the server's, its links leading to it."""
+        setup = table.setup
+        self.tables[table.id] = table
         for p, seat in enumerate(setup["seats"]):
             if seat.get("token"):
                 self.tokens[seat["token"]] = (table, p)
@@ -301,11 +342,16 @@ class Tables:
         why, and its links say so: the server starts anyway."""
         out = []
         for table_id, setup, moves in self.store.saved() if self.store else []:
+            rules = setup.get("rules") if isinstance(setup, dict) else None
             try:
-                game = self.catalogue.by_path(setup["rules"])
-                out.append((self._open(table_id, setup, game), moves))
-            except Exception as err:  # a table saved by any earlier server, whatever it holds: never fatal
-                self._broken(table_id, setup, f"not resumed: {_why(err)}")
+                game = self.catalogue.by_path(rules)
+            except Exception as err:  # (a table saved by any earlier server, whatever it holds: never fatal)
+                self._broken(table_id, setup, f"not resumed: {unloaded(table_id, rules, err)}")
+                continue
+            try:
+                out.append((self._open(Table(table_id, setup, game, self.store)), moves))
+            except Exception as err:  # its agents, its deal...: said as a stopped table says it
+                self._broken(table_id, setup, f"not resumed: {stopped(table_id, err, 'not resumed')}")
         return out
 
     def _broken(self, table_id: str, setup: Any, why: str) -> None:
@@ -348,8 +394,3 @@ class Tables:
             ],
             "spectator": f"/play/{table.setup['spectator']}",
         }
-
-
-def _why(err: Exception) -> str:
-    """An error as a sentence: a RulesetError's message, else its kind and text."""
-    return getattr(err, "message", None) or f"{type(err).__name__}: {err}"

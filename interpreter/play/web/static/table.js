@@ -153,6 +153,7 @@ export function showTable(root, token) {
     socket.onopen = () => (tries = 0);
     socket.onmessage = (event) => {
       const msg = JSON.parse(event.data);
+      if (msg.type === "error" && !last) root.replaceChildren(el("p", { class: "failure" }, msg.message));
       if (msg.type === "error") return toast(msg.message);
       if (msg.type !== "state") return;
       if (last && selected && msg.version !== last.version) selected = null;
