@@ -40,6 +40,12 @@ def state_now(sock, version: int) -> dict:
             return msg
 
 
+def at_rest(server, table) -> bool:
+    """No move of the table is being played: none written in a thread under its lock (a move is
+    chosen there before its driver starts), no driver playing or sending."""
+    return table.id not in server.hub.drivers and not server.hub.lock(table).locked()
+
+
 @pytest.mark.parametrize("number", range(len(CLASSICS)), ids=[p.stem for p in CLASSICS])
 def test_every_message_of_a_whole_game_shows_each_seat_only_what_it_sees(server, number):
     entry = server.tables.catalogue.get(f"file/{number}")
@@ -54,7 +60,7 @@ def test_every_message_of_a_whole_game_shows_each_seat_only_what_it_sees(server,
     with contextlib.ExitStack() as held:
         pages = [held.enter_context(ws_client.connect(u)) for u in urls]
         for step in range(MAX_STEPS + 1):
-            wait_until(lambda: links["table"] not in server.hub.drivers, "the table at rest", every=0.002)
+            wait_until(lambda: at_rest(server, table), "the table at rest", every=0.002)
             last = [state_now(page, table.version) for page in pages]
             for seat, msg in zip(seats, last, strict=True):
                 moves = table.offered.get(seat, (None, []))[1] if seat >= 0 and msg["moves"] else []

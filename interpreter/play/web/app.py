@@ -88,7 +88,7 @@ async def table_socket(ws: WebSocket) -> None:
                     continue
                 async with hub.lock(table):  # (in a thread: the move is synced to the disk first)
                     await asyncio.to_thread(table.choose, seat, msg.get("move"), msg.get("version"))
-                hub.kick(table)
+                    hub.kick(table)  # (under the lock: the table is never seen chosen for, yet not driven)
             except Refused as why:
                 client.put(dumps({"type": "error", "message": str(why)}), False, hub.limits.send_queue)
     except WebSocketDisconnect:
