@@ -1,6 +1,6 @@
 """The compiled rules of one game (immutable, shared by every State) and the IR -> Game compiler.
 
-Why one module of about 680 lines: the Game's fields and ``compile_ir``, which fills each of them,
+Why one module of about 710 lines: the Game's fields and ``compile_ir``, which fills each of them,
 change together whenever the language gains a construct (the picks, the checks, the places, the
 turn order, the plain turns and the deck's parameters each added a field and the line that computes
 it); apart, every such change would touch two modules and a field could drift from the code that
